@@ -1,0 +1,171 @@
+//! The built-in constraint kinds and their complete-assignment checks.
+//!
+//! Each constraint has two faces: a *check* (this file: is a full assignment
+//! of the scope consistent?) used by generate-and-test and backtracking, and
+//! *propagation* (`propagate.rs`: remove unsupported values) used by forward
+//! checking and arc consistency.
+
+use crate::var::View;
+use std::fmt;
+
+/// How a linear sum compares with its right-hand side.
+///
+/// ```
+/// use csp::Cmp;
+/// assert!(Cmp::Le.holds(3, 4) && !Cmp::Ge.holds(3, 4));
+/// assert_eq!("<=".parse::<Cmp>().unwrap(), Cmp::Le);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// `sum == rhs`
+    Eq,
+    /// `sum != rhs`
+    Ne,
+    /// `sum <= rhs`
+    Le,
+    /// `sum >= rhs`
+    Ge,
+}
+
+impl Cmp {
+    /// Does `lhs cmp rhs` hold?
+    ///
+    /// ```
+    /// assert!(csp::Cmp::Ne.holds(1, 2));
+    /// ```
+    pub fn holds(self, lhs: i128, rhs: i128) -> bool {
+        match self {
+            Cmp::Eq => lhs == rhs,
+            Cmp::Ne => lhs != rhs,
+            Cmp::Le => lhs <= rhs,
+            Cmp::Ge => lhs >= rhs,
+        }
+    }
+}
+
+impl std::str::FromStr for Cmp {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Cmp, String> {
+        match s {
+            "=" | "==" => Ok(Cmp::Eq),
+            "!=" => Ok(Cmp::Ne),
+            "<=" => Ok(Cmp::Le),
+            ">=" => Ok(Cmp::Ge),
+            _ => Err(format!(
+                "unknown comparison '{s}' (expected =, !=, <= or >=)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Cmp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Cmp::Eq => "=",
+            Cmp::Ne => "!=",
+            Cmp::Le => "<=",
+            Cmp::Ge => ">=",
+        })
+    }
+}
+
+/// A user predicate over the values of a scope (the escape hatch).
+pub(crate) type PredicateFn = Box<dyn Fn(&[i64]) -> bool + Send + Sync>;
+
+pub(crate) enum Kind {
+    /// `scope[0] != scope[1]`.
+    NotEqual,
+    /// All views in the scope take pairwise different values.
+    AllDifferent,
+    /// `sum coefs[i] * scope[i] cmp rhs`; offsets are folded into `rhs` and
+    /// repeated variables merged when the constraint is built, so every view
+    /// has offset 0 and a distinct variable.
+    Linear {
+        coefs: Vec<i64>,
+        cmp: Cmp,
+        rhs: i128,
+    },
+    /// The scope's values form one of the rows (flat, `scope.len()` per row).
+    Table { rows: Vec<i64> },
+    /// The user's predicate holds for the scope's values.
+    Predicate(PredicateFn),
+    /// Exactly `count` views in the scope take `value`.
+    CountEq { value: i64, count: usize },
+}
+
+/// A constraint as the engine stores it.
+pub(crate) struct Constraint {
+    pub kind: Kind,
+    pub scope: Vec<View>,
+    /// The distinct variable indices of the scope, in first-seen order.
+    pub vars: Vec<u32>,
+}
+
+impl Constraint {
+    pub fn new(kind: Kind, scope: Vec<View>) -> Constraint {
+        let mut vars: Vec<u32> = Vec::with_capacity(scope.len());
+        for view in &scope {
+            if !vars.contains(&view.var.index) {
+                vars.push(view.var.index);
+            }
+        }
+        Constraint { kind, scope, vars }
+    }
+
+    /// A short name for messages and traces.
+    pub fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// True for the constraints that can be checked pairwise on a partial
+    /// assignment (not-equal and all-different decompose into `!=` pairs).
+    pub fn is_pairwise(&self) -> bool {
+        matches!(self.kind, Kind::NotEqual | Kind::AllDifferent)
+    }
+
+    /// Checks a complete assignment of the scope. `value(var_index)` gives
+    /// each variable's value; `scratch` is reused to avoid allocating.
+    pub fn check(&self, value: impl Fn(u32) -> i32, scratch: &mut Vec<i64>) -> bool {
+        scratch.clear();
+        scratch.extend(self.scope.iter().map(|v| v.value_of(value(v.var.index))));
+        self.kind.holds(scratch)
+    }
+}
+
+impl Kind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::NotEqual => "not-equal",
+            Kind::AllDifferent => "all-different",
+            Kind::Linear { .. } => "linear",
+            Kind::Table { .. } => "table",
+            Kind::Predicate(_) => "predicate",
+            Kind::CountEq { .. } => "count",
+        }
+    }
+
+    /// Does the constraint hold for these view values (one per scope entry)?
+    /// May reorder `vals` (all-different sorts it).
+    pub fn holds(&self, vals: &mut [i64]) -> bool {
+        match self {
+            Kind::NotEqual => vals[0] != vals[1],
+            Kind::AllDifferent => {
+                vals.sort_unstable();
+                vals.windows(2).all(|w| w[0] != w[1])
+            }
+            Kind::Linear { coefs, cmp, rhs } => {
+                let sum: i128 = coefs
+                    .iter()
+                    .zip(vals.iter())
+                    .map(|(&a, &x)| a as i128 * x as i128)
+                    .sum();
+                cmp.holds(sum, *rhs)
+            }
+            Kind::Table { rows } => rows.chunks_exact(vals.len()).any(|row| row == vals),
+            Kind::Predicate(f) => f(vals),
+            Kind::CountEq { value, count } => {
+                vals.iter().filter(|&&x| x == *value).count() == *count
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Declared domains: the finite set of values a variable may take.
+//!
+//! A [`Domain`] is what a model declares; the search keeps its own working
+//! copy (see `store.rs`) so a model is never changed by searching it.
+
+use fixedbitset::FixedBitSet;
+use std::ops::{Range, RangeInclusive};
+
+/// The widest domain (largest `max - min + 1`) a variable may declare.
+///
+/// Wide enough for a million-queens local search; a search that keeps bit
+/// sets for many such domains refuses politely instead of exhausting memory.
+pub const MAX_DOMAIN_WIDTH: u64 = 1 << 26;
+
+/// A finite set of `i32` values: a contiguous range, or an explicit set.
+///
+/// Build one from a range (`0..8`, `-3..=3`) or a list of values
+/// (`vec![1, 5, 9]`, `[2, 4]`). Duplicates in a list are ignored. An empty
+/// domain is representable here, and rejected by
+/// [`Model::int_var`](crate::Model::int_var) with
+/// [`ModelError::EmptyDomain`](crate::ModelError::EmptyDomain).
+///
+/// ```
+/// use csp::Domain;
+/// let d = Domain::from(vec![5, -1, 3, 5]);
+/// assert_eq!(d.size(), 3);
+/// assert_eq!((d.min(), d.max()), (Some(-1), Some(5)));
+/// assert_eq!(d.values().collect::<Vec<_>>(), vec![-1, 3, 5]);
+/// assert!(Domain::from(0..0).is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Domain {
+    lo: i64,
+    hi: i64,
+    members: Members,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Members {
+    /// Every value in `lo..=hi`.
+    All,
+    /// Members relative to `lo`.
+    Bits(FixedBitSet),
+    /// Sorted, distinct values of a set too wide for bits (the model rejects
+    /// it as too large, but it still answers questions truthfully).
+    Sparse(Vec<i32>),
+}
+
+impl Domain {
+    /// The number of values.
+    ///
+    /// ```
+    /// assert_eq!(csp::Domain::from(-2..=2).size(), 5);
+    /// ```
+    pub fn size(&self) -> u64 {
+        match &self.members {
+            Members::All => (self.hi - self.lo + 1).max(0) as u64,
+            Members::Bits(bits) => bits.count_ones(..) as u64,
+            Members::Sparse(values) => values.len() as u64,
+        }
+    }
+
+    /// True when the domain holds no value.
+    ///
+    /// ```
+    /// assert!(csp::Domain::from(Vec::new()).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.size() == 0
+    }
+
+    /// The smallest value, if any.
+    ///
+    /// ```
+    /// assert_eq!(csp::Domain::from([7, 3]).min(), Some(3));
+    /// ```
+    pub fn min(&self) -> Option<i32> {
+        self.values().next()
+    }
+
+    /// The largest value, if any.
+    ///
+    /// ```
+    /// assert_eq!(csp::Domain::from(0..10).max(), Some(9));
+    /// ```
+    pub fn max(&self) -> Option<i32> {
+        match &self.members {
+            Members::All if self.hi >= self.lo => Some(self.hi as i32),
+            Members::All => None,
+            Members::Bits(bits) => bits.maximum().map(|b| (self.lo + b as i64) as i32),
+            Members::Sparse(values) => values.last().copied(),
+        }
+    }
+
+    /// `max - min + 1`: how many bits a working copy of the domain needs.
+    ///
+    /// ```
+    /// assert_eq!(csp::Domain::from([0, 99]).width(), 100);
+    /// ```
+    pub fn width(&self) -> u64 {
+        match (self.min(), self.max()) {
+            (Some(lo), Some(hi)) => (hi as i64 - lo as i64 + 1) as u64,
+            _ => 0,
+        }
+    }
+
+    /// True when `value` is in the domain.
+    ///
+    /// ```
+    /// let d = csp::Domain::from([1, 4]);
+    /// assert!(d.contains(4) && !d.contains(2));
+    /// ```
+    pub fn contains(&self, value: i32) -> bool {
+        let v = value as i64;
+        if v < self.lo || v > self.hi {
+            return false;
+        }
+        match &self.members {
+            Members::All => true,
+            Members::Bits(bits) => bits.contains((v - self.lo) as usize),
+            Members::Sparse(values) => values.binary_search(&value).is_ok(),
+        }
+    }
+
+    /// The values in ascending order.
+    ///
+    /// ```
+    /// let d = csp::Domain::from(1..4);
+    /// assert_eq!(d.values().collect::<Vec<_>>(), vec![1, 2, 3]);
+    /// ```
+    pub fn values(&self) -> Box<dyn Iterator<Item = i32> + '_> {
+        let lo = self.lo;
+        match &self.members {
+            Members::All => Box::new((self.lo..=self.hi).map(|v| v as i32)),
+            Members::Bits(bits) => Box::new(bits.ones().map(move |b| (lo + b as i64) as i32)),
+            Members::Sparse(values) => Box::new(values.iter().copied()),
+        }
+    }
+}
+
+impl From<RangeInclusive<i32>> for Domain {
+    fn from(range: RangeInclusive<i32>) -> Domain {
+        Domain {
+            lo: *range.start() as i64,
+            hi: *range.end() as i64,
+            members: Members::All,
+        }
+    }
+}
+
+impl From<Range<i32>> for Domain {
+    fn from(range: Range<i32>) -> Domain {
+        Domain {
+            lo: range.start as i64,
+            hi: range.end as i64 - 1,
+            members: Members::All,
+        }
+    }
+}
+
+impl From<&[i32]> for Domain {
+    fn from(values: &[i32]) -> Domain {
+        let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
+            return Domain {
+                lo: 0,
+                hi: -1,
+                members: Members::All,
+            };
+        };
+        let width = (hi as i64 - lo as i64 + 1) as u64;
+        if width > MAX_DOMAIN_WIDTH {
+            // Too wide to hold as bits: the model reports DomainTooLarge
+            // rather than allocating gigabytes here.
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            return Domain {
+                lo: lo as i64,
+                hi: hi as i64,
+                members: Members::Sparse(sorted),
+            };
+        }
+        let mut bits = FixedBitSet::with_capacity(width as usize);
+        for &v in values {
+            bits.insert((v as i64 - lo as i64) as usize);
+        }
+        Domain {
+            lo: lo as i64,
+            hi: hi as i64,
+            members: Members::Bits(bits),
+        }
+    }
+}
+
+impl From<Vec<i32>> for Domain {
+    fn from(values: Vec<i32>) -> Domain {
+        Domain::from(values.as_slice())
+    }
+}
+
+impl<const N: usize> From<[i32; N]> for Domain {
+    fn from(values: [i32; N]) -> Domain {
+        Domain::from(values.as_slice())
+    }
+}
+
+impl From<&Vec<i32>> for Domain {
+    fn from(values: &Vec<i32>) -> Domain {
+        Domain::from(values.as_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_and_sets_agree() {
+        let a = Domain::from(-3..=3);
+        let b = Domain::from((-3..=3).collect::<Vec<_>>());
+        assert_eq!(
+            a.values().collect::<Vec<_>>(),
+            b.values().collect::<Vec<_>>()
+        );
+        assert_eq!(a.size(), 7);
+        assert_eq!(a.width(), 7);
+        assert!(a.contains(-3) && a.contains(3) && !a.contains(4));
+    }
+
+    #[test]
+    fn empty_domains() {
+        assert!(Domain::from(5..5).is_empty());
+        assert!(Domain::from(Vec::<i32>::new()).is_empty());
+        assert_eq!(Domain::from(5..5).min(), None);
+        assert_eq!(Domain::from(5..5).max(), None);
+    }
+
+    #[test]
+    fn extreme_values_do_not_overflow() {
+        let d = Domain::from([i32::MIN, i32::MAX]);
+        assert_eq!(d.size(), 2);
+        assert!(d.width() > MAX_DOMAIN_WIDTH);
+        let r = Domain::from(i32::MAX - 1..=i32::MAX);
+        assert_eq!(r.values().collect::<Vec<_>>(), vec![i32::MAX - 1, i32::MAX]);
+    }
+}

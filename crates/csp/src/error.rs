@@ -1,0 +1,80 @@
+//! Typed errors for mistakes in a model.
+
+use std::fmt;
+
+/// A mistake in a model, reported when the model is built (never a panic).
+///
+/// ```
+/// use csp::{Model, ModelError};
+/// let mut model = Model::new();
+/// assert!(matches!(model.int_var(3..3), Err(ModelError::EmptyDomain { .. })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    /// A variable was declared with no possible value.
+    EmptyDomain {
+        /// Index the variable would have had.
+        var: usize,
+    },
+    /// A domain is wider (`max - min + 1`) than [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH).
+    DomainTooLarge {
+        /// Index the variable would have had.
+        var: usize,
+        /// The declared width.
+        width: u64,
+    },
+    /// A variable made by another model was used in this one.
+    ForeignVariable {
+        /// The constraint being added.
+        constraint: &'static str,
+    },
+    /// A constraint was given no variables at all.
+    EmptyScope {
+        /// The constraint being added.
+        constraint: &'static str,
+    },
+    /// A table row has a different number of values than the scope.
+    TableArity {
+        /// Index of the offending row.
+        row: usize,
+        /// The scope's length.
+        expected: usize,
+        /// The row's length.
+        found: usize,
+    },
+    /// More variables than the engine can index (2^32 - 1).
+    TooManyVariables,
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::EmptyDomain { var } => {
+                write!(f, "variable {var} was declared with an empty domain")
+            }
+            ModelError::DomainTooLarge { var, width } => write!(
+                f,
+                "variable {var} has a domain {width} values wide; at most {} are supported",
+                crate::MAX_DOMAIN_WIDTH
+            ),
+            ModelError::ForeignVariable { constraint } => write!(
+                f,
+                "{constraint} constraint uses a variable from a different model"
+            ),
+            ModelError::EmptyScope { constraint } => {
+                write!(f, "{constraint} constraint has no variables")
+            }
+            ModelError::TableArity {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "table row {row} has {found} values but the scope has {expected} variables"
+            ),
+            ModelError::TooManyVariables => write!(f, "too many variables for one model"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}

@@ -1,0 +1,64 @@
+//! # csp: a generic finite-domain constraint-satisfaction engine
+//!
+//! Model a puzzle declaratively — integer variables with finite domains,
+//! constraints over them or over offset views `x + c` — then search it with
+//! a pruning strategy of your choice, watch the search through observer
+//! hooks, and read what each strategy cost.
+//!
+//! ```
+//! use csp::{Model, Solver, Strategy, VarOrder};
+//!
+//! // Eight queens: rows are variables, columns are values.
+//! let n = 8;
+//! let mut model = Model::new();
+//! let q = model.int_vars(n, 0..n as i32)?;
+//! model.all_different(&q)?;                                                   // columns
+//! model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))?;   // one diagonal
+//! model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))?;   // the other
+//!
+//! let solver = Solver::new(&model).strategy(Strategy::ForwardChecking);
+//! let outcome = solver.count();
+//! assert_eq!(outcome.solutions(), 92);
+//! assert!(outcome.status.is_complete());
+//!
+//! let first = solver.clone().var_order(VarOrder::SmallestDomain).first().0.unwrap();
+//! assert!(model.is_solution(first.values()));
+//! # Ok::<(), csp::ModelError>(())
+//! ```
+//!
+//! The pieces, in the order data flows through them:
+//! * [`Model`] holds variables ([`VarId`], [`Domain`]) and constraints
+//!   (not-equal, all-different, linear, table, count, predicate);
+//! * [`Solver`] picks a [`Strategy`], a [`VarOrder`], a [`ValueOrder`],
+//!   [`Limits`] and optional [`Restarts`];
+//! * [`Search`] streams solutions as an iterator, reporting events to an
+//!   [`Observer`] such as the [`Tracer`];
+//! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
+
+#![warn(missing_docs)]
+
+mod config;
+mod constraint;
+mod domain;
+mod error;
+mod model;
+mod observer;
+mod propagate;
+mod rng;
+mod search;
+mod solution;
+mod stats;
+mod store;
+mod var;
+
+pub use config::{Restarts, Strategy, ValueOrder, VarOrder};
+pub use constraint::Cmp;
+pub use domain::{Domain, MAX_DOMAIN_WIDTH};
+pub use error::ModelError;
+pub use model::{ConstraintId, Model};
+pub use observer::{NoObserver, Observer, Tracer};
+pub use rng::SplitMix64;
+pub use search::{Search, Solver};
+pub use solution::Solution;
+pub use stats::{Limits, Outcome, Stats, Status, StopReason};
+pub use var::{VarId, View};

@@ -1,0 +1,513 @@
+//! The declarative model: variables with finite domains, and constraints.
+//!
+//! A model knows nothing of search. Building it validates every input and
+//! reports mistakes as [`ModelError`]s.
+
+use crate::constraint::{Cmp, Constraint, Kind};
+use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
+use crate::error::ModelError;
+use crate::var::{VarId, View};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static NEXT_MODEL_ID: AtomicU32 = AtomicU32::new(1);
+
+/// Identifies a constraint of a model (its position in creation order).
+///
+/// Observers receive it with every pruned value, so a tracer can say which
+/// constraint removed what.
+///
+/// ```
+/// use csp::Model;
+/// let mut model = Model::new();
+/// let x = model.int_vars(2, 0..2).unwrap();
+/// let c = model.not_equal(x[0], x[1]).unwrap();
+/// assert_eq!(c.index(), 0);
+/// assert_eq!(model.constraint_name(c), "not-equal");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConstraintId(pub(crate) u32);
+
+impl ConstraintId {
+    /// The position of the constraint in its model (0-based).
+    ///
+    /// ```
+    /// # use csp::Model;
+    /// # let mut model = Model::new();
+    /// # let x = model.int_vars(2, 0..2).unwrap();
+    /// assert_eq!(model.all_different(&x).unwrap().index(), 0);
+    /// ```
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A constraint-satisfaction model: integer variables with finite domains,
+/// and constraints over them (possibly through offset [`View`]s).
+///
+/// The eight-queens model, declaratively:
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let n = 8;
+/// let mut model = Model::new();
+/// let q = model.int_vars(n, 0..n as i32).unwrap();
+/// model.all_different(&q).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// assert_eq!(Solver::new(&model).count().solutions(), 92);
+/// ```
+pub struct Model {
+    id: u32,
+    domains: Vec<Domain>,
+    constraints: Vec<Constraint>,
+    /// For each variable, the constraints whose scope contains it (once each).
+    var_constraints: Vec<Vec<u32>>,
+}
+
+impl Default for Model {
+    fn default() -> Model {
+        Model::new()
+    }
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("variables", &self.domains.len())
+            .field("constraints", &self.constraints.len())
+            .finish()
+    }
+}
+
+impl Model {
+    /// An empty model.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// assert_eq!(model.num_vars(), 0);
+    /// ```
+    pub fn new() -> Model {
+        Model {
+            id: NEXT_MODEL_ID.fetch_add(1, Ordering::Relaxed),
+            domains: Vec::new(),
+            constraints: Vec::new(),
+            var_constraints: Vec::new(),
+        }
+    }
+
+    /// Adds an integer variable whose values are `domain` (a range such as
+    /// `0..8` or `-5..=5`, or a list of values such as `vec![1, 3, 7]`).
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(-5..=5).unwrap();
+    /// assert_eq!(model.domain(x).size(), 11);
+    /// assert_eq!(model.int_var(Vec::new()), Err(ModelError::EmptyDomain { var: 1 }));
+    /// ```
+    pub fn int_var(&mut self, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
+        let domain = domain.into();
+        let var = self.domains.len();
+        if domain.is_empty() {
+            return Err(ModelError::EmptyDomain { var });
+        }
+        if domain.width() > MAX_DOMAIN_WIDTH {
+            return Err(ModelError::DomainTooLarge {
+                var,
+                width: domain.width(),
+            });
+        }
+        let index = u32::try_from(var).map_err(|_| ModelError::TooManyVariables)?;
+        if index == u32::MAX {
+            return Err(ModelError::TooManyVariables);
+        }
+        self.domains.push(domain);
+        self.var_constraints.push(Vec::new());
+        Ok(VarId {
+            model: self.id,
+            index,
+        })
+    }
+
+    /// Adds `n` variables, each with a copy of `domain`.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let q = model.int_vars(4, 0..4).unwrap();
+    /// assert_eq!(q.len(), 4);
+    /// ```
+    pub fn int_vars(
+        &mut self,
+        n: usize,
+        domain: impl Into<Domain>,
+    ) -> Result<Vec<VarId>, ModelError> {
+        let domain = domain.into();
+        (0..n).map(|_| self.int_var(domain.clone())).collect()
+    }
+
+    /// `a != b`, where either side may be an offset view (`x + 3`).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// model.not_equal(x[0], x[1] + 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 7);
+    /// ```
+    pub fn not_equal(
+        &mut self,
+        a: impl Into<View>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = vec![a.into(), b.into()];
+        self.add(Kind::NotEqual, scope)
+    }
+
+    /// All the views take pairwise different values. A variable repeated
+    /// with the same offset can never differ from itself, so such a model
+    /// simply has no solution.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    pub fn all_different<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = views.into_iter().map(Into::into).collect();
+        self.add(Kind::AllDifferent, scope)
+    }
+
+    /// `sum(coef * view) cmp rhs`. Arithmetic is exact (128-bit), so no
+    /// coefficient or domain can make it overflow.
+    ///
+    /// ```
+    /// use csp::{Cmp, Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..10).unwrap();
+    /// let y = model.int_var(0..10).unwrap();
+    /// model.linear([(1, x.into()), (2, y.into())], Cmp::Eq, 7).unwrap(); // x + 2y = 7
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4);
+    /// ```
+    pub fn linear(
+        &mut self,
+        terms: impl IntoIterator<Item = (i64, View)>,
+        cmp: Cmp,
+        rhs: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut rhs = rhs as i128;
+        let mut merged: Vec<(i64, View)> = Vec::new();
+        let mut seen_any = false;
+        for (coef, view) in terms {
+            seen_any = true;
+            self.own(view, "linear")?;
+            rhs -= coef as i128 * view.offset as i128;
+            let plain = View::from(view.var);
+            match merged.iter_mut().find(|(_, v)| v.var == view.var) {
+                Some((c, _)) => *c = c.saturating_add(coef),
+                None => merged.push((coef, plain)),
+            }
+        }
+        if !seen_any {
+            return Err(ModelError::EmptyScope {
+                constraint: "linear",
+            });
+        }
+        // Keep every variable in the scope even with a zero coefficient, so
+        // the constraint still watches it (harmless, and keeps checks simple).
+        let coefs = merged.iter().map(|(c, _)| *c).collect();
+        let scope = merged.into_iter().map(|(_, v)| v).collect();
+        self.add(Kind::Linear { coefs, cmp, rhs }, scope)
+    }
+
+    /// The scope's values must form one of the `rows` (allowed tuples).
+    ///
+    /// ```
+    /// use csp::{Model, ModelError, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// model.table(&x, [[0, 1], [1, 2], [2, 2]]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// let err = model.table(&x, [vec![0, 1, 2]]).unwrap_err();
+    /// assert_eq!(err, ModelError::TableArity { row: 0, expected: 2, found: 3 });
+    /// ```
+    pub fn table<V, R>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        V: Into<View>,
+        R: AsRef<[i32]>,
+    {
+        let scope: Vec<View> = scope.into_iter().map(Into::into).collect();
+        let mut flat = Vec::new();
+        for (row, values) in rows.into_iter().enumerate() {
+            let values = values.as_ref();
+            if values.len() != scope.len() {
+                return Err(ModelError::TableArity {
+                    row,
+                    expected: scope.len(),
+                    found: values.len(),
+                });
+            }
+            flat.extend(values.iter().map(|&v| v as i64));
+        }
+        self.add(Kind::Table { rows: flat }, scope)
+    }
+
+    /// A predicate over any scope: the escape hatch for constraints nobody
+    /// foresaw. The closure receives the scope's values (views applied) in
+    /// scope order. Arc consistency filters it by searching for supports.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 1..=6).unwrap();
+    /// model.predicate(&x, |v| v[0] * v[1] == v[2]).unwrap();
+    /// // 1*1=1 .. 1*6=6, 2*1=2, 2*2=4, 2*3=6, 3*1=3, 3*2=6, 4*1=4, 5*1=5, 6*1=6
+    /// assert_eq!(Solver::new(&model).count().solutions(), 14);
+    /// ```
+    pub fn predicate<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        check: impl Fn(&[i64]) -> bool + Send + Sync + 'static,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = scope.into_iter().map(Into::into).collect();
+        self.add(Kind::Predicate(Box::new(check)), scope)
+    }
+
+    /// Exactly `count` of the views take `value` (a cardinality constraint:
+    /// permutations of a multiset, "each digit once per row", ...).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// model.count_eq(&x, 0, 2).unwrap(); // two zeros and a one
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn count_eq<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        value: i32,
+        count: usize,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = scope.into_iter().map(Into::into).collect();
+        self.add(
+            Kind::CountEq {
+                value: value as i64,
+                count,
+            },
+            scope,
+        )
+    }
+
+    fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
+        if view.var.model != self.id || view.var.index() >= self.domains.len() {
+            return Err(ModelError::ForeignVariable { constraint });
+        }
+        Ok(())
+    }
+
+    fn add(&mut self, kind: Kind, scope: Vec<View>) -> Result<ConstraintId, ModelError> {
+        let name = kind.name();
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope { constraint: name });
+        }
+        for view in &scope {
+            self.own(*view, name)?;
+        }
+        let id = self.constraints.len() as u32;
+        let constraint = Constraint::new(kind, scope);
+        for &var in &constraint.vars {
+            self.var_constraints[var as usize].push(id);
+        }
+        self.constraints.push(constraint);
+        Ok(ConstraintId(id))
+    }
+
+    /// The number of variables.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_vars(5, 0..2).unwrap();
+    /// assert_eq!(model.num_vars(), 5);
+    /// ```
+    pub fn num_vars(&self) -> usize {
+        self.domains.len()
+    }
+
+    /// The number of constraints.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// assert_eq!(model.num_constraints(), 1);
+    /// ```
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// The variables, in creation order.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// assert_eq!(model.vars().collect::<Vec<_>>(), x);
+    /// ```
+    pub fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        (0..self.domains.len() as u32).map(move |index| VarId {
+            model: self.id,
+            index,
+        })
+    }
+
+    /// The declared domain of `var`.
+    ///
+    /// # Panics
+    /// If `var` belongs to another model (a programming error, unlike the
+    /// constraint builders, which report it as an error).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_var([2, 4, 8]).unwrap();
+    /// assert_eq!(model.domain(x).size(), 3);
+    /// ```
+    pub fn domain(&self, var: VarId) -> &Domain {
+        assert_eq!(var.model, self.id, "variable from another model");
+        &self.domains[var.index()]
+    }
+
+    /// The name of a constraint's kind (`"all-different"`, `"linear"`, ...).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// let c = model.all_different(&x).unwrap();
+    /// assert_eq!(model.constraint_name(c), "all-different");
+    /// ```
+    pub fn constraint_name(&self, c: ConstraintId) -> &'static str {
+        self.constraints[c.index()].name()
+    }
+
+    /// The views a constraint is over, in the order given.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// let c = model.not_equal(x[0], x[1] + 1).unwrap();
+    /// assert_eq!(model.constraint_scope(c)[1].offset, 1);
+    /// ```
+    pub fn constraint_scope(&self, c: ConstraintId) -> &[View] {
+        &self.constraints[c.index()].scope
+    }
+
+    /// Checks a complete assignment (one value per variable, in variable
+    /// order) against every constraint: the brute-force oracle.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// assert!(model.is_solution(&[0, 1]));
+    /// assert!(!model.is_solution(&[1, 1]));
+    /// assert!(!model.is_solution(&[0, 5])); // 5 is outside the domain
+    /// ```
+    pub fn is_solution(&self, values: &[i32]) -> bool {
+        if values.len() != self.domains.len() {
+            return false;
+        }
+        if !values
+            .iter()
+            .zip(&self.domains)
+            .all(|(&v, d)| d.contains(v))
+        {
+            return false;
+        }
+        let mut scratch = Vec::new();
+        self.constraints
+            .iter()
+            .all(|c| c.check(|i| values[i as usize], &mut scratch))
+    }
+
+    pub(crate) fn domains(&self) -> &[Domain] {
+        &self.domains
+    }
+
+    pub(crate) fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    pub(crate) fn constraints_of(&self, var: u32) -> &[u32] {
+        &self.var_constraints[var as usize]
+    }
+
+    pub(crate) fn id(&self) -> u32 {
+        self.id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn foreign_variables_are_rejected() {
+        let mut a = Model::new();
+        let mut b = Model::new();
+        let x = a.int_var(0..2).unwrap();
+        let y = b.int_var(0..2).unwrap();
+        assert_eq!(
+            b.not_equal(x, y),
+            Err(ModelError::ForeignVariable {
+                constraint: "not-equal"
+            })
+        );
+        assert!(b.all_different([x, y]).is_err());
+        assert!(b.linear([(1, x.into())], Cmp::Eq, 0).is_err());
+        assert_eq!(b.num_constraints(), 0);
+    }
+
+    #[test]
+    fn empty_scopes_are_rejected() {
+        let mut m = Model::new();
+        assert!(matches!(
+            m.all_different(Vec::<VarId>::new()),
+            Err(ModelError::EmptyScope { .. })
+        ));
+        assert!(matches!(
+            m.linear([], Cmp::Eq, 0),
+            Err(ModelError::EmptyScope { .. })
+        ));
+        assert!(matches!(
+            m.predicate(Vec::<VarId>::new(), |_| true),
+            Err(ModelError::EmptyScope { .. })
+        ));
+    }
+
+    #[test]
+    fn wide_domains_are_rejected_not_allocated() {
+        let mut m = Model::new();
+        assert!(matches!(
+            m.int_var(i32::MIN..=i32::MAX),
+            Err(ModelError::DomainTooLarge { .. })
+        ));
+        assert!(m.int_var(0..100_000).is_ok());
+    }
+
+    #[test]
+    fn linear_merges_repeated_variables_and_folds_offsets() {
+        let mut m = Model::new();
+        let x = m.int_var(0..10).unwrap();
+        m.linear([(1, x + 2), (1, x - 1)], Cmp::Eq, 7).unwrap(); // 2x + 1 = 7
+        assert!(m.is_solution(&[3]));
+        assert!(!m.is_solution(&[4]));
+        assert_eq!(m.constraint_scope(ConstraintId(0)).len(), 1);
+    }
+}

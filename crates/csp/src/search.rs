@@ -1,0 +1,812 @@
+//! The search loop: choose, propagate, and on failure unchoose.
+//!
+//! The loop is iterative with an explicit stack of frames (one per assigned
+//! variable), so depth is bounded by memory, not by the thread's stack. Per
+//! node it only pushes onto buffers that are reused, so after warm-up it does
+//! not allocate. It is generic over its [`Observer`], so unobserved searches
+//! compile the hooks away.
+
+use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
+use crate::model::Model;
+use crate::observer::{NoObserver, Observer};
+use crate::rng::SplitMix64;
+use crate::solution::Solution;
+use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
+use crate::store::{Store, MAX_ARENA_WORDS};
+use crate::var::VarId;
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A configured search over a model: strategy, orders, limits, seed.
+///
+/// Defaults: forward checking, input variable order, ascending values, no
+/// limits, seed 0, no restarts.
+///
+/// ```
+/// use csp::{Model, Solver, Strategy, ValueOrder, VarOrder};
+/// let mut model = Model::new();
+/// let q = model.int_vars(6, 0..6).unwrap();
+/// model.all_different(&q).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let solver = Solver::new(&model)
+///     .strategy(Strategy::ArcConsistency)
+///     .var_order(VarOrder::SmallestDomain)
+///     .value_order(ValueOrder::MiddleOut);
+/// assert_eq!(solver.count().solutions(), 4);
+/// let first = solver.first().0.unwrap();
+/// assert!(model.is_solution(first.values()));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver<'m> {
+    model: &'m Model,
+    strategy: Strategy,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    limits: Limits,
+    seed: u64,
+    restarts: Option<Restarts>,
+}
+
+impl<'m> Solver<'m> {
+    /// A solver for `model` with the default settings.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// let solver = csp::Solver::new(&model);
+    /// assert_eq!(solver.get_strategy(), csp::Strategy::ForwardChecking);
+    /// ```
+    pub fn new(model: &'m Model) -> Solver<'m> {
+        Solver {
+            model,
+            strategy: Strategy::ForwardChecking,
+            var_order: VarOrder::Input,
+            value_order: ValueOrder::Ascending,
+            limits: Limits::default(),
+            seed: 0,
+            restarts: None,
+        }
+    }
+
+    /// Sets the pruning strategy.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
+    /// assert_eq!(s.get_strategy(), csp::Strategy::Backtracking);
+    /// ```
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// Sets the variable order.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).var_order(csp::VarOrder::DomWDeg);
+    /// # drop(s);
+    /// ```
+    pub fn var_order(mut self, order: VarOrder) -> Self {
+        self.var_order = order;
+        self
+    }
+
+    /// Sets the value order.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).value_order(csp::ValueOrder::Descending);
+    /// # drop(s);
+    /// ```
+    pub fn value_order(mut self, order: ValueOrder) -> Self {
+        self.value_order = order;
+        self
+    }
+
+    /// Sets the limits (node, failure, backtrack, solution, time, cancel flag).
+    ///
+    /// ```
+    /// use csp::{Limits, Model, Solver};
+    /// let mut model = Model::new();
+    /// model.int_vars(3, 0..3).unwrap();
+    /// let outcome = Solver::new(&model)
+    ///     .limits(Limits { solutions: Some(5), ..Limits::default() })
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 5);
+    /// assert!(!outcome.status.is_complete());
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the seed for random value order and restart tie-breaking.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).seed(42);
+    /// # drop(s);
+    /// ```
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Enables restarts until the first solution (see [`Restarts`]).
+    /// Enumeration stays exact: after the first solution the current run
+    /// simply continues to the end without restarting.
+    ///
+    /// ```
+    /// use csp::{Model, Restarts, Solver, VarOrder};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..4).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let outcome = Solver::new(&model)
+    ///     .var_order(VarOrder::SmallestDomain)
+    ///     .restarts(Restarts::Luby { scale: 1 })
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 24);
+    /// ```
+    pub fn restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = Some(restarts);
+        self
+    }
+
+    /// The chosen strategy.
+    pub fn get_strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The chosen variable order.
+    pub fn get_var_order(&self) -> VarOrder {
+        self.var_order
+    }
+
+    /// The chosen value order.
+    pub fn get_value_order(&self) -> ValueOrder {
+        self.value_order
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// A lazy search: iterate it for solutions (see [`Search`]).
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// # let mut model = Model::new();
+    /// # let x = model.int_vars(2, 0..2).unwrap();
+    /// # model.not_equal(x[0], x[1]).unwrap();
+    /// let sols: Vec<Vec<i32>> = Solver::new(&model).search().map(|s| s.into_values()).collect();
+    /// assert_eq!(sols, vec![vec![0, 1], vec![1, 0]]);
+    /// ```
+    pub fn search(&self) -> Search<'m, NoObserver> {
+        self.search_with(NoObserver)
+    }
+
+    /// A lazy search reporting its events to `observer`.
+    ///
+    /// ```
+    /// # use csp::{Model, Solver, Tracer};
+    /// # let mut model = Model::new();
+    /// # model.int_vars(1, 0..2).unwrap();
+    /// let mut s = Solver::new(&model).search_with(Tracer::new(Vec::new()));
+    /// assert_eq!(s.by_ref().count(), 2);
+    /// ```
+    pub fn search_with<O: Observer>(&self, observer: O) -> Search<'m, O> {
+        Search::new(self, observer)
+    }
+
+    /// Counts every solution (streaming, nothing is stored).
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// model.int_vars(3, 0..2).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8);
+    /// ```
+    pub fn count(&self) -> Outcome {
+        let mut search = self.search();
+        while search.advance() {}
+        search.outcome()
+    }
+
+    /// The first solution, if any, and the search's outcome.
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// let (first, outcome) = Solver::new(&model).first();
+    /// assert_eq!(first.unwrap().values(), &[0, 1]);
+    /// assert_eq!(outcome.solutions(), 1);
+    /// ```
+    pub fn first(&self) -> (Option<Solution>, Outcome) {
+        let mut search = self.search();
+        let first = search.next();
+        (first, search.outcome())
+    }
+}
+
+/// One level of the explicit search stack.
+#[derive(Clone, Copy)]
+struct Frame {
+    var: u32,
+    /// Trail length before this level's assignment.
+    mark: usize,
+    /// This level's candidate values: `cand[cursor..end]` are still to try.
+    cursor: u32,
+    end: u32,
+    start: u32,
+    /// The value currently assigned, if one is.
+    value: Option<i32>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Descend,
+    Retry,
+}
+
+/// A running (or finished) search: an iterator over solutions.
+///
+/// Solutions stream: each `next()` resumes the search where it stopped, so
+/// enumerating millions of solutions needs memory independent of their
+/// number. [`Search::next_values`] avoids even the per-solution vector.
+/// After the iterator ends, [`Search::outcome`] says whether the search was
+/// complete or stopped by a limit, and what it did.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// let mut search = Solver::new(&model).search();
+/// let mut n = 0;
+/// while let Some(values) = search.next_values() {
+///     assert!(model.is_solution(values));
+///     n += 1;
+/// }
+/// assert_eq!(n, 6);
+/// assert!(search.outcome().status.is_complete());
+/// ```
+pub struct Search<'m, O: Observer> {
+    pub(crate) model: &'m Model,
+    pub(crate) strategy: Strategy,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    limits: Limits,
+    restarts: Option<Restarts>,
+    pub(crate) rng: SplitMix64,
+    pub(crate) store: Store,
+    pub(crate) values: Vec<i32>,
+    pub(crate) assigned: Vec<bool>,
+    /// Variables; `order[..depth]` are assigned.
+    order: Vec<u32>,
+    frames: Vec<Frame>,
+    cand: Vec<i32>,
+    /// Per constraint: how many of its distinct variables are unassigned.
+    pub(crate) unassigned_in: Vec<u32>,
+    /// Per constraint: failure weight for dom/wdeg.
+    pub(crate) weights: Vec<u64>,
+    pub(crate) queue: VecDeque<u32>,
+    pub(crate) in_queue: Vec<bool>,
+    pub(crate) scratch: Vec<i64>,
+    pub(crate) scratch_vals: Vec<i32>,
+    pub(crate) supports: Vec<(u32, i32)>,
+    /// The constraint that caused the latest failure.
+    pub(crate) culprit: Option<u32>,
+    /// Trial propagation (least-constraining value): count, don't report.
+    pub(crate) quiet: bool,
+    pub(crate) trial_pruned: u64,
+    pub(crate) stats: Stats,
+    status: Status,
+    started: Option<Instant>,
+    next: Next,
+    root_mark: usize,
+    restart_run: u64,
+    failures_at_run_start: u64,
+    restarting: bool,
+    poll: u32,
+    pub(crate) observer: O,
+}
+
+impl<'m, O: Observer> Search<'m, O> {
+    fn new(solver: &Solver<'m>, observer: O) -> Search<'m, O> {
+        let model = solver.model;
+        let n = model.num_vars();
+        let too_large = Store::words_needed(model.domains()) > MAX_ARENA_WORDS;
+        let store = if too_large {
+            Store::new(&[])
+        } else {
+            Store::new(model.domains())
+        };
+        let m = model.num_constraints();
+        Search {
+            model,
+            strategy: solver.strategy,
+            var_order: solver.var_order,
+            value_order: solver.value_order,
+            limits: solver.limits.clone(),
+            restarts: solver.restarts,
+            rng: SplitMix64::new(solver.seed),
+            store,
+            values: vec![0; n],
+            assigned: vec![false; n],
+            order: (0..n as u32).collect(),
+            frames: Vec::with_capacity(n),
+            cand: Vec::new(),
+            unassigned_in: model
+                .constraints()
+                .iter()
+                .map(|c| c.vars.len() as u32)
+                .collect(),
+            weights: vec![1; m],
+            queue: VecDeque::new(),
+            in_queue: vec![false; m],
+            scratch: Vec::new(),
+            scratch_vals: Vec::new(),
+            supports: Vec::new(),
+            culprit: None,
+            quiet: false,
+            trial_pruned: 0,
+            stats: Stats::default(),
+            status: if too_large {
+                Status::Stopped(StopReason::TooLarge)
+            } else {
+                Status::Running
+            },
+            started: None,
+            next: Next::Descend,
+            root_mark: 0,
+            restart_run: 1,
+            failures_at_run_start: 0,
+            restarting: solver.restarts.is_some(),
+            poll: 0,
+            observer,
+        }
+    }
+
+    /// The next solution's values (one per variable, in variable order),
+    /// borrowed from the search: no allocation per solution.
+    pub fn next_values(&mut self) -> Option<&[i32]> {
+        if self.advance() {
+            Some(&self.values)
+        } else {
+            None
+        }
+    }
+
+    /// How the search ended (or [`Status::Running`] while it can go on) and
+    /// its statistics so far.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status,
+            stats: self.stats(),
+        }
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.stats.clone();
+        if let (Some(t0), Status::Running) = (self.started, self.status) {
+            stats.elapsed = t0.elapsed();
+        }
+        stats
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The observer, mutably.
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// Ends the search and returns the observer.
+    pub fn into_observer(self) -> O {
+        self.observer
+    }
+
+    /// The variables assigned at this moment, outermost first, with their
+    /// values (the current path of the search tree; for a stopped greedy
+    /// search, where it got stuck).
+    ///
+    /// ```
+    /// use csp::{Limits, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// model.all_different(&x).unwrap(); // impossible: 3 variables, 2 values
+    /// let mut search = Solver::new(&model)
+    ///     .strategy(Strategy::Backtracking)
+    ///     .limits(Limits { backtracks: Some(0), ..Limits::default() })
+    ///     .search();
+    /// assert!(search.next().is_none());
+    /// assert_eq!(search.path(), vec![(x[0], 0), (x[1], 1)]);
+    /// ```
+    pub fn path(&self) -> Vec<(VarId, i32)> {
+        self.frames
+            .iter()
+            .filter_map(|f| f.value.map(|v| (self.var_id(f.var), v)))
+            .collect()
+    }
+
+    pub(crate) fn var_id(&self, index: u32) -> VarId {
+        VarId {
+            model: self.model.id(),
+            index,
+        }
+    }
+
+    fn finish(&mut self, status: Status) {
+        self.status = status;
+        if let Some(t0) = self.started {
+            self.stats.elapsed = t0.elapsed();
+        }
+    }
+
+    fn limit_reached(&mut self) -> Option<StopReason> {
+        let l = &self.limits;
+        if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(StopReason::Nodes);
+        }
+        if l.failures.is_some_and(|n| self.stats.failures >= n) {
+            return Some(StopReason::Failures);
+        }
+        self.poll = self.poll.wrapping_add(1);
+        if self.poll % 256 == 0 {
+            if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Some(StopReason::Cancelled);
+            }
+            if let (Some(t), Some(t0)) = (l.time, self.started) {
+                if t0.elapsed() >= t {
+                    return Some(StopReason::Time);
+                }
+            }
+        }
+        None
+    }
+
+    /// Runs until the next solution (`true`, values in `self.values`) or the
+    /// end of the search (`false`, status set).
+    pub(crate) fn advance(&mut self) -> bool {
+        if self.status != Status::Running {
+            return false;
+        }
+        if self.started.is_none() {
+            self.started = Some(Instant::now());
+            if self.limits.time.is_some_and(|t| t.is_zero())
+                || self
+                    .limits
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.finish(Status::Stopped(
+                    if self.limits.time.is_some_and(|t| t.is_zero()) {
+                        StopReason::Time
+                    } else {
+                        StopReason::Cancelled
+                    },
+                ));
+                return false;
+            }
+            self.stats.nodes = 1;
+            if !self.propagate_root() {
+                self.finish(Status::Complete);
+                return false;
+            }
+            self.root_mark = self.store.mark();
+        }
+        loop {
+            match self.next {
+                Next::Descend => {
+                    let depth = self.frames.len();
+                    if depth == self.order.len() {
+                        self.stats.solutions += 1;
+                        self.observer.solution(&self.values);
+                        self.restarting = false;
+                        self.next = Next::Retry;
+                        if self
+                            .limits
+                            .solutions
+                            .is_some_and(|n| self.stats.solutions >= n)
+                        {
+                            self.finish(Status::Stopped(StopReason::Solutions));
+                        } else if depth == 0 {
+                            // No variables: the empty assignment is the only solution.
+                            self.finish(Status::Complete);
+                        }
+                        return true;
+                    }
+                    let var = self.select_var(depth);
+                    let start = self.cand.len() as u32;
+                    self.fill_candidates(var);
+                    self.frames.push(Frame {
+                        var,
+                        mark: self.store.mark(),
+                        cursor: start,
+                        end: self.cand.len() as u32,
+                        start,
+                        value: None,
+                    });
+                    self.next = Next::Retry;
+                }
+                Next::Retry => {
+                    let top = self.frames.len() - 1;
+                    if self.frames[top].value.is_some() {
+                        self.unassign(top);
+                    }
+                    let frame = self.frames[top];
+                    if frame.cursor == frame.end {
+                        self.frames.pop();
+                        self.cand.truncate(frame.start as usize);
+                        if self.frames.is_empty() {
+                            self.finish(Status::Complete);
+                            return false;
+                        }
+                        if self
+                            .limits
+                            .backtracks
+                            .is_some_and(|b| self.stats.backtracks >= b)
+                        {
+                            self.finish(Status::Stopped(StopReason::Backtracks));
+                            return false;
+                        }
+                        self.stats.backtracks += 1;
+                        continue;
+                    }
+                    if let Some(reason) = self.limit_reached() {
+                        self.finish(Status::Stopped(reason));
+                        return false;
+                    }
+                    if self.restart_due() {
+                        self.restart();
+                        continue;
+                    }
+                    let value = self.cand[frame.cursor as usize];
+                    self.frames[top].cursor += 1;
+                    self.frames[top].value = Some(value);
+                    if self.assign(frame.var, value, top + 1) {
+                        self.stats.nodes += 1;
+                        self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
+                        self.next = Next::Descend;
+                    } else {
+                        self.stats.failures += 1;
+                        if let Some(c) = self.culprit.take() {
+                            self.weights[c as usize] += 1;
+                        }
+                        let id = self.var_id(frame.var);
+                        self.observer.fail(id, value, top + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    fn restart_due(&self) -> bool {
+        match (self.restarting, self.restarts) {
+            (true, Some(r)) => {
+                self.stats.failures - self.failures_at_run_start >= r.cutoff(self.restart_run)
+            }
+            _ => false,
+        }
+    }
+
+    /// Back to the root, keeping weights; the next run gets a larger cutoff.
+    fn restart(&mut self) {
+        while let Some(top) = self.frames.len().checked_sub(1) {
+            if self.frames[top].value.is_some() {
+                self.unassign(top);
+            }
+            self.frames.pop();
+        }
+        self.cand.clear();
+        self.store.undo(self.root_mark);
+        self.stats.restarts += 1;
+        self.restart_run += 1;
+        self.failures_at_run_start = self.stats.failures;
+        self.observer.restart();
+        self.next = Next::Descend;
+    }
+
+    /// Sets `var = value` at `depth` and checks or propagates per strategy.
+    fn assign(&mut self, var: u32, value: i32, depth: usize) -> bool {
+        let id = self.var_id(var);
+        self.observer.choose(id, value, depth);
+        self.values[var as usize] = value;
+        self.assigned[var as usize] = true;
+        for &c in self.model.constraints_of(var) {
+            self.unassigned_in[c as usize] -= 1;
+        }
+        match self.strategy {
+            Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
+            Strategy::Backtracking => self.check_new_assignment(var),
+            Strategy::ForwardChecking => {
+                self.store.assign(var, value as i64);
+                self.forward_check(var)
+            }
+            Strategy::ArcConsistency => {
+                self.store.assign(var, value as i64);
+                self.enqueue_constraints_of(var, None);
+                self.arc_consistency()
+            }
+        }
+    }
+
+    fn unassign(&mut self, top: usize) {
+        let frame = self.frames[top];
+        let value = frame.value.expect("assigned frame");
+        self.store.undo(frame.mark);
+        self.assigned[frame.var as usize] = false;
+        for &c in self.model.constraints_of(frame.var) {
+            self.unassigned_in[c as usize] += 1;
+        }
+        self.frames[top].value = None;
+        let id = self.var_id(frame.var);
+        self.observer.unchoose(id, value, top + 1);
+    }
+
+    /// Picks the next variable and moves it to `order[depth]`.
+    fn select_var(&mut self, depth: usize) -> u32 {
+        if self.var_order == VarOrder::Input {
+            return self.order[depth];
+        }
+        let mut best = depth;
+        let mut best_key = self.var_key(self.order[depth]);
+        let mut ties = 1u64;
+        for i in depth + 1..self.order.len() {
+            let key = self.var_key(self.order[i]);
+            match key.better_than(&best_key) {
+                Some(true) => {
+                    best = i;
+                    best_key = key;
+                    ties = 1;
+                }
+                None if self.restarts.is_some() => {
+                    // Seeded random tie-breaking diversifies restarted runs.
+                    ties += 1;
+                    if self.rng.below(ties) == 0 {
+                        best = i;
+                        best_key = key;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.order.swap(depth, best);
+        self.order[depth]
+    }
+
+    fn var_key(&self, var: u32) -> VarKey {
+        let size = self.store.size(var) as u64;
+        let weight = match self.var_order {
+            VarOrder::Input | VarOrder::SmallestDomain => 1,
+            VarOrder::DomDeg | VarOrder::DomWDeg => self
+                .model
+                .constraints_of(var)
+                .iter()
+                .filter(|&&c| self.unassigned_in[c as usize] >= 2)
+                .map(|&c| {
+                    if self.var_order == VarOrder::DomWDeg {
+                        self.weights[c as usize]
+                    } else {
+                        1
+                    }
+                })
+                .sum(),
+        };
+        VarKey { size, weight }
+    }
+
+    /// Pushes `var`'s current values onto `cand` in the chosen value order.
+    fn fill_candidates(&mut self, var: u32) {
+        let start = self.cand.len();
+        self.store.values_into(var, &mut self.cand);
+        let vals = &mut self.cand[start..];
+        match self.value_order {
+            ValueOrder::Ascending => {}
+            ValueOrder::Descending => vals.reverse(),
+            ValueOrder::MiddleOut => {
+                if let (Some(&lo), Some(&hi)) = (vals.first(), vals.last()) {
+                    let twice_mid = lo as i64 + hi as i64;
+                    vals.sort_by_key(|&v| ((2 * v as i64 - twice_mid).abs(), v));
+                }
+            }
+            ValueOrder::Random => self.rng.shuffle(vals),
+            ValueOrder::LeastConstraining => {
+                let mut scored: Vec<(u64, i32)> = Vec::with_capacity(self.cand.len() - start);
+                for i in start..self.cand.len() {
+                    let v = self.cand[i];
+                    scored.push((self.trial_prunes(var, v), v));
+                }
+                scored.sort();
+                for (slot, (_, v)) in self.cand[start..].iter_mut().zip(scored) {
+                    *slot = v;
+                }
+            }
+        }
+    }
+
+    /// How many values forward checking `var = value` would remove
+    /// (`u64::MAX` if it wipes out a domain). Leaves no trace.
+    fn trial_prunes(&mut self, var: u32, value: i32) -> u64 {
+        let mark = self.store.mark();
+        let was = (self.values[var as usize], self.assigned[var as usize]);
+        self.values[var as usize] = value;
+        self.assigned[var as usize] = true;
+        for &c in self.model.constraints_of(var) {
+            self.unassigned_in[c as usize] -= 1;
+        }
+        self.store.assign(var, value as i64);
+        self.quiet = true;
+        self.trial_pruned = 0;
+        let ok = self.forward_check(var);
+        self.quiet = false;
+        self.culprit = None;
+        self.store.undo(mark);
+        for &c in self.model.constraints_of(var) {
+            self.unassigned_in[c as usize] += 1;
+        }
+        self.values[var as usize] = was.0;
+        self.assigned[var as usize] = was.1;
+        if ok {
+            self.trial_pruned
+        } else {
+            u64::MAX
+        }
+    }
+}
+
+/// Ranking of a variable: smaller `size / weight` first.
+#[derive(Clone, Copy)]
+struct VarKey {
+    size: u64,
+    weight: u64,
+}
+
+impl VarKey {
+    /// `Some(true)` if strictly better, `None` if tied, `Some(false)` if worse.
+    fn better_than(&self, other: &VarKey) -> Option<bool> {
+        // A weight of zero (no constraint left) ranks last.
+        let lhs = self.size as u128 * other.weight as u128;
+        let rhs = other.size as u128 * self.weight as u128;
+        match (self.weight, other.weight) {
+            (0, 0) => compare(self.size, other.size),
+            (0, _) => Some(false),
+            (_, 0) => Some(true),
+            _ => compare_u128(lhs, rhs),
+        }
+    }
+}
+
+fn compare(a: u64, b: u64) -> Option<bool> {
+    compare_u128(a as u128, b as u128)
+}
+
+fn compare_u128(a: u128, b: u128) -> Option<bool> {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Less => Some(true),
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(false),
+    }
+}
+
+impl<O: Observer> Iterator for Search<'_, O> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        if self.advance() {
+            Some(Solution::new(self.model.id(), self.values.clone()))
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! What a search did (statistics), what may stop it (limits), and how it ended.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Counters a search keeps as it goes.
+///
+/// * `nodes`: search-tree nodes visited: the root, plus every assignment
+///   that survived its check or propagation. For plain backtracking on
+///   n-queens this is the textbook's count of recursive calls (2057 for n = 8).
+/// * `failures`: assignments rejected by a check or a propagation wipe-out
+///   (for generate-and-test: complete assignments that were not solutions).
+/// * `backtracks`: times a variable ran out of values and the search went
+///   back to the previous choice.
+/// * `checks`: elementary consistency tests (a pair of values compared, a
+///   constraint checked, a value tested for support).
+/// * `pruned`: values removed from domains by propagation.
+/// * `propagations`: propagator runs.
+/// * `max_depth`: the deepest assignment (number of assigned variables).
+/// * `solutions`: solutions found.
+/// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
+/// * `elapsed`: wall-clock time spent searching.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// let stats = Solver::new(&model).count().stats;
+/// assert_eq!(stats.solutions, 6);
+/// assert!(stats.nodes >= stats.solutions);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes visited (root + surviving assignments).
+    pub nodes: u64,
+    /// Assignments rejected.
+    pub failures: u64,
+    /// Returns to an earlier choice after exhausting a variable.
+    pub backtracks: u64,
+    /// Elementary consistency tests.
+    pub checks: u64,
+    /// Values removed by propagation.
+    pub pruned: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// Deepest number of assigned variables.
+    pub max_depth: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Restarts made.
+    pub restarts: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Adds another search's counters to these (for split searches); the
+    /// elapsed time and depth take the maximum.
+    ///
+    /// ```
+    /// let mut a = csp::Stats { nodes: 2, ..Default::default() };
+    /// a.merge(&csp::Stats { nodes: 3, ..Default::default() });
+    /// assert_eq!(a.nodes, 5);
+    /// ```
+    pub fn merge(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.failures += other.failures;
+        self.backtracks += other.backtracks;
+        self.checks += other.checks;
+        self.pruned += other.pruned;
+        self.propagations += other.propagations;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.solutions += other.solutions;
+        self.restarts += other.restarts;
+        self.elapsed = self.elapsed.max(other.elapsed);
+    }
+
+    /// The statistics as aligned `label  value` lines (for `--stats`).
+    ///
+    /// ```
+    /// let text = csp::Stats::default().table();
+    /// assert!(text.contains("nodes") && text.contains("elapsed"));
+    /// ```
+    pub fn table(&self) -> String {
+        let rows: [(&str, String); 10] = [
+            ("solutions", self.solutions.to_string()),
+            ("nodes", self.nodes.to_string()),
+            ("failures", self.failures.to_string()),
+            ("backtracks", self.backtracks.to_string()),
+            ("checks", self.checks.to_string()),
+            ("values pruned", self.pruned.to_string()),
+            ("propagations", self.propagations.to_string()),
+            ("max depth", self.max_depth.to_string()),
+            ("restarts", self.restarts.to_string()),
+            ("elapsed", format!("{:.3?}", self.elapsed)),
+        ];
+        let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        let vwidth = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+        rows.iter()
+            .map(|(l, v)| format!("{l:<width$}  {v:>vwidth$}\n"))
+            .collect()
+    }
+}
+
+/// Bounds on a search. A search that reaches one stops and says so in its
+/// [`Status`]; what it found up to then is kept.
+///
+/// `backtracks: Some(0)` turns any strategy into greedy search: it never
+/// undoes a choice whose subtree failed.
+///
+/// ```
+/// use csp::Limits;
+/// use std::time::Duration;
+/// let limits = Limits { nodes: Some(10_000), time: Some(Duration::from_secs(2)), ..Limits::default() };
+/// assert!(limits.failures.is_none());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this many failures.
+    pub failures: Option<u64>,
+    /// Stop instead of making more than this many backtracks.
+    pub backtracks: Option<u64>,
+    /// Stop after this many solutions.
+    pub solutions: Option<u64>,
+    /// Stop after this much time.
+    pub time: Option<Duration>,
+    /// Stop as soon as this flag is set (from another thread or a signal handler).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Which limit stopped a search.
+///
+/// ```
+/// assert_eq!(csp::StopReason::Nodes.to_string(), "node limit");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// [`Limits::nodes`] reached.
+    Nodes,
+    /// [`Limits::failures`] reached.
+    Failures,
+    /// [`Limits::backtracks`] reached.
+    Backtracks,
+    /// [`Limits::solutions`] reached.
+    Solutions,
+    /// [`Limits::time`] reached.
+    Time,
+    /// [`Limits::cancel`] was set.
+    Cancelled,
+    /// The model's domains are too large to hold as bit sets for a
+    /// systematic search (local search may still work).
+    TooLarge,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::Nodes => "node limit",
+            StopReason::Failures => "failure limit",
+            StopReason::Backtracks => "backtrack limit",
+            StopReason::Solutions => "solution limit",
+            StopReason::Time => "time limit",
+            StopReason::Cancelled => "cancelled",
+            StopReason::TooLarge => "model too large for bit-set domains",
+        })
+    }
+}
+
+/// How a search ended.
+///
+/// ```
+/// use csp::Status;
+/// assert!(Status::Complete.is_complete());
+/// assert!(!Status::Stopped(csp::StopReason::Time).is_complete());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Still running (only seen while iterating).
+    Running,
+    /// The whole search space was explored: the solutions found are all there are.
+    Complete,
+    /// A limit stopped the search: there may be more solutions.
+    Stopped(StopReason),
+}
+
+impl Status {
+    /// True when the search explored everything.
+    ///
+    /// ```
+    /// assert!(!csp::Status::Running.is_complete());
+    /// ```
+    pub fn is_complete(self) -> bool {
+        self == Status::Complete
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Running => f.write_str("running"),
+            Status::Complete => f.write_str("complete"),
+            Status::Stopped(r) => write!(f, "stopped ({r})"),
+        }
+    }
+}
+
+/// The result of a finished (or stopped) search: how it ended, and its counters.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let mut model = Model::new();
+/// model.int_vars(2, 0..3).unwrap();
+/// let outcome = Solver::new(&model).count();
+/// assert!(outcome.status.is_complete());
+/// assert_eq!(outcome.solutions(), 9);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Complete, or which limit stopped it.
+    pub status: Status,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// The number of solutions found.
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// # let model = Model::new();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 1); // the empty assignment
+    /// ```
+    pub fn solutions(&self) -> u64 {
+        self.stats.solutions
+    }
+}

@@ -1,0 +1,278 @@
+//! The search's working domains, with a trail for undoing changes.
+//!
+//! All domains live in one bit arena (a `FixedBitSet`), each variable owning
+//! a run of whole words, so a domain of up to 64 values is a single word and
+//! size, minimum and next value are word operations. Every change saves the
+//! word it overwrites on the trail; backtracking restores words down to a
+//! checkpoint. Nothing is cloned per search node.
+
+use crate::domain::Domain;
+use fixedbitset::FixedBitSet;
+
+type Word = usize;
+const BITS: usize = Word::BITS as usize;
+
+/// How many words the whole arena may hold before the store refuses
+/// (256 MiB of bits): beyond that a bit-set search is the wrong tool.
+pub(crate) const MAX_ARENA_WORDS: u64 = 1 << 25;
+
+#[derive(Clone, Copy)]
+struct Saved {
+    word: u32,
+    var: u32,
+    old: Word,
+    old_size: u32,
+}
+
+/// Returned when a removal empties a domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Wipeout;
+
+pub(crate) struct Store {
+    arena: FixedBitSet,
+    start: Vec<u32>,
+    words: Vec<u32>,
+    base: Vec<i64>,
+    size: Vec<u32>,
+    trail: Vec<Saved>,
+}
+
+impl Store {
+    /// The arena size (in words) the given domains would need.
+    pub fn words_needed(domains: &[Domain]) -> u64 {
+        domains
+            .iter()
+            .map(|d| d.width().div_ceil(BITS as u64).max(1))
+            .sum()
+    }
+
+    pub fn new(domains: &[Domain]) -> Store {
+        let mut start = Vec::with_capacity(domains.len());
+        let mut words = Vec::with_capacity(domains.len());
+        let mut total = 0u32;
+        for d in domains {
+            let w = d.width().div_ceil(BITS as u64).max(1) as u32;
+            start.push(total);
+            words.push(w);
+            total += w;
+        }
+        let mut arena = FixedBitSet::with_capacity(total as usize * BITS);
+        let mut base = Vec::with_capacity(domains.len());
+        let mut size = Vec::with_capacity(domains.len());
+        for (i, d) in domains.iter().enumerate() {
+            let lo = d.min().unwrap_or(0) as i64;
+            base.push(lo);
+            size.push(d.size() as u32);
+            let first = start[i] as usize * BITS;
+            for v in d.values() {
+                arena.insert(first + (v as i64 - lo) as usize);
+            }
+        }
+        Store {
+            arena,
+            start,
+            words,
+            base,
+            size,
+            trail: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, var: u32, value: i64) -> Option<(usize, Word)> {
+        let off = value.checked_sub(self.base[var as usize])?;
+        if off < 0 || off >= self.words[var as usize] as i64 * BITS as i64 {
+            return None;
+        }
+        let off = off as usize;
+        Some((
+            self.start[var as usize] as usize + off / BITS,
+            1 << (off % BITS),
+        ))
+    }
+
+    #[inline]
+    fn words_of(&self, var: u32) -> &[Word] {
+        let s = self.start[var as usize] as usize;
+        &self.arena.as_slice()[s..s + self.words[var as usize] as usize]
+    }
+
+    #[inline]
+    pub fn size(&self, var: u32) -> u32 {
+        self.size[var as usize]
+    }
+
+    #[inline]
+    pub fn contains(&self, var: u32, value: i64) -> bool {
+        match self.slot(var, value) {
+            Some((w, bit)) => self.arena.as_slice()[w] & bit != 0,
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn write(&mut self, var: u32, word: usize, new: Word, new_size: u32) {
+        let slice = self.arena.as_mut_slice();
+        self.trail.push(Saved {
+            word: word as u32,
+            var,
+            old: slice[word],
+            old_size: self.size[var as usize],
+        });
+        slice[word] = new;
+        self.size[var as usize] = new_size;
+    }
+
+    /// Removes `value`; `Ok(true)` if it was there, `Err(Wipeout)` if the
+    /// domain is now empty.
+    #[inline]
+    pub fn remove(&mut self, var: u32, value: i64) -> Result<bool, Wipeout> {
+        let Some((w, bit)) = self.slot(var, value) else {
+            return Ok(false);
+        };
+        let old = self.arena.as_slice()[w];
+        if old & bit == 0 {
+            return Ok(false);
+        }
+        let size = self.size[var as usize] - 1;
+        self.write(var, w, old & !bit, size);
+        if size == 0 {
+            Err(Wipeout)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Reduces the domain to `{value}` (which must be in it).
+    pub fn assign(&mut self, var: u32, value: i64) {
+        let (target, bit) = self.slot(var, value).expect("assigned value in domain");
+        let s = self.start[var as usize] as usize;
+        for w in s..s + self.words[var as usize] as usize {
+            let old = self.arena.as_slice()[w];
+            let new = if w == target { bit } else { 0 };
+            if old != new {
+                self.write(var, w, new, 1);
+            }
+        }
+        self.size[var as usize] = 1;
+    }
+
+    pub fn min(&self, var: u32) -> Option<i64> {
+        let base = self.base[var as usize];
+        self.words_of(var)
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, &w)| base + (i * BITS + w.trailing_zeros() as usize) as i64)
+    }
+
+    pub fn max(&self, var: u32) -> Option<i64> {
+        let base = self.base[var as usize];
+        self.words_of(var)
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, &w)| base + (i * BITS + BITS - 1 - w.leading_zeros() as usize) as i64)
+    }
+
+    /// The value of a singleton domain.
+    #[inline]
+    pub fn single(&self, var: u32) -> Option<i64> {
+        if self.size(var) == 1 {
+            self.min(var)
+        } else {
+            None
+        }
+    }
+
+    /// Appends the domain's values in ascending order to `out`.
+    pub fn values_into(&self, var: u32, out: &mut Vec<i32>) {
+        let base = self.base[var as usize];
+        for (i, &word) in self.words_of(var).iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let b = w.trailing_zeros() as usize;
+                out.push((base + (i * BITS + b) as i64) as i32);
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// The first value greater than `after` (or the minimum for `None`).
+    pub fn next_value(&self, var: u32, after: Option<i64>) -> Option<i64> {
+        let base = self.base[var as usize];
+        let words = self.words_of(var);
+        let (mut i, mut mask) = match after {
+            None => (0usize, Word::MAX),
+            Some(v) => {
+                let off = v - base + 1;
+                if off < 0 {
+                    (0, Word::MAX)
+                } else {
+                    let off = off as usize;
+                    if off >= words.len() * BITS {
+                        return None;
+                    }
+                    (off / BITS, Word::MAX << (off % BITS))
+                }
+            }
+        };
+        while i < words.len() {
+            let w = words[i] & mask;
+            if w != 0 {
+                return Some(base + (i * BITS + w.trailing_zeros() as usize) as i64);
+            }
+            i += 1;
+            mask = Word::MAX;
+        }
+        None
+    }
+
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Restores every change made since `mark`.
+    pub fn undo(&mut self, mark: usize) {
+        let slice = self.arena.as_mut_slice();
+        while self.trail.len() > mark {
+            let s = self.trail.pop().expect("trail entry");
+            slice[s.word as usize] = s.old;
+            self.size[s.var as usize] = s.old_size;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remove_assign_and_undo_restore_exactly() {
+        let domains = vec![Domain::from(-70..70), Domain::from([3, 9])];
+        let mut s = Store::new(&domains);
+        assert_eq!(s.size(0), 140);
+        assert_eq!((s.min(0), s.max(0)), (Some(-70), Some(69)));
+        let m = s.mark();
+        assert_eq!(s.remove(0, -70), Ok(true));
+        assert_eq!(s.remove(0, -70), Ok(false));
+        assert_eq!(s.remove(0, 1000), Ok(false));
+        assert_eq!(s.min(0), Some(-69));
+        s.assign(0, 5);
+        assert_eq!(s.single(0), Some(5));
+        assert_eq!(s.remove(1, 3), Ok(true));
+        assert_eq!(s.remove(1, 9), Err(Wipeout));
+        s.undo(m);
+        assert_eq!(s.size(0), 140);
+        assert_eq!(s.size(1), 2);
+        let mut vals = Vec::new();
+        s.values_into(1, &mut vals);
+        assert_eq!(vals, vec![3, 9]);
+        assert_eq!(s.next_value(0, Some(62)), Some(63));
+        assert_eq!(s.next_value(0, Some(69)), None);
+        assert_eq!(s.next_value(1, Some(3)), Some(9));
+        assert_eq!(s.next_value(1, Some(-100)), Some(3));
+    }
+}

@@ -1,0 +1,136 @@
+//! Variables and offset views.
+//!
+//! A [`VarId`] is a copyable handle to a variable of one [`Model`](crate::Model).
+//! A [`View`] is a variable seen through a constant offset (`x + c`), in the
+//! style of Gecode's views: one constraint implementation serves both the
+//! variable itself and any shifted image of it, so the n-queens diagonals are
+//! plain `all_different` constraints over `q[i] + i` and `q[i] - i`.
+
+use std::ops::{Add, Sub};
+
+/// A handle to an integer variable of a [`Model`](crate::Model).
+///
+/// Handles are cheap to copy and remember which model made them, so a
+/// variable passed to the wrong model is reported as
+/// [`ModelError::ForeignVariable`](crate::ModelError::ForeignVariable).
+///
+/// ```
+/// use csp::Model;
+/// let mut model = Model::new();
+/// let x = model.int_var(0..3).unwrap();
+/// assert_eq!(x.index(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId {
+    pub(crate) model: u32,
+    pub(crate) index: u32,
+}
+
+impl VarId {
+    /// The position of the variable in its model, in creation order (0-based).
+    ///
+    /// ```
+    /// use csp::Model;
+    /// let mut model = Model::new();
+    /// let vars = model.int_vars(3, 0..3).unwrap();
+    /// assert_eq!(vars[2].index(), 2);
+    /// ```
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+/// A variable plus a constant offset: the value of the view is `var + offset`.
+///
+/// Build views with `+` and `-` on a [`VarId`]; a bare `VarId` converts into
+/// a view with offset 0 wherever a view is expected.
+///
+/// ```
+/// use csp::{Model, View};
+/// let mut model = Model::new();
+/// let x = model.int_var(0..8).unwrap();
+/// let up: View = x + 3;
+/// let down: View = x - 2;
+/// assert_eq!((up.var, up.offset), (x, 3));
+/// assert_eq!(down.offset, -2);
+/// assert_eq!(View::from(x).offset, 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct View {
+    /// The underlying variable.
+    pub var: VarId,
+    /// The constant added to the variable's value.
+    pub offset: i64,
+}
+
+impl View {
+    /// The view's value when its variable takes `value` (computed without overflow).
+    ///
+    /// ```
+    /// use csp::Model;
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..8).unwrap();
+    /// assert_eq!((x - 2).value_of(5), 3);
+    /// ```
+    pub fn value_of(self, value: i32) -> i64 {
+        value as i64 + self.offset
+    }
+}
+
+impl From<VarId> for View {
+    fn from(var: VarId) -> View {
+        View { var, offset: 0 }
+    }
+}
+
+impl From<&VarId> for View {
+    fn from(var: &VarId) -> View {
+        View::from(*var)
+    }
+}
+
+impl From<&View> for View {
+    fn from(view: &View) -> View {
+        *view
+    }
+}
+
+impl Add<i32> for VarId {
+    type Output = View;
+    fn add(self, offset: i32) -> View {
+        View {
+            var: self,
+            offset: offset as i64,
+        }
+    }
+}
+
+impl Sub<i32> for VarId {
+    type Output = View;
+    fn sub(self, offset: i32) -> View {
+        View {
+            var: self,
+            offset: -(offset as i64),
+        }
+    }
+}
+
+impl Add<i32> for View {
+    type Output = View;
+    fn add(self, offset: i32) -> View {
+        View {
+            var: self.var,
+            offset: self.offset.saturating_add(offset as i64),
+        }
+    }
+}
+
+impl Sub<i32> for View {
+    type Output = View;
+    fn sub(self, offset: i32) -> View {
+        View {
+            var: self.var,
+            offset: self.offset.saturating_sub(offset as i64),
+        }
+    }
+}

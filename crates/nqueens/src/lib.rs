@@ -1,0 +1,5 @@
+pub mod combinations;
+pub mod placement;
+pub mod reference;
+pub mod render;
+pub mod symmetry;
