@@ -162,6 +162,58 @@ impl Restarts {
     }
 }
 
+impl std::str::FromStr for Restarts {
+    type Err = String;
+
+    /// `luby` (scale 100), `luby:SCALE`, `geometric` (100, x1.5) or
+    /// `geometric:FIRST:FACTOR`.
+    ///
+    /// ```
+    /// use csp::Restarts;
+    /// assert_eq!("luby:50".parse::<Restarts>(), Ok(Restarts::Luby { scale: 50 }));
+    /// assert_eq!("geometric:10:2".parse::<Restarts>(), Ok(Restarts::Geometric { first: 10, factor: 2.0 }));
+    /// assert!("luby:0".parse::<Restarts>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Restarts, String> {
+        let bad = || {
+            format!(
+                "invalid restarts '{s}' (expected luby, luby:SCALE, geometric or geometric:FIRST:FACTOR, with SCALE and FIRST >= 1 and FACTOR > 1)"
+            )
+        };
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        let positive = |t: &str| t.parse::<u64>().ok().filter(|&v| v >= 1);
+        match parts.as_slice() {
+            ["luby"] => Ok(Restarts::Luby { scale: 100 }),
+            ["luby", scale] => positive(scale)
+                .map(|scale| Restarts::Luby { scale })
+                .ok_or_else(bad),
+            ["geometric"] => Ok(Restarts::Geometric {
+                first: 100,
+                factor: 1.5,
+            }),
+            ["geometric", first, factor] => {
+                let first = positive(first).ok_or_else(bad)?;
+                let factor = factor
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| f.is_finite() && *f > 1.0)
+                    .ok_or_else(bad)?;
+                Ok(Restarts::Geometric { first, factor })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Restarts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Restarts::Luby { scale } => write!(f, "luby:{scale}"),
+            Restarts::Geometric { first, factor } => write!(f, "geometric:{first}:{factor}"),
+        }
+    }
+}
+
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (1-based).
 fn luby(i: u64) -> u64 {
     let mut i = i;

@@ -37,6 +37,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
+pub mod cli;
 mod config;
 mod constraint;
 mod domain;

@@ -47,6 +47,7 @@ pub struct Solver<'m> {
     limits: Limits,
     seed: u64,
     restarts: Option<Restarts>,
+    assumptions: Vec<(u32, i32)>,
 }
 
 impl<'m> Solver<'m> {
@@ -66,7 +67,37 @@ impl<'m> Solver<'m> {
             limits: Limits::default(),
             seed: 0,
             restarts: None,
+            assumptions: Vec::new(),
         }
+    }
+
+    /// Restricts the search to solutions with these values (a sub-problem:
+    /// the basis of splitting a search into independent parts). Values
+    /// outside a variable's domain simply leave no solution.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let part = Solver::new(&model).assume([(x[0], 2)]).unwrap();
+    /// assert_eq!(part.count().solutions(), 2);
+    /// let other = Model::new();
+    /// assert!(Solver::new(&other).assume([(x[0], 0)]).is_err());
+    /// ```
+    pub fn assume(
+        mut self,
+        assumptions: impl IntoIterator<Item = (VarId, i32)>,
+    ) -> Result<Self, crate::ModelError> {
+        for (var, value) in assumptions {
+            if var.model != self.model.id() || var.index() >= self.model.num_vars() {
+                return Err(crate::ModelError::ForeignVariable {
+                    constraint: "assumption",
+                });
+            }
+            self.assumptions.push((var.index, value));
+        }
+        Ok(self)
     }
 
     /// Sets the pruning strategy.
@@ -312,6 +343,7 @@ pub struct Search<'m, O: Observer> {
     restart_run: u64,
     failures_at_run_start: u64,
     restarting: bool,
+    assumptions: Vec<(u32, i32)>,
     poll: u32,
     pub(crate) observer: O,
 }
@@ -367,6 +399,7 @@ impl<'m, O: Observer> Search<'m, O> {
             restart_run: 1,
             failures_at_run_start: 0,
             restarting: solver.restarts.is_some(),
+            assumptions: solver.assumptions.clone(),
             poll: 0,
             observer,
         }
@@ -461,7 +494,7 @@ impl<'m, O: Observer> Search<'m, O> {
             return Some(StopReason::Failures);
         }
         self.poll = self.poll.wrapping_add(1);
-        if self.poll % 256 == 0 {
+        if self.poll.is_multiple_of(256) {
             if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Some(StopReason::Cancelled);
             }
@@ -499,7 +532,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.stats.nodes = 1;
-            if !self.propagate_root() {
+            if !self.apply_assumptions() || !self.propagate_root() {
                 self.finish(Status::Complete);
                 return false;
             }
@@ -589,6 +622,18 @@ impl<'m, O: Observer> Search<'m, O> {
                 }
             }
         }
+    }
+
+    /// Fixes the assumed values at the root; false if one is impossible.
+    fn apply_assumptions(&mut self) -> bool {
+        for i in 0..self.assumptions.len() {
+            let (var, value) = self.assumptions[i];
+            if !self.store.contains(var, value as i64) {
+                return false;
+            }
+            self.store.assign(var, value as i64);
+        }
+        true
     }
 
     fn restart_due(&self) -> bool {

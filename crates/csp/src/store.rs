@@ -199,36 +199,6 @@ impl Store {
         }
     }
 
-    /// The first value greater than `after` (or the minimum for `None`).
-    pub fn next_value(&self, var: u32, after: Option<i64>) -> Option<i64> {
-        let base = self.base[var as usize];
-        let words = self.words_of(var);
-        let (mut i, mut mask) = match after {
-            None => (0usize, Word::MAX),
-            Some(v) => {
-                let off = v - base + 1;
-                if off < 0 {
-                    (0, Word::MAX)
-                } else {
-                    let off = off as usize;
-                    if off >= words.len() * BITS {
-                        return None;
-                    }
-                    (off / BITS, Word::MAX << (off % BITS))
-                }
-            }
-        };
-        while i < words.len() {
-            let w = words[i] & mask;
-            if w != 0 {
-                return Some(base + (i * BITS + w.trailing_zeros() as usize) as i64);
-            }
-            i += 1;
-            mask = Word::MAX;
-        }
-        None
-    }
-
     #[inline]
     pub fn mark(&self) -> usize {
         self.trail.len()
@@ -270,9 +240,5 @@ mod tests {
         let mut vals = Vec::new();
         s.values_into(1, &mut vals);
         assert_eq!(vals, vec![3, 9]);
-        assert_eq!(s.next_value(0, Some(62)), Some(63));
-        assert_eq!(s.next_value(0, Some(69)), None);
-        assert_eq!(s.next_value(1, Some(3)), Some(9));
-        assert_eq!(s.next_value(1, Some(-100)), Some(3));
     }
 }

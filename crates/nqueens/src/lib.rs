@@ -1,3 +1,4 @@
+pub mod board;
 pub mod combinations;
 pub mod placement;
 pub mod reference;

@@ -1,0 +1,162 @@
+//! Shared command-line options for programs built on the engine (feature
+//! `cli`): one piece of argument code for strategy, orders, restarts and
+//! limits, flattened into each program's own `clap` parser.
+
+use crate::{Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// `--strategy`: which engine pruning strategy to search with.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] strategy: csp::cli::StrategyArg }
+/// let cli = Cli::parse_from(["prog", "--strategy", "backtracking"]);
+/// assert_eq!(cli.strategy.strategy, Some(csp::Strategy::Backtracking));
+/// ```
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct StrategyArg {
+    /// Pruning strategy: generate-and-test, backtracking, forward-checking
+    /// or arc-consistency [default: chosen by the program]
+    #[arg(long, value_name = "STRATEGY", value_parser = parse::<Strategy>)]
+    pub strategy: Option<Strategy>,
+}
+
+/// `--var-order`, `--value-order`, `--seed`, `--restarts`.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] order: csp::cli::OrderArgs }
+/// let cli = Cli::parse_from(["prog", "--var-order", "smallest-domain", "--seed", "3"]);
+/// assert_eq!(cli.order.var_order, Some(csp::VarOrder::SmallestDomain));
+/// assert_eq!(cli.order.seed, Some(3));
+/// assert!(Cli::try_parse_from(["prog", "--value-order", "sideways"]).is_err());
+/// ```
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct OrderArgs {
+    /// Variable order: input, smallest-domain, dom-deg or dom-wdeg
+    /// [default: chosen by the program]
+    #[arg(long, value_name = "ORDER", value_parser = parse::<VarOrder>)]
+    pub var_order: Option<VarOrder>,
+    /// Value order: ascending, descending, middle-out, least-constraining
+    /// or random [default: chosen by the program]
+    #[arg(long, value_name = "ORDER", value_parser = parse::<ValueOrder>)]
+    pub value_order: Option<ValueOrder>,
+    /// Seed for the random value order and restart tie-breaking [default: 0]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Restart until the first solution: luby, luby:SCALE, geometric or
+    /// geometric:FIRST:FACTOR (failure cutoffs)
+    #[arg(long, value_name = "SPEC", value_parser = parse::<Restarts>)]
+    pub restarts: Option<Restarts>,
+}
+
+/// `--node-limit`, `--fail-limit`, `--time-limit`.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] limits: csp::cli::LimitArgs }
+/// let cli = Cli::parse_from(["prog", "--time-limit", "1.5s", "--node-limit", "1000"]);
+/// let limits = cli.limits.limits(None);
+/// assert_eq!(limits.time, Some(std::time::Duration::from_millis(1500)));
+/// assert_eq!(limits.nodes, Some(1000));
+/// ```
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LimitArgs {
+    /// Stop after this many search nodes
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Stop after this many failures
+    #[arg(long, value_name = "N")]
+    pub fail_limit: Option<u64>,
+    /// Stop after this long: seconds (2.5) or with a unit (500ms, 10s, 2m)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+}
+
+impl StrategyArg {
+    /// The chosen strategy, or `default`.
+    pub fn or(&self, default: Strategy) -> Strategy {
+        self.strategy.unwrap_or(default)
+    }
+}
+
+impl OrderArgs {
+    /// Applies the options that were given; the solver keeps its own
+    /// settings (the program's defaults) for the rest.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let args = csp::cli::OrderArgs { seed: Some(9), ..Default::default() };
+    /// let solver = args.apply(csp::Solver::new(&model).var_order(csp::VarOrder::SmallestDomain));
+    /// assert_eq!(solver.get_var_order(), csp::VarOrder::SmallestDomain);
+    /// ```
+    pub fn apply<'m>(&self, mut solver: Solver<'m>) -> Solver<'m> {
+        if let Some(o) = self.var_order {
+            solver = solver.var_order(o);
+        }
+        if let Some(o) = self.value_order {
+            solver = solver.value_order(o);
+        }
+        if let Some(s) = self.seed {
+            solver = solver.seed(s);
+        }
+        if let Some(r) = self.restarts {
+            solver = solver.restarts(r);
+        }
+        solver
+    }
+}
+
+impl LimitArgs {
+    /// The limits asked for, with an optional cancel flag (Ctrl-C).
+    pub fn limits(&self, cancel: Option<Arc<AtomicBool>>) -> Limits {
+        Limits {
+            nodes: self.node_limit,
+            failures: self.fail_limit,
+            time: self.time_limit,
+            cancel,
+            ..Limits::default()
+        }
+    }
+}
+
+fn parse<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
+    s.parse()
+}
+
+/// Parses `2.5`, `2.5s`, `500ms`, `3m` or `1h` into a duration.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(csp::cli::parse_duration("500ms"), Ok(Duration::from_millis(500)));
+/// assert_eq!(csp::cli::parse_duration("2"), Ok(Duration::from_secs(2)));
+/// assert!(csp::cli::parse_duration("-1").is_err());
+/// assert!(csp::cli::parse_duration("soon").is_err());
+/// ```
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    let bad =
+        || format!("invalid duration '{s}' (expected seconds such as 2.5, or 500ms, 10s, 2m, 1h)");
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    let secs = value * scale;
+    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
