@@ -294,7 +294,7 @@ impl<O: Observer> Search<'_, O> {
 
     fn arc_filter(&mut self, c: u32, con: &Constraint) -> Prop {
         match &con.kind {
-            Kind::NotEqual | Kind::AllDifferent => return self.eliminate_singletons(c, con),
+            Kind::NotEqual | Kind::AllDifferent => self.eliminate_singletons(c, con)?,
             Kind::Linear { coefs, cmp, rhs } => self.linear_bounds(c, con, coefs, *cmp, *rhs)?,
             Kind::Table { rows } => self.table_supports(c, con, rows)?,
             Kind::Predicate(_) => self.enumerated_supports(c, con)?,

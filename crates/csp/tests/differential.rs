@@ -1,0 +1,285 @@
+//! Differential tests in the style of Gecode's propagator tests: random
+//! small models, solved by every strategy and order, must give exactly the
+//! solution set found by brute-force enumeration of all assignments.
+
+use csp::Strategy as Pruning;
+use csp::{Cmp, Limits, Model, Restarts, Solver, ValueOrder, VarId, VarOrder, View};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A constraint as plain data, so proptest can generate and shrink it.
+#[derive(Clone, Debug)]
+enum Spec {
+    NotEqual(usize, usize, i32),
+    AllDifferent(Vec<(usize, i32)>),
+    Linear(Vec<(i64, usize)>, Cmp, i64),
+    Table(Vec<usize>, Vec<Vec<i32>>),
+    Predicate(Vec<usize>, Vec<i64>, i64),
+    Count(Vec<(usize, i32)>, i32, usize),
+}
+
+#[derive(Clone, Debug)]
+struct ModelSpec {
+    domains: Vec<Vec<i32>>,
+    constraints: Vec<Spec>,
+}
+
+fn cmp() -> impl Strategy<Value = Cmp> {
+    prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)]
+}
+
+fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
+    let var = 0..nvars;
+    let scope = proptest::collection::vec(0..nvars, 1..=4);
+    prop_oneof![
+        (var.clone(), var.clone(), -2..=2i32).prop_map(|(a, b, c)| Spec::NotEqual(a, b, c)),
+        proptest::collection::vec((0..nvars, -2..=2i32), 1..=4).prop_map(Spec::AllDifferent),
+        (
+            proptest::collection::vec((-3..=3i64, 0..nvars), 1..=4),
+            cmp(),
+            -8..=8i64
+        )
+            .prop_map(|(t, c, r)| Spec::Linear(t, c, r)),
+        scope
+            .clone()
+            .prop_flat_map(|s| {
+                let k = s.len();
+                (
+                    Just(s),
+                    proptest::collection::vec(proptest::collection::vec(-2..=4i32, k), 0..8),
+                )
+            })
+            .prop_map(|(s, rows)| Spec::Table(s, rows)),
+        (
+            scope.clone(),
+            proptest::collection::vec(-3..=3i64, 4),
+            2..=4i64
+        )
+            .prop_map(|(s, w, m)| Spec::Predicate(s, w, m)),
+        (
+            proptest::collection::vec((0..nvars, -1..=1i32), 1..=4),
+            -1..=3i32,
+            0..=3usize
+        )
+            .prop_map(|(s, v, k)| Spec::Count(s, v, k)),
+    ]
+}
+
+fn model_spec() -> impl Strategy<Value = ModelSpec> {
+    (1..=6usize).prop_flat_map(|n| {
+        let domain = proptest::collection::btree_set(-2..=4i32, 1..=6)
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(spec(n), 0..=5),
+        )
+            .prop_map(|(domains, constraints)| ModelSpec {
+                domains,
+                constraints,
+            })
+    })
+}
+
+fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let x: Vec<VarId> = spec
+        .domains
+        .iter()
+        .map(|d| m.int_var(d.clone()).unwrap())
+        .collect();
+    let view = |(i, off): &(usize, i32)| x[*i] + *off;
+    for c in &spec.constraints {
+        match c {
+            Spec::NotEqual(a, b, off) => {
+                m.not_equal(x[*a], x[*b] + *off).unwrap();
+            }
+            Spec::AllDifferent(vs) => {
+                m.all_different(vs.iter().map(view)).unwrap();
+            }
+            Spec::Linear(terms, cmp, rhs) => {
+                let terms: Vec<(i64, View)> =
+                    terms.iter().map(|&(a, i)| (a, View::from(x[i]))).collect();
+                m.linear(terms, *cmp, *rhs).unwrap();
+            }
+            Spec::Table(s, rows) => {
+                m.table(s.iter().map(|&i| x[i]), rows.clone()).unwrap();
+            }
+            Spec::Predicate(s, w, modulus) => {
+                let (w, modulus) = (w.clone(), *modulus);
+                m.predicate(s.iter().map(|&i| x[i]), move |v| {
+                    let sum: i64 = v.iter().zip(&w).map(|(a, b)| a * b).sum();
+                    sum.rem_euclid(modulus) != 0
+                })
+                .unwrap();
+            }
+            Spec::Count(vs, value, count) => {
+                m.count_eq(vs.iter().map(view), *value, *count).unwrap();
+            }
+        }
+    }
+    (m, x)
+}
+
+/// Every assignment of the declared domains that the model accepts.
+fn brute_force(spec: &ModelSpec, model: &Model) -> BTreeSet<Vec<i32>> {
+    let mut out = BTreeSet::new();
+    let mut digits = vec![0usize; spec.domains.len()];
+    loop {
+        let values: Vec<i32> = digits
+            .iter()
+            .zip(&spec.domains)
+            .map(|(&d, dom)| dom[d])
+            .collect();
+        if model.is_solution(&values) {
+            out.insert(values);
+        }
+        let mut i = 0;
+        loop {
+            if i == digits.len() {
+                return out;
+            }
+            digits[i] += 1;
+            if digits[i] < spec.domains[i].len() {
+                break;
+            }
+            digits[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
+    let mut seen = BTreeSet::new();
+    let mut search = solver.search();
+    while let Some(values) = search.next_values() {
+        assert!(
+            seen.insert(values.to_vec()),
+            "duplicate solution {values:?}"
+        );
+    }
+    assert!(search.outcome().status.is_complete());
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_strategy_and_order_matches_brute_force(spec in model_spec(), seed in 0..1000u64) {
+        let (model, _) = build(&spec);
+        let expected = brute_force(&spec, &model);
+        for &strategy in Pruning::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    let solver = Solver::new(&model)
+                        .strategy(strategy)
+                        .var_order(var_order)
+                        .value_order(value_order)
+                        .seed(seed);
+                    let found = solutions(&solver);
+                    prop_assert_eq!(&found, &expected, "{} {} {}", strategy, var_order, value_order);
+                    let counted = solver.count();
+                    prop_assert_eq!(counted.solutions(), expected.len() as u64);
+                }
+            }
+            let restarted = Solver::new(&model)
+                .strategy(strategy)
+                .var_order(VarOrder::DomWDeg)
+                .restarts(Restarts::Luby { scale: 1 })
+                .seed(seed);
+            prop_assert_eq!(&solutions(&restarted), &expected, "{} with restarts", strategy);
+        }
+    }
+
+    #[test]
+    fn pruning_trees_nest_under_static_orders(spec in model_spec()) {
+        let (model, _) = build(&spec);
+        let nodes = |strategy| {
+            Solver::new(&model).strategy(strategy).count().stats.nodes
+        };
+        let (bt, fc, ac) = (
+            nodes(Pruning::Backtracking),
+            nodes(Pruning::ForwardChecking),
+            nodes(Pruning::ArcConsistency),
+        );
+        prop_assert!(fc <= bt, "forward checking {} > backtracking {}", fc, bt);
+        prop_assert!(ac <= fc, "arc consistency {} > forward checking {}", ac, fc);
+    }
+
+    #[test]
+    fn first_solution_is_a_solution_and_limits_are_honest(spec in model_spec(), limit in 1..20u64) {
+        let (model, _) = build(&spec);
+        let expected = brute_force(&spec, &model);
+        for &strategy in Pruning::ALL {
+            let (first, outcome) = Solver::new(&model).strategy(strategy).first();
+            match first {
+                Some(s) => prop_assert!(expected.contains(s.values())),
+                None => {
+                    prop_assert!(expected.is_empty());
+                    prop_assert!(outcome.status.is_complete());
+                }
+            }
+            let limited = Solver::new(&model)
+                .strategy(strategy)
+                .limits(Limits { nodes: Some(limit), ..Limits::default() })
+                .count();
+            prop_assert!(limited.solutions() <= expected.len() as u64);
+            if limited.status.is_complete() {
+                prop_assert_eq!(limited.solutions(), expected.len() as u64);
+            } else {
+                prop_assert!(limited.stats.nodes >= limit);
+            }
+        }
+    }
+}
+
+/// The subset relation itself, on the tree nodes (not only their counts):
+/// every assignment path forward checking visits is one backtracking visits.
+#[test]
+fn forward_checking_paths_are_backtracking_paths() {
+    use csp::Observer;
+    #[derive(Default)]
+    struct Paths {
+        path: Vec<(usize, i32)>,
+        failed: bool,
+        seen: BTreeSet<Vec<(usize, i32)>>,
+    }
+    impl Observer for Paths {
+        fn choose(&mut self, var: VarId, value: i32, _depth: usize) {
+            self.path.push((var.index(), value));
+            self.failed = false;
+        }
+        fn fail(&mut self, _var: VarId, _value: i32, _depth: usize) {
+            self.failed = true;
+        }
+        fn unchoose(&mut self, _var: VarId, _value: i32, _depth: usize) {
+            if !self.failed {
+                self.seen.insert(self.path.clone());
+            }
+            self.failed = false;
+            self.path.pop();
+        }
+    }
+    let mut model = Model::new();
+    let q = model.int_vars(6, 0..6).unwrap();
+    model.all_different(&q).unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
+        .unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
+        .unwrap();
+    let paths = |strategy| {
+        let mut search = Solver::new(&model)
+            .strategy(strategy)
+            .search_with(Paths::default());
+        search.by_ref().for_each(drop);
+        search.into_observer().seen
+    };
+    let bt = paths(Pruning::Backtracking);
+    let fc = paths(Pruning::ForwardChecking);
+    let ac = paths(Pruning::ArcConsistency);
+    assert!(fc.is_subset(&bt));
+    assert!(ac.is_subset(&fc));
+    assert!(ac.len() < fc.len() && fc.len() < bt.len());
+}
