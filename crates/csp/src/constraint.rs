@@ -99,6 +99,8 @@ pub(crate) struct Constraint {
     pub scope: Vec<View>,
     /// The distinct variable indices of the scope, in first-seen order.
     pub vars: Vec<u32>,
+    /// A pairwise constraint that repeats a view (`x != x`): never satisfiable.
+    pub self_conflict: bool,
 }
 
 impl Constraint {
@@ -109,7 +111,18 @@ impl Constraint {
                 vars.push(view.var.index);
             }
         }
-        Constraint { kind, scope, vars }
+        let pairwise = matches!(kind, Kind::NotEqual | Kind::AllDifferent);
+        let self_conflict = pairwise
+            && scope
+                .iter()
+                .enumerate()
+                .any(|(i, a)| scope[i + 1..].contains(a));
+        Constraint {
+            kind,
+            scope,
+            vars,
+            self_conflict,
+        }
     }
 
     /// A short name for messages and traces.

@@ -45,6 +45,7 @@ mod domain;
 mod error;
 mod model;
 mod observer;
+mod occupancy;
 mod propagate;
 mod rng;
 mod search;

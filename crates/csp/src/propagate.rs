@@ -32,6 +32,9 @@ impl<O: Observer> Search<'_, O> {
         match self.strategy {
             crate::Strategy::GenerateAndTest | crate::Strategy::Backtracking => true,
             crate::Strategy::ForwardChecking => {
+                if model.constraints().iter().any(|c| c.self_conflict) {
+                    return false;
+                }
                 for (c, con) in model.constraints().iter().enumerate() {
                     if con.vars.len() == 1 && self.filter_last(c as u32, con).is_err() {
                         return false;
@@ -40,6 +43,9 @@ impl<O: Observer> Search<'_, O> {
                 true
             }
             crate::Strategy::ArcConsistency => {
+                if model.constraints().iter().any(|c| c.self_conflict) {
+                    return false;
+                }
                 for c in 0..model.num_constraints() as u32 {
                     self.enqueue(c);
                 }
@@ -70,7 +76,7 @@ impl<O: Observer> Search<'_, O> {
             let con = &model.constraints()[c as usize];
             let ok = if con.is_pairwise() {
                 self.pairwise_consistent(con, var)
-            } else if self.unassigned_in[c as usize] == 0 {
+            } else if self.occupancy.unassigned_vars[c as usize] == 0 {
                 self.stats.checks += 1;
                 let values = &self.values;
                 con.check(|i| values[i as usize], &mut self.scratch)
@@ -105,54 +111,57 @@ impl<O: Observer> Search<'_, O> {
         true
     }
 
-    /// Forward checking after assigning `var`.
+    /// Forward checking after assigning `var`: each pairwise constraint
+    /// removes the new value (through the views' offsets) from its
+    /// unassigned positions; an n-ary constraint with one unassigned
+    /// variable left filters it exactly. Assigned positions need no check:
+    /// their values were removed from `var`'s domain when they were assigned.
     pub(crate) fn forward_check(&mut self, var: u32) -> bool {
         let model = self.model;
-        for &c in model.constraints_of(var) {
+        let value = self.values[var as usize] as i64;
+        let occurrences = self.occupancy.of(var).len();
+        for i in 0..occurrences {
+            let (c, p) = self.occupancy.of(var)[i];
             let con = &model.constraints()[c as usize];
+            if !con.is_pairwise() {
+                continue;
+            }
             if !self.quiet {
                 self.stats.propagations += 1;
             }
-            let result = if con.is_pairwise() {
-                self.eliminate_assigned(c, con, var)
-            } else if self.unassigned_in[c as usize] <= 1 {
-                self.filter_last(c, con)
-            } else {
-                Ok(())
-            };
-            if result.is_err() {
+            if con.self_conflict {
+                self.culprit = Some(c);
+                return false;
+            }
+            let t = value + con.scope[p as usize].offset;
+            let (first, open) = self.occupancy.open_range(c);
+            for k in first..first + open {
+                let e = self.occupancy.entry(k);
+                let removed = match self.store.remove_offset(e.var, t.wrapping_sub(e.shift)) {
+                    Ok(false) => continue,
+                    other => other,
+                };
+                self.report_removal(e.var, t - e.shift + self.store.base(e.var), c);
+                if removed.is_err() {
+                    self.culprit = Some(c);
+                    return false;
+                }
+            }
+        }
+        for &c in model.constraints_of(var) {
+            let con = &model.constraints()[c as usize];
+            if con.is_pairwise() || self.occupancy.unassigned_vars[c as usize] > 1 {
+                continue;
+            }
+            if !self.quiet {
+                self.stats.propagations += 1;
+            }
+            if self.filter_last(c, con).is_err() {
                 self.culprit = Some(c);
                 return false;
             }
         }
         true
-    }
-
-    /// Removes the newly assigned `var`'s view values from the other views
-    /// of a pairwise constraint (checks already-assigned ones).
-    fn eliminate_assigned(&mut self, c: u32, con: &Constraint, var: u32) -> Prop {
-        let v = self.values[var as usize];
-        for (i, a) in con.scope.iter().enumerate() {
-            if a.var.index != var {
-                continue;
-            }
-            let t = a.value_of(v);
-            for (j, b) in con.scope.iter().enumerate() {
-                if j == i {
-                    continue;
-                }
-                let y = b.var.index;
-                if self.assigned[y as usize] {
-                    self.count_check();
-                    if b.value_of(self.values[y as usize]) == t {
-                        return Err(Wipeout);
-                    }
-                } else {
-                    self.remove(y, t - b.offset, c)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Exact filtering once at most one variable of `con` is not fixed:
@@ -218,12 +227,19 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Removes `value` from `var` on behalf of constraint `c`, reporting it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn remove(&mut self, var: u32, value: i64, c: u32) -> Prop {
         let removed = self.store.remove(var, value);
         if let Ok(false) = removed {
             return Ok(());
         }
+        self.report_removal(var, value, c);
+        removed.map(|_| ())
+    }
+
+    /// Counts and reports a value that was just removed.
+    #[inline(always)]
+    fn report_removal(&mut self, var: u32, value: i64, c: u32) {
         if self.quiet {
             self.trial_pruned += 1;
         } else {
@@ -235,7 +251,6 @@ impl<O: Observer> Search<'_, O> {
                 self.enqueue_constraints_of(var, Some(c));
             }
         }
-        removed.map(|_| ())
     }
 
     /// Removes every value of `var` outside `lo..=hi`.

@@ -9,6 +9,7 @@
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
+use crate::occupancy::Occupancy;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
 use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
@@ -321,8 +322,8 @@ pub struct Search<'m, O: Observer> {
     order: Vec<u32>,
     frames: Vec<Frame>,
     cand: Vec<i32>,
-    /// Per constraint: how many of its distinct variables are unassigned.
-    pub(crate) unassigned_in: Vec<u32>,
+    /// Which variables and positions of each constraint are unassigned.
+    pub(crate) occupancy: Occupancy,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
     pub(crate) queue: VecDeque<u32>,
@@ -373,11 +374,14 @@ impl<'m, O: Observer> Search<'m, O> {
             order: (0..n as u32).collect(),
             frames: Vec::with_capacity(n),
             cand: Vec::new(),
-            unassigned_in: model
-                .constraints()
-                .iter()
-                .map(|c| c.vars.len() as u32)
-                .collect(),
+            occupancy: Occupancy::new(
+                &model
+                    .domains()
+                    .iter()
+                    .map(|d| d.min().unwrap_or(0) as i64)
+                    .collect::<Vec<_>>(),
+                model.constraints(),
+            ),
             weights: vec![1; m],
             queue: VecDeque::new(),
             in_queue: vec![false; m],
@@ -668,9 +672,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
-        for &c in self.model.constraints_of(var) {
-            self.unassigned_in[c as usize] -= 1;
-        }
+        self.occupancy.assign(var, self.model.constraints_of(var));
         match self.strategy {
             Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
             Strategy::Backtracking => self.check_new_assignment(var),
@@ -691,9 +693,8 @@ impl<'m, O: Observer> Search<'m, O> {
         let value = frame.value.expect("assigned frame");
         self.store.undo(frame.mark);
         self.assigned[frame.var as usize] = false;
-        for &c in self.model.constraints_of(frame.var) {
-            self.unassigned_in[c as usize] += 1;
-        }
+        self.occupancy
+            .unassign(frame.var, self.model.constraints_of(frame.var));
         self.frames[top].value = None;
         let id = self.var_id(frame.var);
         self.observer.unchoose(id, value, top + 1);
@@ -738,7 +739,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 .model
                 .constraints_of(var)
                 .iter()
-                .filter(|&&c| self.unassigned_in[c as usize] >= 2)
+                .filter(|&&c| self.occupancy.unassigned_vars[c as usize] >= 2)
                 .map(|&c| {
                     if self.var_order == VarOrder::DomWDeg {
                         self.weights[c as usize]
@@ -787,9 +788,7 @@ impl<'m, O: Observer> Search<'m, O> {
         let was = (self.values[var as usize], self.assigned[var as usize]);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
-        for &c in self.model.constraints_of(var) {
-            self.unassigned_in[c as usize] -= 1;
-        }
+        self.occupancy.assign(var, self.model.constraints_of(var));
         self.store.assign(var, value as i64);
         self.quiet = true;
         self.trial_pruned = 0;
@@ -797,9 +796,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.quiet = false;
         self.culprit = None;
         self.store.undo(mark);
-        for &c in self.model.constraints_of(var) {
-            self.unassigned_in[c as usize] += 1;
-        }
+        self.occupancy.unassign(var, self.model.constraints_of(var));
         self.values[var as usize] = was.0;
         self.assigned[var as usize] = was.1;
         if ok {

@@ -1,13 +1,13 @@
 //! The search's working domains, with a trail for undoing changes.
 //!
-//! All domains live in one bit arena (a `FixedBitSet`), each variable owning
+//! All domains live in one arena of words (copied from the declared
+//! `FixedBitSet`-backed domains at the start of a search), each variable owning
 //! a run of whole words, so a domain of up to 64 values is a single word and
 //! size, minimum and next value are word operations. Every change saves the
 //! word it overwrites on the trail; backtracking restores words down to a
 //! checkpoint. Nothing is cloned per search node.
 
 use crate::domain::Domain;
-use fixedbitset::FixedBitSet;
 
 type Word = usize;
 const BITS: usize = Word::BITS as usize;
@@ -29,12 +29,16 @@ struct Saved {
 pub(crate) struct Wipeout;
 
 pub(crate) struct Store {
-    arena: FixedBitSet,
+    arena: Vec<Word>,
     start: Vec<u32>,
     words: Vec<u32>,
     base: Vec<i64>,
     size: Vec<u32>,
     trail: Vec<Saved>,
+    /// Every domain fits one word, and variable `v` owns word `v`: the
+    /// common case (n-queens up to 64, sudoku, colouring), addressed with
+    /// no indirection.
+    one_word: bool,
 }
 
 impl Store {
@@ -56,7 +60,7 @@ impl Store {
             words.push(w);
             total += w;
         }
-        let mut arena = FixedBitSet::with_capacity(total as usize * BITS);
+        let mut arena: Vec<Word> = vec![0; total as usize];
         let mut base = Vec::with_capacity(domains.len());
         let mut size = Vec::with_capacity(domains.len());
         for (i, d) in domains.iter().enumerate() {
@@ -65,9 +69,11 @@ impl Store {
             size.push(d.size() as u32);
             let first = start[i] as usize * BITS;
             for v in d.values() {
-                arena.insert(first + (v as i64 - lo) as usize);
+                let bit = first + (v as i64 - lo) as usize;
+                arena[bit / BITS] |= 1 << (bit % BITS);
             }
         }
+        let one_word = words.iter().all(|&w| w == 1);
         Store {
             arena,
             start,
@@ -75,11 +81,16 @@ impl Store {
             base,
             size,
             trail: Vec::new(),
+            one_word,
         }
     }
 
     #[inline]
     fn slot(&self, var: u32, value: i64) -> Option<(usize, Word)> {
+        if self.one_word {
+            let off = value.wrapping_sub(self.base[var as usize]) as u64;
+            return (off < BITS as u64).then(|| (var as usize, 1 << off));
+        }
         let off = value.checked_sub(self.base[var as usize])?;
         if off < 0 || off >= self.words[var as usize] as i64 * BITS as i64 {
             return None;
@@ -94,7 +105,7 @@ impl Store {
     #[inline]
     fn words_of(&self, var: u32) -> &[Word] {
         let s = self.start[var as usize] as usize;
-        &self.arena.as_slice()[s..s + self.words[var as usize] as usize]
+        &self.arena[s..s + self.words[var as usize] as usize]
     }
 
     #[inline]
@@ -105,14 +116,14 @@ impl Store {
     #[inline]
     pub fn contains(&self, var: u32, value: i64) -> bool {
         match self.slot(var, value) {
-            Some((w, bit)) => self.arena.as_slice()[w] & bit != 0,
+            Some((w, bit)) => self.arena[w] & bit != 0,
             None => false,
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn write(&mut self, var: u32, word: usize, new: Word, new_size: u32) {
-        let slice = self.arena.as_mut_slice();
+        let slice = &mut self.arena;
         self.trail.push(Saved {
             word: word as u32,
             var,
@@ -125,12 +136,12 @@ impl Store {
 
     /// Removes `value`; `Ok(true)` if it was there, `Err(Wipeout)` if the
     /// domain is now empty.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, var: u32, value: i64) -> Result<bool, Wipeout> {
         let Some((w, bit)) = self.slot(var, value) else {
             return Ok(false);
         };
-        let old = self.arena.as_slice()[w];
+        let old = self.arena[w];
         if old & bit == 0 {
             return Ok(false);
         }
@@ -143,12 +154,49 @@ impl Store {
         }
     }
 
+    /// Removes the value at bit `off` of `var`'s domain (`value - base`,
+    /// wrapping: out-of-range offsets are simply absent).
+    #[inline(always)]
+    pub fn remove_offset(&mut self, var: u32, off: i64) -> Result<bool, Wipeout> {
+        if !self.one_word {
+            return self.remove(var, off.wrapping_add(self.base[var as usize]));
+        }
+        let off = off as u64;
+        if off >= BITS as u64 {
+            return Ok(false);
+        }
+        let bit: Word = 1 << off;
+        let old = self.arena[var as usize];
+        if old & bit == 0 {
+            return Ok(false);
+        }
+        let size = self.size[var as usize] - 1;
+        self.write(var, var as usize, old & !bit, size);
+        if size == 0 {
+            Err(Wipeout)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// The value of bit 0 of `var`'s domain.
+    #[inline(always)]
+    pub fn base(&self, var: u32) -> i64 {
+        self.base[var as usize]
+    }
+
     /// Reduces the domain to `{value}` (which must be in it).
     pub fn assign(&mut self, var: u32, value: i64) {
         let (target, bit) = self.slot(var, value).expect("assigned value in domain");
+        if self.one_word {
+            if self.arena[target] != bit {
+                self.write(var, target, bit, 1);
+            }
+            return;
+        }
         let s = self.start[var as usize] as usize;
         for w in s..s + self.words[var as usize] as usize {
-            let old = self.arena.as_slice()[w];
+            let old = self.arena[w];
             let new = if w == target { bit } else { 0 };
             if old != new {
                 self.write(var, w, new, 1);
@@ -206,7 +254,7 @@ impl Store {
 
     /// Restores every change made since `mark`.
     pub fn undo(&mut self, mark: usize) {
-        let slice = self.arena.as_mut_slice();
+        let slice = &mut self.arena;
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
             slice[s.word as usize] = s.old;
