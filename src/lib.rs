@@ -1,1 +1,33 @@
-//! Examples and benchmarks host.
+//! # Puzzles on the `csp` engine
+//!
+//! Each module is a puzzle's parser and model, a few dozen lines on the
+//! engine's public API; the programs in `examples/` are thin command lines
+//! over them, sharing one piece of argument code ([`cli`]).
+//!
+//! * [`permutations`]: positions as variables, items as values; repeated
+//!   items handled by counting constraints.
+//! * [`sudoku`]: 81-character puzzles, clue checking, the all-different model.
+//! * [`cryptarithm`]: `SEND+MORE=MONEY` and friends as one linear equation.
+//! * [`graph`], [`dimacs`], [`coloring`]: graph colouring, the DIMACS `.col`
+//!   format, and the chromatic number.
+//! * [`latin`]: Latin squares of order `n`.
+//!
+//! ```
+//! use csp_workspace::cryptarithm::Cryptarithm;
+//! let puzzle: Cryptarithm = "SEND+MORE=MONEY".parse()?;
+//! let model = puzzle.model()?;
+//! let (solution, _) = csp::Solver::new(&model).strategy(csp::Strategy::ArcConsistency).first();
+//! assert_eq!(puzzle.render(solution.unwrap().values()), "9567+1085=10652");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod coloring;
+pub mod cryptarithm;
+pub mod dimacs;
+pub mod graph;
+pub mod latin;
+pub mod permutations;
+pub mod sudoku;

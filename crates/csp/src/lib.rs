@@ -43,9 +43,12 @@ mod config;
 mod constraint;
 mod domain;
 mod error;
+mod local;
 mod model;
 mod observer;
 mod occupancy;
+mod parallel;
+mod partition;
 mod propagate;
 mod rng;
 mod search;
@@ -58,8 +61,15 @@ pub use config::{Restarts, Strategy, ValueOrder, VarOrder};
 pub use constraint::Cmp;
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
+pub use local::{LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE};
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
+pub use parallel::{
+    count_parallel, for_each_solution_parallel, Parallel, ParallelError, DEFAULT_SUB_PROBLEMS,
+};
+pub use partition::{
+    count_part, search_part, PartSearch, Partition, PartitionError, Prefixes, PREFIXES_PER_PART,
+};
 pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;

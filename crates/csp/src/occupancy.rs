@@ -100,7 +100,10 @@ impl Occupancy {
     /// mutate other state while walking them).
     #[inline]
     pub fn open_range(&self, c: u32) -> (usize, usize) {
-        (self.start[c as usize] as usize, self.open[c as usize] as usize)
+        (
+            self.start[c as usize] as usize,
+            self.open[c as usize] as usize,
+        )
     }
 
     #[inline(always)]
@@ -161,7 +164,8 @@ mod tests {
     fn open_positions_follow_assignments() {
         let mut m = Model::new();
         let x = m.int_vars(3, 0..3).unwrap();
-        m.all_different([x[0] + 0, x[1] + 0, x[2] + 0, x[0] + 1]).unwrap();
+        m.all_different([x[0] + 0, x[1] + 0, x[2] + 0, x[0] + 1])
+            .unwrap();
         let mut o = Occupancy::new(&[0, 0, 0], m.constraints());
         let sorted = |o: &Occupancy| {
             let mut v = o.open_positions(0);

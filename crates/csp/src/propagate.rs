@@ -135,6 +135,10 @@ impl<O: Observer> Search<'_, O> {
             }
             let t = value + con.scope[p as usize].offset;
             let (first, open) = self.occupancy.open_range(c);
+            if !self.quiet {
+                // Each open position is one value tested against the new assignment.
+                self.stats.checks += open as u64;
+            }
             for k in first..first + open {
                 let e = self.occupancy.entry(k);
                 let removed = match self.store.remove_offset(e.var, t.wrapping_sub(e.shift)) {

@@ -13,7 +13,7 @@ use crate::occupancy::Occupancy;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
 use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
-use crate::store::{Store, MAX_ARENA_WORDS};
+use crate::store::Store;
 use crate::var::VarId;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
@@ -201,6 +201,17 @@ impl<'m> Solver<'m> {
         self.value_order
     }
 
+    /// The limits set on this solver.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let limits = csp::Limits { nodes: Some(5), ..Default::default() };
+    /// assert_eq!(csp::Solver::new(&model).limits(limits).get_limits().nodes, Some(5));
+    /// ```
+    pub fn get_limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// The model being solved.
     pub fn model(&self) -> &'m Model {
         self.model
@@ -353,7 +364,7 @@ impl<'m, O: Observer> Search<'m, O> {
     fn new(solver: &Solver<'m>, observer: O) -> Search<'m, O> {
         let model = solver.model;
         let n = model.num_vars();
-        let too_large = Store::words_needed(model.domains()) > MAX_ARENA_WORDS;
+        let too_large = Store::too_large(model.domains());
         let store = if too_large {
             Store::new(&[])
         } else {

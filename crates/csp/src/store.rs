@@ -12,9 +12,11 @@ use crate::domain::Domain;
 type Word = usize;
 const BITS: usize = Word::BITS as usize;
 
-/// How many words the whole arena may hold before the store refuses
-/// (256 MiB of bits): beyond that a bit-set search is the wrong tool.
-pub(crate) const MAX_ARENA_WORDS: u64 = 1 << 25;
+/// The most values (summed over all domains) a systematic search accepts:
+/// the arena holds them as bits and, in the worst case, the trail saves a
+/// word for each one removed along a path (about 4 GiB at this bound).
+/// Beyond it a bit-set search is the wrong tool; local search is not bound.
+pub(crate) const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
 #[derive(Clone, Copy)]
 struct Saved {
@@ -42,12 +44,10 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    /// The arena size (in words) the given domains would need.
-    pub fn words_needed(domains: &[Domain]) -> u64 {
-        domains
-            .iter()
-            .map(|d| d.width().div_ceil(BITS as u64).max(1))
-            .sum()
+    /// True when the domains are too many values to search with bit sets.
+    pub fn too_large(domains: &[Domain]) -> bool {
+        let values: u64 = domains.iter().map(|d| d.width()).sum();
+        values > MAX_TOTAL_VALUES
     }
 
     pub fn new(domains: &[Domain]) -> Store {

@@ -1,0 +1,71 @@
+//! N-queens: the declarative engine model against the bit-mask reference
+//! counter, side by side in one run, so the report reads as ratios.
+//!
+//! Run: `cargo bench --bench nqueens` (add `-- count/13` to filter).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use csp::{Restarts, Solver, Strategy, VarOrder};
+use nqueens::board::Board;
+use nqueens::reference;
+use std::time::Duration;
+
+/// Counting all solutions: every engine strategy at sizes where it finishes
+/// in about a second, next to the reference at the same size.
+fn count(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    let runs: &[(Strategy, &[usize])] = &[
+        (Strategy::Backtracking, &[10, 11, 12]),
+        (Strategy::ForwardChecking, &[10, 11, 12, 13, 14]),
+        (Strategy::ArcConsistency, &[10, 11, 12]),
+    ];
+    for n in [10usize, 11, 12, 13, 14] {
+        group.bench_with_input(BenchmarkId::new("bitmask-reference", n), &n, |b, &n| {
+            b.iter(|| reference::count(n).expect("valid size"))
+        });
+    }
+    for (strategy, sizes) in runs {
+        for &n in *sizes {
+            let queens = Board::square(n).expect("valid size").model();
+            group.bench_with_input(BenchmarkId::new(strategy.name(), n), &n, |b, _| {
+                b.iter(|| {
+                    Solver::new(&queens.model)
+                        .strategy(*strategy)
+                        .count()
+                        .solutions()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The first solution of large boards: smallest-domain-first with forward
+/// checking and Luby restarts (the command's default for `--first`).
+fn first(c: &mut Criterion) {
+    let mut group = c.benchmark_group("first");
+    group.sample_size(10);
+    for n in [100usize, 1000] {
+        let queens = Board::square(n).expect("valid size").model();
+        group.bench_with_input(
+            BenchmarkId::new("fc-smallest-domain-luby", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    Solver::new(&queens.model)
+                        .var_order(VarOrder::SmallestDomain)
+                        .restarts(Restarts::Luby { scale: 100 })
+                        .first()
+                        .0
+                        .is_some()
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count, first);
+criterion_main!(benches);

@@ -1,0 +1,248 @@
+//! Contradictions, overflow, limits, cancellation and determinism: the
+//! engine never panics, never gives a wrong answer, and says honestly
+//! whether a search was complete.
+
+use csp::{
+    Cmp, Limits, Model, ModelError, Restarts, Solver, Status, StopReason, Strategy, ValueOrder,
+    VarOrder,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn queens(n: usize) -> Model {
+    let mut model = Model::new();
+    let q = model.int_vars(n, 0..n as i32).unwrap();
+    model.all_different(&q).unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
+        .unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
+        .unwrap();
+    model
+}
+
+#[test]
+fn an_empty_domain_is_an_error() {
+    let mut model = Model::new();
+    assert_eq!(model.int_var(5..5), Err(ModelError::EmptyDomain { var: 0 }));
+    assert_eq!(
+        model.int_var(Vec::new()),
+        Err(ModelError::EmptyDomain { var: 0 })
+    );
+    assert_eq!(model.num_vars(), 0);
+}
+
+#[test]
+fn a_constraint_over_no_variables_is_an_error() {
+    let mut model = Model::new();
+    let none: Vec<csp::VarId> = Vec::new();
+    for result in [
+        model.all_different(none.clone()),
+        model.linear([], Cmp::Eq, 0),
+        model.table(none.clone(), Vec::<Vec<i32>>::new()),
+        model.predicate(none.clone(), |_| true),
+        model.count_eq(none, 0, 0),
+    ] {
+        assert!(matches!(result, Err(ModelError::EmptyScope { .. })));
+    }
+}
+
+#[test]
+fn a_root_contradiction_gives_zero_solutions_under_every_strategy() {
+    let mut model = Model::new();
+    let x = model.int_vars(3, 0..2).unwrap();
+    model.all_different(&x).unwrap(); // three pigeons, two holes
+    let y = model.int_var(0..3).unwrap();
+    model.linear([(1, y.into())], Cmp::Ge, 10).unwrap(); // y >= 10: wiped out at the root
+    for &strategy in Strategy::ALL {
+        let outcome = Solver::new(&model).strategy(strategy).count();
+        assert_eq!(outcome.solutions(), 0, "{strategy}");
+        assert_eq!(outcome.status, Status::Complete, "{strategy}");
+    }
+}
+
+#[test]
+fn duplicate_variables_in_an_all_different_mean_no_solution() {
+    let mut model = Model::new();
+    let x = model.int_vars(2, 0..5).unwrap();
+    model.all_different([x[0], x[1], x[0]]).unwrap();
+    for &strategy in Strategy::ALL {
+        assert_eq!(
+            Solver::new(&model).strategy(strategy).count().solutions(),
+            0
+        );
+    }
+    // The same variable through different offsets is fine: x and x + 1 always differ.
+    let mut model = Model::new();
+    let x = model.int_var(0..5).unwrap();
+    model.all_different([x + 0, x + 1]).unwrap();
+    for &strategy in Strategy::ALL {
+        assert_eq!(
+            Solver::new(&model).strategy(strategy).count().solutions(),
+            5
+        );
+    }
+}
+
+#[test]
+fn linear_arithmetic_that_overflows_i32_and_i64_is_exact() {
+    let mut model = Model::new();
+    let x = model.int_var([i32::MAX - 1, i32::MAX]).unwrap();
+    let y = model.int_var([i32::MAX]).unwrap();
+    // x + y = 2 * i32::MAX overflows i32; the coefficients below overflow i64 products.
+    model
+        .linear([(1, x.into()), (1, y.into())], Cmp::Eq, 2 * i32::MAX as i64)
+        .unwrap();
+    let mut big = Model::new();
+    let z = big.int_var(1..3).unwrap();
+    big.linear([(i64::MAX, z.into())], Cmp::Ge, i64::MAX)
+        .unwrap(); // every z >= 1 works
+    big.linear([(i64::MAX, z + i32::MAX)], Cmp::Le, i64::MAX)
+        .unwrap(); // none: z + MAX > 1
+    for &strategy in Strategy::ALL {
+        let sols: Vec<_> = Solver::new(&model).strategy(strategy).search().collect();
+        assert_eq!(sols.len(), 1, "{strategy}");
+        assert_eq!(sols[0].values(), &[i32::MAX, i32::MAX]);
+        assert_eq!(
+            Solver::new(&big).strategy(strategy).count().solutions(),
+            0,
+            "{strategy}"
+        );
+    }
+}
+
+#[test]
+fn every_limit_stops_the_search_and_keeps_what_it_found() {
+    let model = queens(10);
+    let cases: [(Limits, StopReason); 4] = [
+        (
+            Limits {
+                nodes: Some(500),
+                ..Limits::default()
+            },
+            StopReason::Nodes,
+        ),
+        (
+            Limits {
+                failures: Some(100),
+                ..Limits::default()
+            },
+            StopReason::Failures,
+        ),
+        (
+            Limits {
+                solutions: Some(7),
+                ..Limits::default()
+            },
+            StopReason::Solutions,
+        ),
+        (
+            Limits {
+                backtracks: Some(3),
+                ..Limits::default()
+            },
+            StopReason::Backtracks,
+        ),
+    ];
+    for &strategy in &Strategy::ALL[1..] {
+        for (limits, reason) in cases.clone() {
+            let mut search = Solver::new(&model)
+                .strategy(strategy)
+                .limits(limits)
+                .search();
+            let found: Vec<_> = search.by_ref().collect();
+            let outcome = search.outcome();
+            assert_eq!(
+                outcome.status,
+                Status::Stopped(reason),
+                "{strategy} {reason}"
+            );
+            assert_eq!(outcome.stats.solutions, found.len() as u64);
+            assert!(found.iter().all(|s| model.is_solution(s.values())));
+            assert!(found.len() < 724);
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_and_a_cancel_flag_stop_a_long_search() {
+    let model = queens(30);
+    let outcome = Solver::new(&model)
+        .limits(Limits {
+            time: Some(Duration::from_millis(50)),
+            ..Limits::default()
+        })
+        .count();
+    assert_eq!(outcome.status, Status::Stopped(StopReason::Time));
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let mut search = Solver::new(&model)
+        .limits(Limits {
+            cancel: Some(cancel),
+            ..Limits::default()
+        })
+        .search();
+    let found = search
+        .by_ref()
+        .filter(|s| model.is_solution(s.values()))
+        .count() as u64;
+    stopper.join().unwrap();
+    let outcome = search.outcome();
+    assert_eq!(outcome.status, Status::Stopped(StopReason::Cancelled));
+    assert_eq!(
+        outcome.solutions(),
+        found,
+        "what was found before the stop is kept"
+    );
+}
+
+#[test]
+fn the_same_settings_give_the_same_solutions_and_statistics() {
+    let model = queens(9);
+    for &value_order in ValueOrder::ALL {
+        for &var_order in VarOrder::ALL {
+            let run = || {
+                let solver = Solver::new(&model)
+                    .var_order(var_order)
+                    .value_order(value_order)
+                    .seed(1234)
+                    .restarts(Restarts::Luby { scale: 2 });
+                let mut search = solver.search();
+                let sols: Vec<Vec<i32>> = search.by_ref().map(|s| s.into_values()).collect();
+                let mut stats = search.outcome().stats;
+                stats.elapsed = Duration::ZERO;
+                (sols, stats)
+            };
+            assert_eq!(run(), run(), "{var_order} {value_order}");
+        }
+    }
+}
+
+#[test]
+fn a_model_too_large_for_bit_sets_says_so() {
+    let mut model = Model::new();
+    model.int_vars(2_000, 0..1_000_000).unwrap(); // 2e9 bits of domains
+    let outcome = Solver::new(&model).count();
+    assert_eq!(outcome.status, Status::Stopped(StopReason::TooLarge));
+    assert_eq!(outcome.solutions(), 0);
+}
+
+#[test]
+fn streaming_many_solutions_keeps_memory_flat() {
+    // 3^12 = 531441 solutions, enumerated and dropped one by one.
+    let mut model = Model::new();
+    model.int_vars(12, 0..3).unwrap();
+    let mut search = Solver::new(&model).search();
+    let mut n = 0u64;
+    while let Some(values) = search.next_values() {
+        n += values.len() as u64;
+    }
+    assert_eq!(n, 531_441 * 12);
+}

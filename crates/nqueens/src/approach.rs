@@ -1,0 +1,1081 @@
+//! Every way this crate can solve n queens, behind one enum ([`Approach`])
+//! and one runner ([`Plan`]).
+//!
+//! The approaches are the ones the classic tutorials teach, made honest and
+//! comparable: each reports the work it did in a [`Report`]. Where a
+//! tutorial approach *is* an engine strategy it runs on the engine, not on a
+//! copy: `product` is the engine's generate-and-test, `three-sets` is its
+//! backtracking on the model's three all-different constraints, `greedy` is
+//! backtracking with a zero backtrack limit. Only the combination brute force
+//! and the bit-mask reference counter are separate code, because the engine
+//! has no counterpart for them.
+//!
+//! ```
+//! use nqueens::approach::{Approach, Goal, Plan};
+//! use nqueens::board::Board;
+//!
+//! let board = Board::square(8)?;
+//! let report = Plan::new(Approach::ThreeSets, Goal::Count).count(board)?;
+//! assert_eq!(report.solutions, 92);
+//! assert_eq!(report.stats.unwrap().nodes, 2057); // the textbook's recursive calls
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board::Board;
+use crate::combinations::{self, CombinationError, CombinationReport};
+use crate::placement::Placement;
+use crate::reference::{self, ReferenceError};
+use crate::symmetry::is_canonical;
+use csp::{
+    Limits, LocalStatus, MinConflicts, NoObserver, Observer, Restarts, Solver, Stats, Status,
+    StopReason, Strategy, ValueOrder, VarOrder,
+};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// A way to solve the puzzle.
+///
+/// ```
+/// use nqueens::approach::Approach;
+/// let a: Approach = "three-sets".parse()?;
+/// assert_eq!(a.engine_strategy(), Some(csp::Strategy::Backtracking));
+/// assert_eq!(Approach::Product.engine_strategy(), Some(csp::Strategy::GenerateAndTest));
+/// assert_eq!(Approach::Reference.engine_strategy(), None);
+/// # Ok::<(), nqueens::approach::ParseApproachError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Approach {
+    /// The engine's generate-and-test: assign every row, then test the board.
+    GenerateAndTest,
+    /// The engine's backtracking: check each queen against the placed ones.
+    Backtracking,
+    /// The engine's forward checking: remove attacked squares from later rows.
+    ForwardChecking,
+    /// The engine's arc consistency: propagate to a fixpoint after each queen.
+    ArcConsistency,
+    /// Tutorial brute force: every choice of `min(r, c)` squares of the board.
+    Combinations,
+    /// Tutorial brute force over the product of a column per row; this *is*
+    /// the engine's generate-and-test.
+    Product,
+    /// Tutorial greedy: first safe column per row, never undo (the engine's
+    /// backtracking with a zero backtrack limit).
+    Greedy,
+    /// Tutorial backtracking with column and diagonal sets; this *is* the
+    /// engine's backtracking on the model's three all-different constraints.
+    ThreeSets,
+    /// The hand-written bit-mask counter: the speed reference (count only).
+    Reference,
+    /// The engine's min-conflicts local search: one solution, fast even for
+    /// a million queens, but it cannot enumerate or prove there is none.
+    MinConflicts,
+}
+
+impl Approach {
+    /// Every approach, in the order help texts list them.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::approach::Approach::ALL.len(), 10);
+    /// ```
+    pub const ALL: [Approach; 10] = [
+        Approach::GenerateAndTest,
+        Approach::Backtracking,
+        Approach::ForwardChecking,
+        Approach::ArcConsistency,
+        Approach::Combinations,
+        Approach::Product,
+        Approach::Greedy,
+        Approach::ThreeSets,
+        Approach::Reference,
+        Approach::MinConflicts,
+    ];
+
+    /// The kebab-case name used on command lines.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::approach::Approach::ThreeSets.name(), "three-sets");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Approach::GenerateAndTest => "generate-and-test",
+            Approach::Backtracking => "backtracking",
+            Approach::ForwardChecking => "forward-checking",
+            Approach::ArcConsistency => "arc-consistency",
+            Approach::Combinations => "combinations",
+            Approach::Product => "product",
+            Approach::Greedy => "greedy",
+            Approach::ThreeSets => "three-sets",
+            Approach::Reference => "reference",
+            Approach::MinConflicts => "min-conflicts",
+        }
+    }
+
+    /// One line saying what the approach does and what it runs on.
+    ///
+    /// ```
+    /// assert!(nqueens::approach::Approach::Product.description().contains("generate-and-test"));
+    /// ```
+    pub fn description(self) -> &'static str {
+        match self {
+            Approach::GenerateAndTest => "engine: assign every row, then test the whole board",
+            Approach::Backtracking => "engine: check each queen against those already placed",
+            Approach::ForwardChecking => {
+                "engine: after each queen, strike the squares it attacks in later rows"
+            }
+            Approach::ArcConsistency => "engine: after each queen, propagate to a fixpoint",
+            Approach::Combinations => {
+                "tutorial brute force over every choice of squares (--first or --count)"
+            }
+            Approach::Product => {
+                "tutorial brute force over a column per row (runs the engine's generate-and-test)"
+            }
+            Approach::Greedy => {
+                "tutorial greedy: first safe column per row, never undo (engine backtracking, \
+                 zero backtracks)"
+            }
+            Approach::ThreeSets => {
+                "tutorial column/diagonal three-set backtracking (runs the engine's backtracking)"
+            }
+            Approach::Reference => {
+                "hand-written bit-mask counter, the speed reference (--count, square boards)"
+            }
+            Approach::MinConflicts => {
+                "engine local search: repair conflicts until none is left (--first only; \
+                 --node-limit bounds the repair steps)"
+            }
+        }
+    }
+
+    /// The engine's systematic strategy this approach runs, or `None` for
+    /// the combination search, the reference counter and the local search.
+    ///
+    /// ```
+    /// use nqueens::approach::Approach;
+    /// assert_eq!(Approach::Greedy.engine_strategy(), Some(csp::Strategy::Backtracking));
+    /// assert_eq!(Approach::Combinations.engine_strategy(), None);
+    /// ```
+    pub fn engine_strategy(self) -> Option<Strategy> {
+        match self {
+            Approach::GenerateAndTest | Approach::Product => Some(Strategy::GenerateAndTest),
+            Approach::Backtracking | Approach::ThreeSets | Approach::Greedy => {
+                Some(Strategy::Backtracking)
+            }
+            Approach::ForwardChecking => Some(Strategy::ForwardChecking),
+            Approach::ArcConsistency => Some(Strategy::ArcConsistency),
+            Approach::Combinations | Approach::Reference | Approach::MinConflicts => None,
+        }
+    }
+
+    /// Whether a running search of this approach stops when the cancel flag
+    /// of [`Limits`] is set (the engine's searches do, local search too;
+    /// the combination search and the reference counter run to their end).
+    ///
+    /// ```
+    /// use nqueens::approach::Approach;
+    /// assert!(Approach::ForwardChecking.is_cancellable());
+    /// assert!(!Approach::Reference.is_cancellable());
+    /// ```
+    pub fn is_cancellable(self) -> bool {
+        self.engine_strategy().is_some() || self == Approach::MinConflicts
+    }
+}
+
+impl fmt::Display for Approach {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A strategy name that [`Approach`]'s `FromStr` does not know.
+///
+/// ```
+/// let err = "magic".parse::<nqueens::approach::Approach>().unwrap_err();
+/// assert!(err.to_string().starts_with("unknown strategy 'magic' (expected one of: generate-and-test,"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseApproachError {
+    /// The text that was not recognised.
+    pub input: String,
+}
+
+impl fmt::Display for ParseApproachError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Approach::ALL.iter().map(|a| a.name()).collect();
+        write!(
+            f,
+            "unknown strategy '{}' (expected one of: {})",
+            self.input,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for ParseApproachError {}
+
+impl FromStr for Approach {
+    type Err = ParseApproachError;
+
+    /// Parses a name, ignoring case, surrounding spaces and `_` for `-`.
+    fn from_str(s: &str) -> Result<Approach, ParseApproachError> {
+        let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
+        Approach::ALL
+            .into_iter()
+            .find(|a| a.name() == wanted)
+            .ok_or_else(|| ParseApproachError {
+                input: s.to_string(),
+            })
+    }
+}
+
+/// What the user wants from the search.
+///
+/// ```
+/// use nqueens::approach::Goal;
+/// assert_ne!(Goal::All, Goal::Count);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// List every solution (up to the solution limit).
+    All,
+    /// Stop at the first solution.
+    First,
+    /// Count solutions without listing them.
+    Count,
+}
+
+/// Why a plan cannot run on a board.
+///
+/// ```
+/// use nqueens::approach::{Approach, ApproachError, Goal, Plan};
+/// use nqueens::board::Board;
+/// let err = Plan::new(Approach::Reference, Goal::All).validate(Board::square(8)?).unwrap_err();
+/// assert!(matches!(err, ApproachError::Unsupported { .. }));
+/// assert!(err.to_string().contains("--count"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApproachError {
+    /// The approach cannot do what was asked.
+    Unsupported {
+        /// The approach.
+        approach: Approach,
+        /// What it cannot do, and what it can.
+        reason: &'static str,
+    },
+    /// The combination search refused the board.
+    Combinations(CombinationError),
+    /// The reference counter refused the board.
+    Reference(ReferenceError),
+}
+
+impl fmt::Display for ApproachError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApproachError::Unsupported { approach, reason } => {
+                write!(f, "the {approach} strategy {reason}")
+            }
+            ApproachError::Combinations(e) => e.fmt(f),
+            ApproachError::Reference(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ApproachError {}
+
+/// A solution as the runner hands it over: the model's values (one per
+/// line of the board's shorter side) and, on request, the [`Placement`].
+///
+/// ```
+/// use nqueens::approach::{Approach, Goal, Plan};
+/// use nqueens::board::Board;
+/// let mut seen = Vec::new();
+/// Plan::new(Approach::ForwardChecking, Goal::All).for_each(Board::square(4)?, |found| {
+///     seen.push((found.index(), found.placement().columns()));
+///     std::ops::ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(seen, vec![(1, vec![1, 3, 0, 2]), (2, vec![2, 0, 3, 1])]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Found<'a> {
+    board: Board,
+    values: &'a [i32],
+    index: u64,
+}
+
+impl Found<'_> {
+    /// The model's values: for a wide or square board the column of each
+    /// row, for a tall board the row of each column.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// let board = nqueens::board::Board::new(3, 2)?;
+    /// Plan::new(Approach::Backtracking, Goal::First).for_each(board, |found| {
+    ///     assert_eq!(found.values(), &[0, 2]); // the row of each column
+    ///     assert_eq!(found.placement().queens(), &[(0, 0), (2, 1)]);
+    ///     std::ops::ControlFlow::Continue(())
+    /// })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn values(&self) -> &[i32] {
+        self.values
+    }
+
+    /// The solution on the board as asked for (tall boards mapped back);
+    /// see [`Found::values`].
+    pub fn placement(&self) -> Placement {
+        self.board.placement(self.values)
+    }
+
+    /// 1-based position of this solution among those handed over; see
+    /// the example of [`Found`].
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+}
+
+/// Where a greedy search got stuck.
+///
+/// ```
+/// use nqueens::approach::{Approach, Goal, Plan};
+/// use nqueens::board::Board;
+/// let report = Plan::new(Approach::Greedy, Goal::First).count(Board::square(4)?)?;
+/// let stuck = report.stuck.unwrap();
+/// assert_eq!(stuck.values, vec![0, 2]);
+/// assert_eq!(stuck.next_line, Some(2));
+/// assert_eq!(stuck.to_string(), "placed [0, 2] (the column of each row) and is stuck in row 2: no safe column, and greedy never undoes a choice");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// The queens placed, as board squares `(row, col)`, in placement order.
+    pub placed: Vec<(usize, usize)>,
+    /// The model values placed, in placement order.
+    pub values: Vec<i32>,
+    /// The line (row, or column on a tall board) with no safe square left,
+    /// when the lines were filled in order (input variable order).
+    pub next_line: Option<usize>,
+    /// Whether the lines are columns (a tall board).
+    pub lines_are_columns: bool,
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, other) = if self.lines_are_columns {
+            ("column", "row")
+        } else {
+            ("row", "column")
+        };
+        match self.next_line {
+            Some(next) => write!(
+                f,
+                "placed {:?} (the {other} of each {line}) and is stuck in {line} {next}: \
+                 no safe {other}, and greedy never undoes a choice",
+                self.values
+            ),
+            None => write!(
+                f,
+                "placed queens on {:?} (row, column) and is stuck: no safe square for the \
+                 next queen, and greedy never undoes a choice",
+                self.placed
+            ),
+        }
+    }
+}
+
+/// What a run found and what it cost.
+///
+/// ```
+/// use nqueens::approach::{Approach, Goal, Plan};
+/// use nqueens::board::Board;
+/// let report = Plan::new(Approach::Product, Goal::Count).count(Board::square(4)?)?;
+/// assert_eq!(report.solutions, 2);
+/// assert_eq!(report.work, vec![("boards built", 256)]);
+/// assert!(report.is_complete());
+/// assert!(report.work_table().contains("boards built"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The approach that ran.
+    pub approach: Approach,
+    /// Solutions found (after `unique` filtering).
+    pub solutions: u64,
+    /// Complete, or why it stopped.
+    pub status: Status,
+    /// The engine's statistics, when the engine ran.
+    pub stats: Option<Stats>,
+    /// Approach-specific work figures, such as combinations examined.
+    pub work: Vec<(&'static str, u64)>,
+    /// Where a greedy search got stuck.
+    pub stuck: Option<Stuck>,
+    /// Wall-clock time the run took.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// True when every solution there is was found.
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// let board = nqueens::board::Board::square(6)?;
+    /// assert!(Plan::recommended(Goal::Count).count(board)?.is_complete());
+    /// assert!(!Plan::recommended(Goal::First).count(board)?.is_complete());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        self.status.is_complete()
+    }
+
+    /// The work done, as aligned `label  value` lines: the strategy, the
+    /// engine's statistics (when the engine ran), the approach's own
+    /// figures, and the time taken.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let report = Plan::new(Approach::Combinations, Goal::First).count(Board::square(4)?)?;
+    /// let table = report.work_table();
+    /// let rows: Vec<Vec<&str>> = table.lines().map(|l| l.split_whitespace().collect()).collect();
+    /// assert_eq!(rows[0], ["strategy", "combinations"]);
+    /// assert!(rows.contains(&vec!["combinations", "examined", "741"]));
+    /// // Values are right-aligned in one column.
+    /// let ends: Vec<usize> = table.lines().map(|l| l.chars().count()).collect();
+    /// assert!(ends.iter().all(|&e| e == ends[0]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn work_table(&self) -> String {
+        let mut rows = vec![("strategy".to_string(), self.approach.name().to_string())];
+        match &self.stats {
+            // The engine's own table, re-aligned with this report's rows;
+            // its labels never hold two spaces in a row.
+            Some(stats) => rows.extend(stats.table().lines().filter_map(|line| {
+                let (label, value) = line.split_once("  ")?;
+                Some((label.to_string(), value.trim().to_string()))
+            })),
+            None => rows.push(("solutions".into(), self.solutions.to_string())),
+        }
+        let elapsed = rows.iter().position(|(l, _)| l == "elapsed");
+        let own = self
+            .work
+            .iter()
+            .map(|(label, value)| (label.to_string(), value.to_string()));
+        match elapsed {
+            Some(at) => {
+                let tail = rows.split_off(at);
+                rows.extend(own);
+                rows.extend(tail);
+            }
+            None => {
+                rows.extend(own);
+                rows.push(("elapsed".into(), format!("{:.3?}", self.elapsed)));
+            }
+        }
+        let label_width = rows
+            .iter()
+            .map(|(l, _)| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let value_width = rows
+            .iter()
+            .map(|(_, v)| v.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut out = String::new();
+        for (label, value) in rows {
+            out.push_str(&format!("{label:<label_width$}  {value:>value_width$}\n"));
+        }
+        out
+    }
+}
+
+/// A configured run: approach, goal, engine orders, limits, symmetry.
+///
+/// `limits.solutions` caps the solutions handed over (after `unique`
+/// filtering); `limits.cancel` stops engine searches from another thread.
+///
+/// ```
+/// use nqueens::approach::{Approach, Goal, Plan};
+/// use nqueens::board::Board;
+/// let plan = Plan { unique: true, ..Plan::new(Approach::ForwardChecking, Goal::Count) };
+/// assert_eq!(plan.count(Board::square(8)?)?.solutions, 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// How to search.
+    pub approach: Approach,
+    /// What to search for.
+    pub goal: Goal,
+    /// Engine variable order.
+    pub var_order: VarOrder,
+    /// Engine value order.
+    pub value_order: ValueOrder,
+    /// Seed for random value order and restart tie-breaking.
+    pub seed: u64,
+    /// Engine restarts (first-solution search).
+    pub restarts: Option<Restarts>,
+    /// Node, failure, time and solution limits, and the cancel flag. The
+    /// node limit also bounds the combinations examined.
+    pub limits: Limits,
+    /// Hand over only fundamental solutions (the least of each symmetry class).
+    pub unique: bool,
+}
+
+/// The largest board side the systematic engine handles comfortably
+/// (n = 10,000 needs about 2 GB).
+const MAX_COMFORTABLE_SYSTEMATIC: usize = 10_000;
+
+/// The failure cutoff unit of the default restarts for `--first`.
+const DEFAULT_LUBY_SCALE: u64 = 100;
+
+impl Plan {
+    /// A plan with the engine's defaults: input variable order, ascending
+    /// values, seed 0, no restarts, no limits, all solutions.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// let plan = Plan::new(Approach::Backtracking, Goal::All);
+    /// assert_eq!(plan.var_order, csp::VarOrder::Input);
+    /// assert!(plan.restarts.is_none());
+    /// ```
+    pub fn new(approach: Approach, goal: Goal) -> Plan {
+        Plan {
+            approach,
+            goal,
+            var_order: VarOrder::Input,
+            value_order: ValueOrder::Ascending,
+            seed: 0,
+            restarts: None,
+            limits: Limits::default(),
+            unique: false,
+        }
+    }
+
+    /// What serves a user best: forward checking; for the first solution
+    /// also smallest-domain-first with Luby restarts, which answers at once
+    /// even for thousands of queens.
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let plan = Plan::recommended(Goal::First);
+    /// assert_eq!(plan.var_order, csp::VarOrder::SmallestDomain);
+    /// let report = plan.count(Board::square(200)?)?;
+    /// assert_eq!(report.solutions, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn recommended(goal: Goal) -> Plan {
+        let plan = Plan::new(Approach::ForwardChecking, goal);
+        if goal == Goal::First {
+            Plan {
+                var_order: VarOrder::SmallestDomain,
+                restarts: Some(Restarts::Luby {
+                    scale: DEFAULT_LUBY_SCALE,
+                }),
+                ..plan
+            }
+        } else {
+            plan
+        }
+    }
+
+    /// Checks that the approach can do what the plan asks on `board`.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let board = Board::square(8)?;
+    /// assert!(Plan::new(Approach::Combinations, Goal::First).validate(board).is_ok());
+    /// assert!(Plan::new(Approach::Combinations, Goal::All).validate(board).is_err());
+    /// assert!(Plan::new(Approach::Reference, Goal::Count).validate(Board::new(4, 5)?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self, board: Board) -> Result<(), ApproachError> {
+        let unsupported = |reason| {
+            Err(ApproachError::Unsupported {
+                approach: self.approach,
+                reason,
+            })
+        };
+        match self.approach {
+            Approach::Combinations => {
+                if self.goal == Goal::All {
+                    return unsupported(
+                        "only finds the first solution (--first) or counts them (--count)",
+                    );
+                }
+                if self.unique {
+                    return unsupported("cannot pick fundamental solutions (--unique)");
+                }
+                combinations::first_by_combinations(board.rows(), board.cols(), Some(0))
+                    .map(drop)
+                    .map_err(ApproachError::Combinations)
+            }
+            Approach::Reference => {
+                if self.goal != Goal::Count {
+                    return unsupported("only counts solutions (use it with --count)");
+                }
+                if self.unique {
+                    return unsupported("counts every solution, not fundamental ones (--unique)");
+                }
+                if !board.is_square() {
+                    return unsupported("only counts square boards");
+                }
+                let l = &self.limits;
+                if l.nodes.is_some() || l.failures.is_some() || l.time.is_some() {
+                    return unsupported("runs to the end: it takes no node, failure or time limit");
+                }
+                check_reference_size(board.rows())
+            }
+            Approach::MinConflicts => {
+                if self.goal != Goal::First {
+                    return unsupported(
+                        "finds one solution (use it with --first): a local search can \
+                         neither enumerate solutions nor prove there is none",
+                    );
+                }
+                if self.unique {
+                    return unsupported("finds any one solution, not a fundamental one (--unique)");
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Runs the plan, reporting engine events to `observer` and handing each
+    /// solution to `on_solution` (which may stop the run by returning
+    /// `Break`; the report then says `Stopped(Cancelled)`). The combination
+    /// search hands over its first solution; the counts of the combination
+    /// search and of the reference counter hand over none.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// use std::ops::ControlFlow;
+    /// let plan = Plan::new(Approach::ForwardChecking, Goal::All);
+    /// let (report, tracer) = plan.run(Board::square(4)?, csp::Tracer::new(Vec::new()), |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(report.solutions, 2);
+    /// assert!(!tracer.into_inner().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<O: Observer>(
+        &self,
+        board: Board,
+        observer: O,
+        on_solution: impl FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(Report, O), ApproachError> {
+        self.validate(board)?;
+        let mut handover = Handover {
+            board,
+            unique: self.unique,
+            cap: match self.goal {
+                Goal::First => Some(1),
+                _ => self.limits.solutions,
+            },
+            accepted: 0,
+            on_solution,
+        };
+        match self.approach {
+            Approach::Combinations => Ok((self.run_combinations(board, &mut handover)?, observer)),
+            Approach::Reference => Ok((self.run_reference(board)?, observer)),
+            Approach::MinConflicts => Ok((self.run_local(board, &mut handover), observer)),
+            _ => Ok(self.run_engine(board, observer, &mut handover)),
+        }
+    }
+
+    /// [`Plan::run`] without an observer.
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use std::ops::ControlFlow;
+    /// let mut columns = Vec::new();
+    /// let report = Plan::recommended(Goal::All).for_each(nqueens::board::Board::square(8)?, |found| {
+    ///     columns.push(found.placement().columns());
+    ///     if columns.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert_eq!((columns.len(), report.solutions), (3, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_each(
+        &self,
+        board: Board,
+        on_solution: impl FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<Report, ApproachError> {
+        self.run(board, NoObserver, on_solution).map(|(r, _)| r)
+    }
+
+    /// Runs the plan without looking at the solutions.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// let report = Plan::new(Approach::ArcConsistency, Goal::Count).count(nqueens::board::Board::square(7)?)?;
+    /// assert_eq!(report.solutions, 40);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self, board: Board) -> Result<Report, ApproachError> {
+        self.for_each(board, |_| ControlFlow::Continue(()))
+    }
+
+    /// The solutions as placements, collected: for tests and small boards
+    /// only (the runner itself streams).
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let all = Plan::new(Approach::ArcConsistency, Goal::All).solutions(Board::new(2, 3)?)?;
+    /// assert!(all.iter().all(|p| p.is_legal()) && !all.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self, board: Board) -> Result<Vec<Placement>, ApproachError> {
+        let mut all = Vec::new();
+        self.for_each(board, |found| {
+            all.push(found.placement());
+            ControlFlow::Continue(())
+        })?;
+        Ok(all)
+    }
+
+    fn run_engine<O: Observer, F: FnMut(Found<'_>) -> ControlFlow<()>>(
+        &self,
+        board: Board,
+        observer: O,
+        handover: &mut Handover<F>,
+    ) -> (Report, O) {
+        let strategy = self
+            .approach
+            .engine_strategy()
+            .expect("run_engine is only called for engine approaches");
+        let greedy = self.approach == Approach::Greedy;
+        let queens = board.model();
+        let limits = Limits {
+            // The handover counts solutions itself, after `unique` filtering.
+            solutions: None,
+            backtracks: if greedy {
+                Some(0)
+            } else {
+                self.limits.backtracks
+            },
+            ..self.limits.clone()
+        };
+        let mut solver = Solver::new(&queens.model)
+            .strategy(strategy)
+            .var_order(self.var_order)
+            .value_order(self.value_order)
+            .seed(self.seed)
+            .limits(limits);
+        if let Some(restarts) = self.restarts {
+            solver = solver.restarts(restarts);
+        }
+        let mut search = solver.search_with(observer);
+        let mut stopped = None;
+        while let Some(values) = search.next_values() {
+            if let ControlFlow::Break(status) = handover.offer(values) {
+                stopped = Some(status);
+                break;
+            }
+        }
+        let mut stats = search.stats();
+        stats.solutions = handover.accepted;
+        let status = stopped.unwrap_or(search.outcome().status);
+        let stuck = (greedy && status == Status::Stopped(StopReason::Backtracks)).then(|| {
+            let path = search.path();
+            let values: Vec<i32> = path.iter().map(|&(_, v)| v).collect();
+            let in_order = path
+                .iter()
+                .enumerate()
+                .all(|(i, (var, _))| var.index() == i);
+            Stuck {
+                placed: path
+                    .iter()
+                    .map(|&(var, v)| square(board, var.index(), v))
+                    .collect(),
+                values,
+                next_line: in_order.then_some(path.len()),
+                lines_are_columns: board.is_tall(),
+            }
+        });
+        let work = match self.approach {
+            // Generate-and-test tests complete boards only: each is a
+            // failure or a solution.
+            Approach::Product | Approach::GenerateAndTest => {
+                vec![(
+                    "boards built",
+                    search.stats().failures + search.stats().solutions,
+                )]
+            }
+            _ => Vec::new(),
+        };
+        let report = Report {
+            approach: self.approach,
+            solutions: handover.accepted,
+            status,
+            stats: Some(stats),
+            work,
+            stuck,
+            elapsed: search.stats().elapsed,
+        };
+        (report, search.into_observer())
+    }
+
+    fn run_combinations<F: FnMut(Found<'_>) -> ControlFlow<()>>(
+        &self,
+        board: Board,
+        handover: &mut Handover<F>,
+    ) -> Result<Report, ApproachError> {
+        let started = Instant::now();
+        let (rows, cols, limit) = (board.rows(), board.cols(), self.limits.nodes);
+        let result: CombinationReport = if self.goal == Goal::First {
+            combinations::first_by_combinations(rows, cols, limit)
+        } else {
+            combinations::count_by_combinations(rows, cols, limit)
+        }
+        .map_err(ApproachError::Combinations)?;
+        let mut status = if result.complete {
+            Status::Complete
+        } else {
+            Status::Stopped(StopReason::Nodes)
+        };
+        let mut solutions = result.solutions;
+        if self.goal == Goal::First {
+            if let Some(found) = &result.solution {
+                let lines = if board.is_tall() {
+                    found.transposed()
+                } else {
+                    found.clone()
+                };
+                let values: Vec<i32> = lines.columns().iter().map(|&c| c as i32).collect();
+                status = match handover.offer(&values) {
+                    ControlFlow::Break(s) => s,
+                    ControlFlow::Continue(()) => status,
+                };
+                solutions = handover.accepted;
+            }
+        }
+        Ok(Report {
+            approach: self.approach,
+            solutions,
+            status,
+            stats: None,
+            work: vec![("combinations examined", result.examined)],
+            stuck: None,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    fn run_local<F: FnMut(Found<'_>) -> ControlFlow<()>>(
+        &self,
+        board: Board,
+        handover: &mut Handover<F>,
+    ) -> Report {
+        let queens = board.model();
+        let mut search = MinConflicts::new(&queens.model)
+            .seed(self.seed)
+            .limits(self.limits.clone());
+        if let Some(steps) = self.limits.nodes {
+            search = search.max_steps(steps);
+        }
+        let outcome = search.solve();
+        let mut status = Status::Stopped(match outcome.status {
+            LocalStatus::Solved => StopReason::Solutions,
+            LocalStatus::StepLimit => StopReason::Nodes,
+            LocalStatus::TimeLimit => StopReason::Time,
+            LocalStatus::Cancelled => StopReason::Cancelled,
+        });
+        if let Some(solution) = &outcome.solution {
+            if let ControlFlow::Break(s) = handover.offer(solution.values()) {
+                status = s;
+            }
+        }
+        Report {
+            approach: self.approach,
+            solutions: handover.accepted,
+            status,
+            stats: None,
+            work: vec![
+                ("conflicted at start", outcome.initial_conflicted as u64),
+                ("repair steps", outcome.steps),
+            ],
+            stuck: None,
+            elapsed: outcome.elapsed,
+        }
+    }
+
+    fn run_reference(&self, board: Board) -> Result<Report, ApproachError> {
+        let started = Instant::now();
+        let (solutions, nodes) =
+            reference::count_with_nodes(board.rows()).map_err(ApproachError::Reference)?;
+        Ok(Report {
+            approach: self.approach,
+            solutions,
+            status: Status::Complete,
+            stats: None,
+            work: vec![("queens placed", nodes)],
+            stuck: None,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// A warning to show before running when this plan cannot finish on
+    /// `board` in any reasonable time (minutes or more), or `None`.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// assert!(Plan::recommended(Goal::All).slow_warning(Board::square(40)?).is_some());
+    /// assert!(Plan::recommended(Goal::First).slow_warning(Board::square(1000)?).is_none());
+    /// assert!(Plan::recommended(Goal::First).slow_warning(Board::square(50_000)?).is_some());
+    /// assert!(Plan::new(Approach::MinConflicts, Goal::First).slow_warning(Board::square(50_000)?).is_none());
+    /// assert!(Plan::new(Approach::Product, Goal::Count).slow_warning(Board::square(12)?).is_some());
+    /// assert!(Plan::new(Approach::Product, Goal::Count).slow_warning(Board::square(8)?).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn slow_warning(&self, board: Board) -> Option<String> {
+        let (lines, values) = board.model_shape();
+        if self.approach.engine_strategy().is_some() && lines > MAX_COMFORTABLE_SYSTEMATIC {
+            // The systematic engine keeps every row's domain as a bit set
+            // (memory and time grow with the square of the size).
+            return Some(format!(
+                "a systematic search of a {} × {} board needs gigabytes of memory and may take \
+                 minutes; --strategy min-conflicts finds a first solution of a million queens",
+                board.rows(),
+                board.cols()
+            ));
+        }
+        let l = &self.limits;
+        if l.nodes.is_some() || l.failures.is_some() || l.time.is_some() || l.solutions.is_some() {
+            return None; // the user already bounded the run
+        }
+        let exhaustive = self.goal != Goal::First;
+        let too_slow = match self.approach {
+            Approach::Greedy => false,
+            // Boards built: values^lines (the first solution of n = 12 comes
+            // after about 10^11 of them).
+            Approach::GenerateAndTest | Approach::Product => {
+                let limit: f64 = if exhaustive { 1e9 } else { 1e11 };
+                (lines as f64) * (values as f64).log10() > limit.log10()
+            }
+            Approach::Combinations => {
+                let limit: f64 = if exhaustive { 1e10 } else { 1e11 };
+                log10_binomial(board.rows() * board.cols(), lines) > limit.log10()
+            }
+            // The number of solutions alone grows about 7-fold per queen:
+            // n = 16 has 14.8 million, n = 18 has 667 million.
+            Approach::Reference => lines >= 19,
+            Approach::MinConflicts => false,
+            _ => exhaustive && lines >= 17,
+        };
+        too_slow.then(|| {
+            let what = match self.goal {
+                Goal::All => "listing every solution of",
+                Goal::Count => "counting every solution of",
+                Goal::First => "finding a first solution of",
+            };
+            format!(
+                "{what} a {} × {} board with the {} strategy will not finish in any reasonable \
+                 time (hours or more); Ctrl-C stops it{}",
+                board.rows(),
+                board.cols(),
+                self.approach,
+                if self.approach.is_cancellable() {
+                    " with the partial result"
+                } else {
+                    ""
+                }
+            )
+        })
+    }
+}
+
+fn check_reference_size(n: usize) -> Result<(), ApproachError> {
+    if (1..=reference::MAX_N).contains(&n) {
+        Ok(())
+    } else {
+        Err(ApproachError::Reference(ReferenceError::InvalidSize { n }))
+    }
+}
+
+/// `log10` of the binomial coefficient `C(n, k)`.
+fn log10_binomial(n: usize, k: usize) -> f64 {
+    (0..k.min(n))
+        .map(|i| ((n - i) as f64).log10() - ((i + 1) as f64).log10())
+        .sum()
+}
+
+/// The board square of model line `line` holding value `value`.
+fn square(board: Board, line: usize, value: i32) -> (usize, usize) {
+    if board.is_tall() {
+        (value as usize, line)
+    } else {
+        (line, value as usize)
+    }
+}
+
+/// Hands solutions to the caller: drops non-fundamental ones when asked,
+/// numbers the rest, and stops at the solution cap.
+struct Handover<F> {
+    board: Board,
+    unique: bool,
+    cap: Option<u64>,
+    accepted: u64,
+    on_solution: F,
+}
+
+impl<F: FnMut(Found<'_>) -> ControlFlow<()>> Handover<F> {
+    /// `Break(status)` when the run must stop.
+    fn offer(&mut self, values: &[i32]) -> ControlFlow<Status> {
+        if self.unique && !is_canonical(&self.board.placement(values)) {
+            return ControlFlow::Continue(());
+        }
+        self.accepted += 1;
+        let found = Found {
+            board: self.board,
+            values,
+            index: self.accepted,
+        };
+        if (self.on_solution)(found).is_break() {
+            return ControlFlow::Break(Status::Stopped(StopReason::Cancelled));
+        }
+        if self.cap.is_some_and(|cap| self.accepted >= cap) {
+            return ControlFlow::Break(Status::Stopped(StopReason::Solutions));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for a in Approach::ALL {
+            assert_eq!(a.name().parse::<Approach>(), Ok(a));
+            assert_eq!(a.to_string(), a.name());
+        }
+        assert_eq!("Three_Sets".parse::<Approach>(), Ok(Approach::ThreeSets));
+    }
+
+    #[test]
+    fn binomial_logs() {
+        assert!((log10_binomial(64, 8) - 4_426_165_368f64.log10()).abs() < 1e-9);
+        assert_eq!(log10_binomial(5, 0), 0.0);
+    }
+
+    #[test]
+    fn cap_and_break_set_the_status() {
+        let board = Board::square(6).unwrap();
+        let mut plan = Plan::new(Approach::ForwardChecking, Goal::All);
+        plan.limits.solutions = Some(3);
+        let report = plan.count(board).unwrap();
+        assert_eq!(report.solutions, 3);
+        assert_eq!(report.status, Status::Stopped(StopReason::Solutions));
+        let plan = Plan::new(Approach::ForwardChecking, Goal::All);
+        let report = plan.for_each(board, |_| ControlFlow::Break(())).unwrap();
+        assert_eq!(report.solutions, 1);
+        assert_eq!(report.status, Status::Stopped(StopReason::Cancelled));
+    }
+}

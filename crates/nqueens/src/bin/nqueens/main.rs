@@ -1,0 +1,50 @@
+//! The `nqueens` command: parse the arguments (in the library's `cli`
+//! module), then dispatch to the module of the chosen command. Solving a
+//! board is the default; subcommands get a module here and a match arm below.
+
+mod progress;
+mod solve;
+
+use nqueens::cli::{self, CliError, Command};
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(CliError::Help(text)) => {
+            // A closed pipe (`nqueens --help | head`) is not an error worth reporting.
+            let _ = std::io::stdout().write_all(text.as_bytes());
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => return usage_error(&err),
+    };
+    match cli.command {
+        None => solve::run(&cli.solve),
+        Some(Command::Study(args)) => {
+            match nqueens::study::run_study(&args, &mut std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    // A study fails only when its output cannot be written.
+                    eprintln!("nqueens: error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Some(Command::Tree(args)) => {
+            match nqueens::tree::run_tree(&args, &mut std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("nqueens: error: {e}");
+                    ExitCode::from(if e.is_usage() { 2 } else { 1 })
+                }
+            }
+        }
+    }
+}
+
+/// Prints a one-line usage error and returns exit status 2.
+fn usage_error(err: &CliError) -> ExitCode {
+    eprintln!("nqueens: error: {err}");
+    ExitCode::from(err.exit_code())
+}

@@ -1,0 +1,170 @@
+//! The default command: solve a board, stream what is found, summarise.
+
+use crate::progress::Progress;
+use nqueens::approach::{ApproachError, Goal, Plan, Report};
+use nqueens::cli::output::Printer;
+use nqueens::cli::{Solve, SolveArgs};
+use nqueens::render::Format;
+use nqueens::trace::{BoardTrace, TraceFormat};
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Boards with this many queens or more show progress while counting.
+const PROGRESS_FROM_QUEENS: usize = 14;
+
+const EXIT_WRITE_FAILED: u8 = 1;
+/// The conventional status of a program stopped by SIGINT (128 + 2).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Why a run did not finish normally.
+enum Failure {
+    Write(io::Error),
+    Approach(ApproachError),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Write(e)
+    }
+}
+
+impl From<ApproachError> for Failure {
+    fn from(e: ApproachError) -> Failure {
+        Failure::Approach(e)
+    }
+}
+
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let solve = match args.resolve() {
+        Ok(solve) => solve,
+        Err(err) => return crate::usage_error(&err),
+    };
+    if let Some(warning) = solve.plan.slow_warning(solve.board) {
+        eprintln!("nqueens: warning: {warning}");
+    }
+    // `cancel` stops the engine (Ctrl-C, or a trace into a closed pipe);
+    // `interrupted` remembers that it was Ctrl-C.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    install_interrupt_handler(&solve.plan, cancel.clone(), interrupted.clone());
+    let mut plan = solve.plan.clone();
+    plan.limits.cancel = Some(cancel.clone());
+
+    let out: Box<dyn Write> = match &solve.out {
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+        Some(path) => match File::create(path) {
+            Ok(file) => Box::new(BufWriter::new(file)),
+            Err(e) => {
+                eprintln!("nqueens: error: cannot create {}: {e}", path.display());
+                return ExitCode::from(EXIT_WRITE_FAILED);
+            }
+        },
+    };
+    let result = match solve.trace {
+        Some(format) => traced(&plan, &solve, format, out, cancel),
+        None => listed(&plan, &solve, out),
+    };
+    match result {
+        Ok((report, to_stderr)) => {
+            if let Some(text) = to_stderr {
+                eprint!("{text}");
+            }
+            if solve.stats {
+                eprint!("{}", report.work_table());
+            }
+            if interrupted.load(Ordering::Relaxed) {
+                eprintln!("nqueens: interrupted by Ctrl-C: the count above is partial");
+                ExitCode::from(EXIT_INTERRUPTED)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        // The reader went away (`nqueens 14 | head`): nothing left to say.
+        Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Write(e)) => {
+            eprintln!("nqueens: error: cannot write the output: {e}");
+            ExitCode::from(EXIT_WRITE_FAILED)
+        }
+        Err(Failure::Approach(e)) => {
+            crate::usage_error(&nqueens::cli::CliError::Usage(e.to_string()))
+        }
+    }
+}
+
+/// Ctrl-C sets the cancel flag of engine searches, which then stop with
+/// their partial result; the other approaches cannot stop midway, so the
+/// process ends at once.
+fn install_interrupt_handler(plan: &Plan, cancel: Arc<AtomicBool>, interrupted: Arc<AtomicBool>) {
+    let approach = plan.approach;
+    let handler = move || {
+        if approach.is_cancellable() {
+            interrupted.store(true, Ordering::Relaxed);
+            cancel.store(true, Ordering::Relaxed);
+        } else {
+            eprintln!(
+                "\nnqueens: interrupted: the {approach} strategy cannot stop midway, no result"
+            );
+            std::process::exit(EXIT_INTERRUPTED.into());
+        }
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("nqueens: warning: Ctrl-C will not stop cleanly: {e}");
+    }
+}
+
+/// Lists (or counts) solutions through a [`Printer`].
+fn listed(
+    plan: &Plan,
+    solve: &Solve,
+    out: Box<dyn Write>,
+) -> Result<(Report, Option<String>), Failure> {
+    let listing = plan.goal != Goal::Count;
+    // A spinner between solution lines on the same terminal would garble them.
+    let quiet_stdout = !listing || solve.out.is_some() || !io::stdout().is_terminal();
+    let progress = Progress::new(
+        plan.goal != Goal::First && solve.board.queens() >= PROGRESS_FROM_QUEENS && quiet_stdout,
+    );
+    let mut printer = Printer::new(out, solve.format);
+    let mut write_error = None;
+    let report = plan.for_each(solve.board, |found| {
+        progress.solutions(found.index());
+        if listing {
+            if let Err(e) = printer.solution(&found) {
+                write_error = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    progress.clear();
+    let report = report?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let (_, to_stderr) = printer.finish(&report, plan)?;
+    Ok((report, to_stderr))
+}
+
+/// Runs the search with the board trace as its observer, then the summary.
+fn traced(
+    plan: &Plan,
+    solve: &Solve,
+    format: TraceFormat,
+    out: Box<dyn Write>,
+    cancel: Arc<AtomicBool>,
+) -> Result<(Report, Option<String>), Failure> {
+    let trace = BoardTrace::new(solve.board, format, out).cancel_on_error(cancel);
+    let (report, trace) = plan.run(solve.board, trace, |_| ControlFlow::Continue(()))?;
+    let out = trace.finish()?;
+    // The summary is written as a listing would write it.
+    let summary_format = match format {
+        TraceFormat::Text => Format::Columns,
+        TraceFormat::Json => Format::Json,
+    };
+    let (_, to_stderr) = Printer::new(out, summary_format).finish(&report, plan)?;
+    Ok((report, to_stderr))
+}

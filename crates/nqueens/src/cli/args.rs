@@ -1,0 +1,452 @@
+//! The clap definition of the command line, and the checks that turn the
+//! solve options into a runnable [`Solve`].
+
+use super::output::MAX_SHEET_BOARDS;
+use super::size::{board_from_parts, parse_size_part, SizePart};
+use super::{usage, CliError};
+use crate::approach::{Approach, Goal, Plan};
+use crate::board::Board;
+use crate::render::Format;
+use crate::trace::{self, TraceFormat};
+use csp::cli::{LimitArgs, OrderArgs};
+use std::path::PathBuf;
+
+const ABOUT: &str = "Place n queens on a board so that no two attack each other, \
+                     and see every way to do it";
+
+const AFTER_HELP: &str = "\
+Examples:
+  nqueens 8                       the 92 solutions of 8 queens, as boards
+  nqueens 8 --unique              the 12 fundamental ones
+  nqueens 14 --count --stats      count, with the engine's statistics
+  nqueens 1000 --first --format columns
+  nqueens 5 7                     a 5 × 7 board (also: nqueens 5x7)
+  nqueens 4 --trace               watch the search step by step
+  nqueens 8 --first --strategy combinations --stats
+  nqueens 8 --format svg --out queens.svg
+
+Output: text formats stream one solution at a time and end with a summary
+line (`92 solutions`, with `(partial: ...)` when a limit or Ctrl-C stopped
+the search early). json writes JSON Lines: one object per solution, then a
+final {\"summary\": {...}} object. svg draws every listed solution on one
+sheet (at most 1000 boards), to --out FILE or stdout, with the summary on
+stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
+stderr when it is a terminal; Ctrl-C stops with the partial count.
+
+Exit status: 0 done, 1 output could not be written, 2 bad arguments,
+130 interrupted by Ctrl-C.";
+
+/// The whole command line: a subcommand, or the solve options.
+///
+/// ```
+/// let cli = nqueens::cli::parse(["nqueens", "8"])?;
+/// assert!(cli.command.is_none());
+/// # Ok::<(), nqueens::cli::CliError>(())
+/// ```
+#[derive(clap::Parser, Debug, Clone)]
+#[command(
+    name = "nqueens",
+    version,
+    about = ABOUT,
+    long_about = None,
+    after_long_help = AFTER_HELP,
+    after_help = "See --help for examples, output formats and exit statuses.",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    allow_negative_numbers = true
+)]
+pub struct Cli {
+    /// A subcommand; without one, `nqueens` solves a board.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The options of the default action: solving a board.
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+/// The subcommands; without one, `nqueens` solves a board.
+///
+/// ```
+/// let cli = nqueens::cli::parse(["nqueens", "study", "--sizes", "4..=6"]).unwrap();
+/// assert!(matches!(cli.command, Some(nqueens::cli::Command::Study(_))));
+/// ```
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Compare pruning strategies: strategies × variable orders × value orders × sizes
+    Study(crate::study::StudyArgs),
+    /// Draw the search tree of a small board, strategies side by side
+    Tree(crate::tree::TreeArgs),
+}
+
+/// Options for solving a board (the default action).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SolveArgs {
+    /// Board size: N for N × N, or R C (also RxC) for R rows and C columns
+    #[arg(
+        value_name = "SIZE",
+        required = true,
+        num_args = 1..=2,
+        value_parser = parse_size_part
+    )]
+    pub size: Vec<SizePart>,
+
+    /// Count the solutions instead of listing them
+    #[arg(long, help_heading = "What to find")]
+    pub count: bool,
+
+    /// Stop at the first solution (with the default strategy, uses
+    /// smallest-domain-first and restarts: instant even for n = 5000)
+    #[arg(long, conflicts_with_all = ["count", "limit"], help_heading = "What to find")]
+    pub first: bool,
+
+    /// Stop after K solutions (the summary then says it is partial)
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..),
+        help_heading = "What to find"
+    )]
+    pub limit: Option<u64>,
+
+    /// Only fundamental solutions: one per class of solutions that are
+    /// rotations or reflections of each other (8 symmetries of a square
+    /// board, 4 of a rectangle); 12 of the 92 for n = 8
+    #[arg(long, help_heading = "What to find")]
+    pub unique: bool,
+
+    /// Output format: columns ([1, 3, 0, 2], the column of each row),
+    /// coords ([[0, 1], [1, 3], ...]), board (dots and Qs), unicode (a
+    /// chessboard), json (JSON Lines), svg (one picture with every board)
+    /// [default: board up to 32 columns, columns beyond]
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Output")]
+    pub format: Option<Format>,
+
+    /// Write the output to FILE instead of stdout (for svg: the sheet)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub out: Option<PathBuf>,
+
+    /// Print the work done (nodes, failures, checks, combinations, ...)
+    /// on stderr, aligned and labelled
+    #[arg(long, help_heading = "Output")]
+    pub stats: bool,
+
+    /// Show the search step by step: each queen placed and taken back with
+    /// the board as it stands, failed squares marked x (boards up to 8 × 8)
+    #[arg(long, conflicts_with_all = ["format", "out"], help_heading = "Output")]
+    pub trace: bool,
+
+    /// Trace format: text (boards, for people) or json (JSON Lines, for tools)
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_parser = clap::builder::ValueParser::new(parse_trace_format),
+        requires = "trace",
+        help_heading = "Output"
+    )]
+    pub trace_format: Option<TraceFormat>,
+
+    /// Trace a board larger than 8 × 8 anyway (prints millions of lines)
+    #[arg(long, requires = "trace", help_heading = "Output")]
+    pub force: bool,
+
+    // Help text comes from `help` and `long_help` (generated from `Approach`).
+    #[allow(missing_docs)]
+    #[arg(
+        long,
+        value_name = "STRATEGY",
+        value_parser = parse_approach,
+        help = strategy_short_help(),
+        long_help = strategy_help(),
+        help_heading = "How to search"
+    )]
+    pub strategy: Option<Approach>,
+
+    /// `--var-order`, `--value-order`, `--seed`, `--restarts` (shared engine options).
+    #[command(flatten, next_help_heading = "How to search")]
+    pub order: OrderArgs,
+
+    /// `--node-limit`, `--fail-limit`, `--time-limit` (shared engine options).
+    #[command(flatten, next_help_heading = "Limits")]
+    pub limits: LimitArgs,
+}
+
+fn strategy_short_help() -> String {
+    let names: Vec<&str> = Approach::ALL.iter().map(|a| a.name()).collect();
+    format!(
+        "How to search: {} [default: forward-checking]",
+        names.join(", ")
+    )
+}
+
+fn strategy_help() -> String {
+    let width = Approach::ALL
+        .iter()
+        .map(|a| a.name().len())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from(
+        "How to search. Engine strategies take any --var-order and --value-order; \
+         every strategy reports the work it did with --stats.\n",
+    );
+    for a in Approach::ALL {
+        text.push_str(&format!("\n  {:<width$}  {}", a.name(), a.description()));
+    }
+    text.push_str(
+        "\n\nDefaults: forward-checking, input variable order, ascending values. \
+         With --first and no --strategy: smallest-domain variable order and \
+         luby restarts, which answer at once even for thousands of queens. An \
+         explicit --strategy keeps the engine's plain defaults (input order, no \
+         restarts), so the textbook figures reproduce.",
+    );
+    text
+}
+
+fn parse_approach(s: &str) -> Result<Approach, String> {
+    s.parse()
+        .map_err(|e: crate::approach::ParseApproachError| e.to_string())
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+        .map_err(|e: crate::render::ParseFormatError| e.to_string())
+}
+
+fn parse_trace_format(s: &str) -> Result<TraceFormat, String> {
+    s.parse()
+}
+
+/// The widest board listed as dot-and-Q boards by default.
+const MAX_DEFAULT_BOARD_COLS: usize = 32;
+
+/// A checked, runnable solve request.
+///
+/// ```
+/// let solve = nqueens::cli::parse(["nqueens", "6", "--first"])?.solve.resolve()?;
+/// assert_eq!(solve.plan.goal, nqueens::approach::Goal::First);
+/// assert_eq!(solve.plan.var_order, csp::VarOrder::SmallestDomain);
+/// # Ok::<(), nqueens::cli::CliError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solve {
+    /// The board.
+    pub board: Board,
+    /// What to run (the cancel flag is left for the caller to set).
+    pub plan: Plan,
+    /// How to write solutions.
+    pub format: Format,
+    /// Where to write them (stdout if `None`).
+    pub out: Option<PathBuf>,
+    /// Print the work table on stderr.
+    pub stats: bool,
+    /// Trace the search instead of listing solutions.
+    pub trace: Option<TraceFormat>,
+}
+
+impl SolveArgs {
+    /// Applies the defaults and checks the combination of options.
+    ///
+    /// ```
+    /// let cli = nqueens::cli::parse(["nqueens", "8", "--strategy", "reference"])?;
+    /// let err = cli.solve.resolve().unwrap_err();
+    /// assert!(err.to_string().contains("--count"));
+    /// # Ok::<(), nqueens::cli::CliError>(())
+    /// ```
+    pub fn resolve(&self) -> Result<Solve, CliError> {
+        let board = board_from_parts(&self.size).map_err(usage)?;
+        let goal = if self.count {
+            Goal::Count
+        } else if self.first {
+            Goal::First
+        } else {
+            Goal::All
+        };
+        let mut plan = match self.strategy {
+            None => Plan::recommended(goal),
+            Some(approach) => Plan::new(approach, goal),
+        };
+        let o = &self.order;
+        let order_given = o.var_order.is_some() || o.value_order.is_some() || o.restarts.is_some();
+        if order_given && plan.approach.engine_strategy().is_none() {
+            return Err(usage(format!(
+                "--var-order, --value-order and --restarts apply to engine strategies, \
+                 not to {}",
+                plan.approach
+            )));
+        }
+        plan.var_order = o.var_order.unwrap_or(plan.var_order);
+        plan.value_order = o.value_order.unwrap_or(plan.value_order);
+        plan.seed = o.seed.unwrap_or(plan.seed);
+        plan.restarts = o.restarts.or(plan.restarts);
+        plan.limits = self.limits.limits(None);
+        plan.limits.solutions = self.limit;
+        plan.unique = self.unique;
+
+        let format = self
+            .format
+            .unwrap_or(if board.cols() <= MAX_DEFAULT_BOARD_COLS {
+                Format::Board
+            } else {
+                Format::Columns
+            });
+        if format == Format::Svg && goal == Goal::All {
+            match self.limit {
+                Some(k) if k > MAX_SHEET_BOARDS => {
+                    return Err(usage(format!(
+                        "--format svg draws at most {MAX_SHEET_BOARDS} boards on one sheet; \
+                         use --limit {MAX_SHEET_BOARDS} or less"
+                    )))
+                }
+                Some(_) => {}
+                None => plan.limits.solutions = Some(MAX_SHEET_BOARDS),
+            }
+        }
+        plan.validate(board).map_err(usage)?;
+
+        let trace = if self.trace {
+            let Some(strategy) = plan.approach.engine_strategy() else {
+                return Err(usage(format!(
+                    "--trace follows the engine's search; the {} strategy is not one",
+                    plan.approach
+                )));
+            };
+            if !self.force && !trace::is_readable(board, strategy) {
+                return Err(usage(format!(
+                    "--trace on a {} × {} board with {} would print millions of lines; \
+                     it is meant for boards up to {m} × {m} (5 × 5 with generate-and-test); \
+                     add --force to trace anyway",
+                    board.rows(),
+                    board.cols(),
+                    plan.approach,
+                    m = trace::MAX_TRACED_SIDE
+                )));
+            }
+            Some(self.trace_format.unwrap_or_default())
+        } else {
+            None
+        };
+        Ok(Solve {
+            board,
+            plan,
+            format,
+            out: self.out.clone(),
+            stats: self.stats,
+            trace,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::parse;
+    use clap::CommandFactory;
+    use csp::{Restarts, ValueOrder, VarOrder};
+
+    fn resolve(args: &[&str]) -> Result<Solve, CliError> {
+        let argv = std::iter::once("nqueens").chain(args.iter().copied());
+        parse(argv)?.solve.resolve()
+    }
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults_serve_the_goal() {
+        let all = resolve(&["8"]).unwrap();
+        assert_eq!(all.plan.approach, Approach::ForwardChecking);
+        assert_eq!(all.plan.goal, Goal::All);
+        assert_eq!(all.plan.var_order, VarOrder::Input);
+        assert_eq!(all.format, Format::Board);
+        let first = resolve(&["8", "--first"]).unwrap();
+        assert_eq!(first.plan.var_order, VarOrder::SmallestDomain);
+        assert!(matches!(first.plan.restarts, Some(Restarts::Luby { .. })));
+        // An explicit strategy keeps the engine's plain defaults.
+        let textbook = resolve(&["8", "--first", "--strategy", "forward-checking"]).unwrap();
+        assert_eq!(textbook.plan.var_order, VarOrder::Input);
+        assert!(textbook.plan.restarts.is_none());
+        // Wide boards list as columns.
+        assert_eq!(resolve(&["33"]).unwrap().format, Format::Columns);
+    }
+
+    #[test]
+    fn options_reach_the_plan() {
+        let s = resolve(&[
+            "5x7",
+            "--count",
+            "--unique",
+            "--strategy",
+            "arc-consistency",
+            "--var-order",
+            "dom-deg",
+            "--value-order",
+            "middle-out",
+            "--seed",
+            "9",
+            "--node-limit",
+            "100",
+            "--fail-limit",
+            "10",
+            "--time-limit",
+            "2s",
+            "--stats",
+        ])
+        .unwrap();
+        assert_eq!((s.board.rows(), s.board.cols()), (5, 7));
+        assert_eq!(s.plan.goal, Goal::Count);
+        assert!(s.plan.unique && s.stats);
+        assert_eq!(s.plan.approach, Approach::ArcConsistency);
+        assert_eq!(s.plan.var_order, VarOrder::DomDeg);
+        assert_eq!(s.plan.value_order, ValueOrder::MiddleOut);
+        assert_eq!(s.plan.seed, 9);
+        assert_eq!(s.plan.limits.nodes, Some(100));
+        assert_eq!(s.plan.limits.failures, Some(10));
+        assert_eq!(s.plan.limits.time, Some(std::time::Duration::from_secs(2)));
+        assert!(s.plan.limits.cancel.is_none());
+    }
+
+    #[test]
+    fn svg_listing_is_capped_to_one_sheet() {
+        let s = resolve(&["8", "--format", "svg"]).unwrap();
+        assert_eq!(s.plan.limits.solutions, Some(MAX_SHEET_BOARDS));
+        let s = resolve(&["8", "--format", "svg", "--limit", "3"]).unwrap();
+        assert_eq!(s.plan.limits.solutions, Some(3));
+        assert!(resolve(&["8", "--format", "svg", "--limit", "1001"]).is_err());
+    }
+
+    #[test]
+    fn trace_settings() {
+        let s = resolve(&["6", "--trace", "--trace-format", "json"]).unwrap();
+        assert_eq!(s.trace, Some(TraceFormat::Json));
+        assert_eq!(
+            resolve(&["6", "--trace"]).unwrap().trace,
+            Some(TraceFormat::Text)
+        );
+        assert!(resolve(&["9", "--trace"]).is_err());
+        assert!(resolve(&["9", "--trace", "--force"]).is_ok());
+        assert!(resolve(&["8", "--trace", "--strategy", "min-conflicts", "--first"]).is_err());
+    }
+
+    #[test]
+    fn errors_are_one_line_usage_errors() {
+        for args in [
+            &["8", "--strategy", "reference"][..],
+            &["8", "--strategy", "combinations"],
+            &["2x3", "3"],
+            &[
+                "8",
+                "--count",
+                "--strategy",
+                "reference",
+                "--restarts",
+                "luby",
+            ],
+            &["nine"],
+        ] {
+            let err = resolve(args).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{args:?}");
+            assert!(!err.to_string().contains('\n'), "{err}");
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Drawing search trees side by side as one SVG document (written by hand:
+//! a tree is boxes, lines and text; a chart library would add nothing).
+
+use crate::tree::build::{NodeKind, SearchTree};
+use crate::tree::layout::{leaves, tidy_layout};
+use csp::Status;
+use std::fmt::Write;
+
+/// Width of one leaf slot.
+const SLOT: f64 = 32.0;
+/// Vertical distance between depths.
+const LEVEL: f64 = 60.0;
+/// A choice's box.
+const BOX_W: f64 = 28.0;
+const BOX_H: f64 = 30.0;
+/// Space around and between panels.
+const PAD: f64 = 24.0;
+/// Height of a panel's caption block (title, summary, note).
+const CAPTION: f64 = 64.0;
+/// Height of the legend across the top.
+const LEGEND: f64 = 64.0;
+/// Rough width of a character of 13 px sans-serif text, for sizing.
+const CHAR_W: f64 = 7.5;
+
+/// One tree to draw, with its caption.
+/// (Example under [`draw`].)
+#[derive(Clone, Copy, Debug)]
+pub struct Panel<'t> {
+    /// The caption (for example the strategy's name).
+    pub title: &'t str,
+    /// The tree.
+    pub tree: &'t SearchTree,
+    /// How the search ended (a stopped search is noted under the caption).
+    pub status: Status,
+}
+
+impl Panel<'_> {
+    /// `26 choices: 2 solutions, 14 failed, 0 values pruned`.
+    ///
+    /// ```
+    /// use nqueens::tree::{grow, Panel};
+    /// let queens = nqueens::board::Board::square(4)?.model();
+    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// let (tree, outcome) = grow(&solver, csp::Limits::default(), 1000);
+    /// let panel = Panel { title: "backtracking", tree: &tree, status: outcome.status };
+    /// assert!(panel.summary().contains("2 solutions"));
+    /// assert_eq!(panel.note(), None);
+    /// # Ok::<(), nqueens::board::BoardError>(())
+    /// ```
+    pub fn summary(&self) -> String {
+        let t = self.tree;
+        format!(
+            "{} choices: {} solutions, {} failed, {} values pruned",
+            t.choices(),
+            t.count(NodeKind::Solution),
+            t.count(NodeKind::Failed),
+            t.pruned()
+        )
+    }
+
+    /// Why the tree is incomplete, if it is.
+    ///
+    /// ```
+    /// use nqueens::tree::{grow, Panel};
+    /// let queens = nqueens::board::Board::square(5)?.model();
+    /// let (tree, outcome) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 3);
+    /// let panel = Panel { title: "forward-checking", tree: &tree, status: outcome.status };
+    /// assert_eq!(panel.note().as_deref(), Some("tree truncated at 3 nodes"));
+    /// # Ok::<(), nqueens::board::BoardError>(())
+    /// ```
+    pub fn note(&self) -> Option<String> {
+        if self.tree.is_truncated() {
+            Some(format!(
+                "tree truncated at {} nodes",
+                self.tree.max_choices()
+            ))
+        } else if let Status::Stopped(reason) = self.status {
+            Some(format!("search stopped ({reason})"))
+        } else {
+            None
+        }
+    }
+
+    fn width(&self) -> f64 {
+        let text = [
+            self.title.len(),
+            self.summary().len(),
+            self.note().map_or(0, |n| n.len()),
+        ];
+        let text_width = text.into_iter().max().unwrap_or(0) as f64 * CHAR_W;
+        (leaves(self.tree) as f64 * SLOT).max(text_width) + 2.0 * PAD
+    }
+
+    fn height(&self) -> f64 {
+        CAPTION + (self.tree.max_depth() as f64 + 1.0) * LEVEL + PAD
+    }
+}
+
+/// Fill and stroke of each kind of node.
+fn colours(kind: NodeKind) -> (&'static str, &'static str) {
+    match kind {
+        NodeKind::Root => ("#333333", "#333333"),
+        NodeKind::Inner => ("#ffffff", "#4a5a6a"),
+        NodeKind::Failed => ("#f6c3bd", "#c0392b"),
+        NodeKind::Solution => ("#9be29b", "#1e7b34"),
+        NodeKind::Unexplored => ("#eeeeee", "#999999"),
+    }
+}
+
+/// The trees side by side under a legend. Each choice is a box
+/// (`class="choice KIND"`) labelled `row,col`, with the number of values
+/// its propagation pruned under the label (`−k`); a tooltip spells it out.
+///
+/// ```
+/// use nqueens::tree::{draw, grow, Panel};
+/// let queens = nqueens::board::Board::square(4)?.model();
+/// let solver = csp::Solver::new(&queens.model);
+/// let (tree, outcome) = grow(&solver, csp::Limits::default(), 1000);
+/// let svg = draw(&[Panel { title: "forward-checking", tree: &tree, status: outcome.status }]);
+/// assert!(svg.starts_with("<svg"));
+/// assert_eq!(svg.matches("class=\"choice ").count(), tree.choices());
+/// # Ok::<(), nqueens::board::BoardError>(())
+/// ```
+pub fn draw(panels: &[Panel<'_>]) -> String {
+    let widths: Vec<f64> = panels.iter().map(Panel::width).collect();
+    let width = (widths.iter().sum::<f64>() + PAD).max(760.0);
+    let height = LEGEND + panels.iter().map(Panel::height).fold(0.0, f64::max);
+    let names: Vec<&str> = panels.iter().map(|p| p.title).collect();
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">"
+    );
+    let _ = writeln!(
+        svg,
+        "<title>Search trees: {}</title>",
+        escape(&names.join(", "))
+    );
+    let _ = writeln!(
+        svg,
+        "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
+    );
+    legend(&mut svg);
+    let mut left = PAD;
+    for (panel, w) in panels.iter().zip(&widths) {
+        draw_panel(&mut svg, panel, left, LEGEND);
+        left += w;
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn legend(svg: &mut String) {
+    let items = [
+        (NodeKind::Inner, "choice"),
+        (
+            NodeKind::Failed,
+            "failed (rejected by check or propagation)",
+        ),
+        (NodeKind::Solution, "solution"),
+        (NodeKind::Unexplored, "not explored (search stopped)"),
+    ];
+    let _ = writeln!(svg, "<g class=\"legend\" font-size=\"13\">");
+    let mut x = PAD;
+    for (kind, text) in items {
+        let (fill, stroke) = colours(kind);
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{x}\" y=\"14\" width=\"16\" height=\"16\" rx=\"4\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+             <text x=\"{}\" y=\"27\">{text}</text>",
+            x + 22.0
+        );
+        x += 22.0 + text.len() as f64 * CHAR_W + 24.0;
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{PAD}\" y=\"50\" fill=\"#555555\">r,c: a queen in row r, column c (from 0); \
+         \u{2212}k: values that choice pruned from other rows</text>\n</g>"
+    );
+}
+
+fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
+    let tree = panel.tree;
+    let slots = tidy_layout(tree);
+    let tree_width = leaves(tree) as f64 * SLOT;
+    // Centre the tree under a caption wider than itself.
+    let inner_left = left + PAD + ((panel.width() - 2.0 * PAD - tree_width) / 2.0).max(0.0);
+    let at = |i: usize| {
+        let x = inner_left + (slots[i] + 0.5) * SLOT;
+        let y = top + CAPTION + tree.nodes()[i].depth as f64 * LEVEL + BOX_H / 2.0;
+        (x, y)
+    };
+    let _ = writeln!(
+        svg,
+        "<g class=\"tree\" data-title=\"{}\">",
+        escape(panel.title)
+    );
+    let _ = writeln!(
+        svg,
+        "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
+        left + PAD,
+        top + 18.0,
+        escape(panel.title)
+    );
+    let _ = writeln!(
+        svg,
+        "<text class=\"summary\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\">{}</text>",
+        left + PAD,
+        top + 36.0,
+        panel.summary()
+    );
+    if let Some(note) = panel.note() {
+        let _ = writeln!(
+            svg,
+            "<text class=\"note\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\" fill=\"#c0392b\">{note}</text>",
+            left + PAD,
+            top + 52.0
+        );
+    }
+    // Edges first, so boxes cover their ends.
+    for (i, node) in tree.nodes().iter().enumerate() {
+        if let Some(parent) = node.parent {
+            let ((px, py), (cx, cy)) = (at(parent), at(i));
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{px:.1}\" y1=\"{:.1}\" x2=\"{cx:.1}\" y2=\"{:.1}\" stroke=\"#9aa5b1\"/>",
+                py + BOX_H / 2.0,
+                cy - BOX_H / 2.0
+            );
+        }
+    }
+    for (i, node) in tree.nodes().iter().enumerate() {
+        let (x, y) = at(i);
+        let kind = node.kind();
+        let (fill, stroke) = colours(kind);
+        let Some((row, col)) = node.choice else {
+            let _ = writeln!(
+                svg,
+                "<circle class=\"root\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{fill}\"><title>root</title></circle>"
+            );
+            continue;
+        };
+        let mut tip = format!("row {row}, column {col}: {}", kind.name());
+        if node.pruned > 0 {
+            let _ = write!(tip, "; {} values pruned", node.pruned);
+        }
+        let dash = if kind == NodeKind::Unexplored {
+            " stroke-dasharray=\"3,2\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            svg,
+            "<g><title>{tip}</title><rect class=\"choice {}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
+             fill=\"{fill}\" stroke=\"{stroke}\"{dash}/>\
+             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{row},{col}</text>",
+            kind.name(),
+            x - BOX_W / 2.0,
+            y - BOX_H / 2.0,
+            y - 2.0
+        );
+        if node.pruned > 0 {
+            let _ = write!(
+                svg,
+                "<text class=\"pruned\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555555\">\u{2212}{}</text>",
+                y + 10.0,
+                node.pruned
+            );
+        }
+        svg.push_str("</g>\n");
+    }
+    svg.push_str("</g>\n");
+}
+
+/// Escapes text for SVG content and attribute values.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

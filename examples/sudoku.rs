@@ -1,0 +1,118 @@
+//! Sudoku by constraint search: 81 cells, values 1 to 9, one all-different
+//! per row, column and box. Reads 81-character puzzles (digits, `.` or `0`
+//! for blanks) from the arguments or one per line on stdin, and says for
+//! each whether it has one solution, none, or several.
+//!
+//! ```text
+//! cargo run --release --example sudoku -- 1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
+//! cargo run --release --example sudoku -- --stats < tests/data/sudoku_hard.txt
+//! ```
+
+use clap::Parser;
+use csp::Status;
+use csp_workspace::cli::{self, CliError, Defaults, Out, SearchArgs};
+use csp_workspace::sudoku::{Grid, SudokuModel};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+/// Solves sudoku puzzles given as 81-character lines.
+#[derive(Parser)]
+#[command(name = "sudoku")]
+struct Cli {
+    /// Puzzles: 81 characters each, digits 1-9 for clues and . or 0 for
+    /// blanks. Without any, reads one per line from stdin (blank lines and
+    /// lines starting with # are skipped)
+    puzzles: Vec<String>,
+    /// Print each solution as one 81-character line instead of a grid
+    #[arg(long)]
+    compact: bool,
+    /// For a puzzle with several solutions, count them up to this many
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(2..))]
+    count_limit: u64,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse(&Defaults::default().to_string());
+    cli::run(|out| run(&cli, out))
+}
+
+fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
+    let mut malformed = false;
+    let mut handle = |label: String, text: &str| -> Result<(), CliError> {
+        match text.parse::<Grid>() {
+            Ok(puzzle) => solve(cli, out, &label, &puzzle),
+            Err(e) => {
+                // Report and go on: the rest of the batch still runs.
+                out.flush()?;
+                eprintln!("error: {label}: {e}");
+                malformed = true;
+                Ok(())
+            }
+        }
+    };
+    if cli.puzzles.is_empty() {
+        for (i, line) in io::stdin().lock().lines().enumerate() {
+            let line = line?;
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            handle(format!("line {}", i + 1), text)?;
+        }
+    } else {
+        for (i, text) in cli.puzzles.iter().enumerate() {
+            handle(format!("argument {}", i + 1), text)?;
+        }
+    }
+    if malformed {
+        Err(CliError::Reported)
+    } else {
+        Ok(())
+    }
+}
+
+fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), CliError> {
+    let model = SudokuModel::new(puzzle).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut limits = cli.search.limits();
+    limits.solutions = Some(cli.count_limit);
+    let mut search = cli
+        .search
+        .solver(model.model(), Defaults::default())
+        .limits(limits)
+        .search();
+    let first = search.next_values().map(|v| model.grid(v));
+    while search.next_values().is_some() {}
+    let outcome = search.outcome();
+    let n = outcome.solutions();
+    let verdict = match (outcome.status, n) {
+        (Status::Complete, 0) => "no solution".to_owned(),
+        (Status::Complete, 1) => "solved".to_owned(),
+        (Status::Complete, n) => format!("{n} solutions, the first:"),
+        (Status::Stopped(csp::StopReason::Solutions), n) => {
+            format!("at least {n} solutions, the first:")
+        }
+        (Status::Stopped(reason), 0) => format!("no solution found before the {reason}"),
+        (Status::Stopped(reason), 1) => {
+            format!("solved, but the {reason} stopped the check for other solutions")
+        }
+        (Status::Stopped(reason), n) => {
+            format!("at least {n} solutions (stopped by the {reason}), the first:")
+        }
+        (Status::Running, _) => unreachable!("the search ran to its end"),
+    };
+    writeln!(out, "{label}: {verdict}")?;
+    if let Some(grid) = first {
+        debug_assert!(grid.solves(puzzle));
+        if cli.compact {
+            writeln!(out, "{}", grid.to_line())?;
+        } else {
+            write!(out, "{}", grid.render())?;
+        }
+    }
+    out.flush()?;
+    cli.search.report(Some(label), &outcome);
+    Ok(())
+}

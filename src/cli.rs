@@ -1,0 +1,342 @@
+//! The command-line plumbing every example shares: the engine's search
+//! options (strategy, orders, limits) plus `--stats`, each puzzle's default
+//! settings, the error type with its exit status, and buffered stdout that
+//! treats a closed pipe (`| head`) as a normal end.
+
+use clap::Args;
+use csp::cli::{LimitArgs, OrderArgs, StrategyArg};
+use csp::{Limits, Model, Observer, Outcome, Search, Solver, Strategy, ValueOrder, VarOrder};
+use std::fmt;
+use std::io::{self, BufWriter, Stdout, Write};
+use std::process::ExitCode;
+
+/// The search options of every example: `--strategy`, the ordering options,
+/// the limits and `--stats`.
+///
+/// ```
+/// use clap::Parser;
+/// use csp_workspace::cli::{Defaults, SearchArgs};
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] search: SearchArgs }
+///
+/// let cli = Cli::parse_from(["prog", "--strategy", "backtracking", "--stats"]);
+/// assert!(cli.search.stats);
+/// let model = csp::Model::new();
+/// let solver = cli.search.solver(&model, Defaults::default());
+/// assert_eq!(solver.get_strategy(), csp::Strategy::Backtracking);
+/// ```
+#[derive(Args, Clone, Debug, Default)]
+pub struct SearchArgs {
+    /// `--strategy` (the engine's shared option).
+    #[command(flatten)]
+    pub strategy: StrategyArg,
+    /// `--var-order`, `--value-order`, `--seed`, `--restarts`.
+    #[command(flatten)]
+    pub order: OrderArgs,
+    /// `--node-limit`, `--fail-limit`, `--time-limit`.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print the search statistics on stderr
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// A puzzle's own choice of strategy and orders, used for whatever the
+/// command line leaves unsaid.
+///
+/// ```
+/// let d = csp_workspace::cli::Defaults::default();
+/// assert_eq!(d.strategy, csp::Strategy::ArcConsistency);
+/// assert_eq!(d.var_order, csp::VarOrder::SmallestDomain);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Defaults {
+    /// Pruning strategy.
+    pub strategy: Strategy,
+    /// Variable order.
+    pub var_order: VarOrder,
+    /// Value order.
+    pub value_order: ValueOrder,
+}
+
+impl Default for Defaults {
+    /// Arc consistency with smallest-domain-first and ascending values: the
+    /// strongest general-purpose setting.
+    fn default() -> Defaults {
+        Defaults {
+            strategy: Strategy::ArcConsistency,
+            var_order: VarOrder::SmallestDomain,
+            value_order: ValueOrder::Ascending,
+        }
+    }
+}
+
+impl fmt::Display for Defaults {
+    /// `arc-consistency, smallest-domain, ascending`.
+    ///
+    /// ```
+    /// let d = csp_workspace::cli::Defaults::default();
+    /// assert_eq!(d.to_string(), "--strategy arc-consistency --var-order smallest-domain --value-order ascending");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "--strategy {} --var-order {} --value-order {}",
+            self.strategy, self.var_order, self.value_order
+        )
+    }
+}
+
+/// Parses the command line into `C`, with the program's default search
+/// settings shown at the end of `--help` (clap exits with status 2 on
+/// usage errors, 0 after `--help`).
+///
+/// ```no_run
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] search: csp_workspace::cli::SearchArgs }
+/// let cli: Cli = csp_workspace::cli::parse(&csp_workspace::cli::Defaults::default().to_string());
+/// ```
+pub fn parse<C: clap::Parser>(defaults: &str) -> C {
+    let matches = C::command()
+        .after_help(format!("Default search: {defaults}"))
+        .get_matches();
+    C::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+impl SearchArgs {
+    /// A solver for `model`: the puzzle's defaults, overridden by the
+    /// options given, with the limits asked for.
+    ///
+    /// ```
+    /// use csp_workspace::cli::{Defaults, SearchArgs};
+    /// let model = csp::Model::new();
+    /// let args = SearchArgs::default();
+    /// let solver = args.solver(&model, Defaults { var_order: csp::VarOrder::Input, ..Defaults::default() });
+    /// assert_eq!(solver.get_var_order(), csp::VarOrder::Input);
+    /// ```
+    pub fn solver<'m>(&self, model: &'m Model, defaults: Defaults) -> Solver<'m> {
+        let solver = Solver::new(model)
+            .strategy(self.strategy.or(defaults.strategy))
+            .var_order(defaults.var_order)
+            .value_order(defaults.value_order)
+            .limits(self.limits());
+        self.order.apply(solver)
+    }
+
+    /// The limits from the command line (no solution limit).
+    ///
+    /// ```
+    /// let args = csp_workspace::cli::SearchArgs::default();
+    /// assert!(args.limits().nodes.is_none());
+    /// ```
+    pub fn limits(&self) -> Limits {
+        self.limits.limits(None)
+    }
+
+    /// Runs a search to its end, streaming each solution through `render`
+    /// and then a summary line made by `summary` from the count; with
+    /// `count_only`, prints just the count. Then reports as
+    /// [`SearchArgs::report`] does, and notes on stderr if a limit stopped
+    /// the search.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use csp_workspace::cli::{counted, SearchArgs};
+    /// let mut model = csp::Model::new();
+    /// model.int_vars(2, 0..2).unwrap();
+    /// let args = SearchArgs::default();
+    /// let mut out = std::io::BufWriter::new(std::io::stdout());
+    /// let outcome = args
+    ///     .enumerate(&mut out, csp::Solver::new(&model).search(), false,
+    ///         |out, values| writeln!(out, "{values:?}"),
+    ///         |n| counted(n, "pair"))
+    ///     .unwrap();
+    /// assert_eq!(outcome.solutions(), 4);
+    /// ```
+    pub fn enumerate<O: Observer>(
+        &self,
+        out: &mut Out,
+        mut search: Search<'_, O>,
+        count_only: bool,
+        mut render: impl FnMut(&mut Out, &[i32]) -> io::Result<()>,
+        summary: impl FnOnce(u64) -> String,
+    ) -> Result<Outcome, CliError> {
+        if count_only {
+            while search.next_values().is_some() {}
+            writeln!(out, "{}", search.outcome().solutions())?;
+        } else {
+            while let Some(values) = search.next_values() {
+                render(out, values)?;
+            }
+            writeln!(out, "{}", summary(search.outcome().solutions()))?;
+        }
+        let outcome = search.outcome();
+        self.report(None, &outcome);
+        note_if_stopped(&outcome);
+        Ok(outcome)
+    }
+
+    /// After a search: the statistics on stderr if `--stats` was given
+    /// (headed by `label` when there is one).
+    ///
+    /// ```
+    /// let args = csp_workspace::cli::SearchArgs::default();
+    /// args.report(Some("puzzle 1"), &csp::Solver::new(&csp::Model::new()).count());
+    /// ```
+    pub fn report(&self, label: Option<&str>, outcome: &Outcome) {
+        if self.stats {
+            let mut err = io::stderr().lock();
+            // Statistics are a courtesy: a closed stderr must not stop the program.
+            if let Some(label) = label {
+                let _ = writeln!(err, "{label}:");
+            }
+            let _ = write!(err, "{}", outcome.stats.table());
+        }
+    }
+}
+
+/// Says on stderr when a limit stopped the search, so a count is not taken
+/// for a complete one. Returns true when the search was complete.
+///
+/// ```
+/// let outcome = csp::Solver::new(&csp::Model::new()).count();
+/// assert!(csp_workspace::cli::note_if_stopped(&outcome));
+/// ```
+pub fn note_if_stopped(outcome: &Outcome) -> bool {
+    if let csp::Status::Stopped(reason) = outcome.status {
+        eprintln!("note: search stopped by the {reason}; there may be more solutions");
+        false
+    } else {
+        true
+    }
+}
+
+/// A count with its noun, plural unless it is one: `6 permutations`, `1 solution`.
+///
+/// ```
+/// use csp_workspace::cli::counted;
+/// assert_eq!(counted(6, "permutation"), "6 permutations");
+/// assert_eq!(counted(1, "solution"), "1 solution");
+/// assert_eq!(counted(0, "Latin square"), "0 Latin squares");
+/// ```
+pub fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Why an example failed, and so its exit status.
+///
+/// ```
+/// use csp_workspace::cli::CliError;
+/// let e = CliError::Usage("no such file".into());
+/// assert_eq!(e.to_string(), "no such file");
+/// assert_eq!(e.exit_code(), 2);
+/// ```
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments or bad input (a malformed puzzle, graph or expression): exit 2.
+    Usage(String),
+    /// Some puzzles of a batch were malformed (already reported): exit 2.
+    Reported,
+    /// Reading or writing failed: exit 1.
+    Io(io::Error),
+}
+
+impl CliError {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) | CliError::Reported => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(msg) => f.write_str(msg),
+            CliError::Reported => f.write_str("some inputs were malformed"),
+            CliError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Io(e)
+    }
+}
+
+/// Buffered standard output for streaming results.
+pub type Out = BufWriter<Stdout>;
+
+/// Runs an example's body with buffered stdout, then turns its result into
+/// an exit status: errors become one `error: ...` line on stderr, and a
+/// closed output pipe ends the program quietly with success.
+///
+/// ```no_run
+/// use std::io::Write;
+/// fn main() -> std::process::ExitCode {
+///     csp_workspace::cli::run(|out| Ok(writeln!(out, "hello")?))
+/// }
+/// ```
+pub fn run(body: impl FnOnce(&mut Out) -> Result<(), CliError>) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout());
+    let result = body(&mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            // Whatever was printed before the error still belongs on stdout.
+            let _ = out.flush();
+            if !matches!(e, CliError::Reported) {
+                eprintln!("error: {e}");
+            }
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        search: SearchArgs,
+    }
+
+    #[test]
+    fn options_override_defaults_and_the_rest_stay() {
+        let cli = Cli::parse_from(["p", "--value-order", "descending", "--node-limit", "7"]);
+        let model = Model::new();
+        let d = Defaults {
+            strategy: Strategy::ForwardChecking,
+            ..Defaults::default()
+        };
+        let solver = cli.search.solver(&model, d);
+        assert_eq!(solver.get_strategy(), Strategy::ForwardChecking);
+        assert_eq!(solver.get_var_order(), VarOrder::SmallestDomain);
+        assert_eq!(solver.get_value_order(), ValueOrder::Descending);
+        assert_eq!(cli.search.limits().nodes, Some(7));
+    }
+
+    #[test]
+    fn bad_options_are_usage_errors() {
+        let err = Cli::try_parse_from(["p", "--strategy", "psychic"])
+            .err()
+            .expect("rejected");
+        assert_eq!(err.exit_code(), 2);
+    }
+
+    #[test]
+    fn exit_codes() {
+        assert_eq!(CliError::Reported.exit_code(), 2);
+        assert_eq!(CliError::from(io::Error::other("disk")).exit_code(), 1);
+    }
+}
