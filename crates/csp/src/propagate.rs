@@ -46,6 +46,11 @@ impl<O: Observer> Search<'_, O> {
                 if model.constraints().iter().any(|c| c.self_conflict) {
                     return false;
                 }
+                for var in 0..model.num_vars() as u32 {
+                    if self.store.size(var) == 1 {
+                        self.note_fixed(var);
+                    }
+                }
                 for c in 0..model.num_constraints() as u32 {
                     self.enqueue(c);
                 }
@@ -252,6 +257,9 @@ impl<O: Observer> Search<'_, O> {
             self.observer
                 .prune(id, value as i32, crate::ConstraintId(c));
             if self.strategy == crate::Strategy::ArcConsistency {
+                if self.store.size(var) == 1 {
+                    self.note_fixed(var);
+                }
                 self.enqueue_constraints_of(var, Some(c));
             }
         }
@@ -284,6 +292,17 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
+    /// Records that `var` became fixed, for value elimination in each
+    /// pairwise constraint over it.
+    pub(crate) fn note_fixed(&mut self, var: u32) {
+        let model = self.model;
+        for &c in model.constraints_of(var) {
+            if model.constraints()[c as usize].is_pairwise() {
+                self.newly_fixed[c as usize].push(var);
+            }
+        }
+    }
+
     pub(crate) fn enqueue_constraints_of(&mut self, var: u32, except: Option<u32>) {
         let model = self.model;
         for &c in model.constraints_of(var) {
@@ -302,8 +321,10 @@ impl<O: Observer> Search<'_, O> {
             let con = &model.constraints()[c as usize];
             if self.arc_filter(c, con).is_err() {
                 self.culprit = Some(c);
+                self.newly_fixed[c as usize].clear();
                 for q in self.queue.drain(..) {
                     self.in_queue[q as usize] = false;
+                    self.newly_fixed[q as usize].clear();
                 }
                 return false;
             }
@@ -313,7 +334,9 @@ impl<O: Observer> Search<'_, O> {
 
     fn arc_filter(&mut self, c: u32, con: &Constraint) -> Prop {
         match &con.kind {
-            Kind::NotEqual | Kind::AllDifferent => self.eliminate_singletons(c, con)?,
+            // Value elimination is all arc consistency does for pairwise
+            // constraints (repeated views were rejected at the root).
+            Kind::NotEqual | Kind::AllDifferent => return self.eliminate_singletons(c, con),
             Kind::Linear { coefs, cmp, rhs } => self.linear_bounds(c, con, coefs, *cmp, *rhs)?,
             Kind::Table { rows } => self.table_supports(c, con, rows)?,
             Kind::Predicate(_) => self.enumerated_supports(c, con)?,
@@ -324,29 +347,31 @@ impl<O: Observer> Search<'_, O> {
         self.filter_last(c, con)
     }
 
-    /// Value elimination: a fixed view's value is removed from the others,
-    /// repeated until no new view becomes fixed.
+    /// Value elimination: each newly fixed variable's view values are
+    /// removed from the other views; variables fixed by these removals are
+    /// processed in turn, so each fixed variable costs one pass over the scope.
     fn eliminate_singletons(&mut self, c: u32, con: &Constraint) -> Prop {
-        loop {
-            let mut changed = false;
+        while let Some(x) = self.newly_fixed[c as usize].pop() {
+            let Some(s) = self.store.single(x) else {
+                continue;
+            };
             for (i, a) in con.scope.iter().enumerate() {
-                let Some(s) = self.store.single(a.var.index) else {
+                if a.var.index != x {
                     continue;
-                };
+                }
                 let t = s + a.offset;
                 for (j, b) in con.scope.iter().enumerate() {
-                    if j != i {
+                    if j != i && b.var.index != x {
                         self.count_check();
-                        let before = self.store.size(b.var.index);
-                        self.remove(b.var.index, t - b.offset, c)?;
-                        changed |= self.store.size(b.var.index) == 1 && before > 1;
+                        if let Err(e) = self.remove(b.var.index, t - b.offset, c) {
+                            self.newly_fixed[c as usize].clear();
+                            return Err(e);
+                        }
                     }
                 }
             }
-            if !changed {
-                return Ok(());
-            }
         }
+        Ok(())
     }
 
     /// Bounds consistency for `sum coefs[i] * x[i] cmp rhs`.

@@ -339,6 +339,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) weights: Vec<u64>,
     pub(crate) queue: VecDeque<u32>,
     pub(crate) in_queue: Vec<bool>,
+    /// Arc consistency: per pairwise constraint, variables that became fixed
+    /// and whose value has not yet been eliminated from the others.
+    pub(crate) newly_fixed: Vec<Vec<u32>>,
     pub(crate) scratch: Vec<i64>,
     pub(crate) scratch_vals: Vec<i32>,
     pub(crate) supports: Vec<(u32, i32)>,
@@ -396,6 +399,7 @@ impl<'m, O: Observer> Search<'m, O> {
             weights: vec![1; m],
             queue: VecDeque::new(),
             in_queue: vec![false; m],
+            newly_fixed: vec![Vec::new(); m],
             scratch: Vec::new(),
             scratch_vals: Vec::new(),
             supports: Vec::new(),
@@ -693,6 +697,7 @@ impl<'m, O: Observer> Search<'m, O> {
             }
             Strategy::ArcConsistency => {
                 self.store.assign(var, value as i64);
+                self.note_fixed(var);
                 self.enqueue_constraints_of(var, None);
                 self.arc_consistency()
             }
