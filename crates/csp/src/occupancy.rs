@@ -1,157 +1,225 @@
-//! Which parts of each constraint are still open (unassigned), kept
-//! incrementally as variables are assigned and unassigned.
+//! What forward checking needs to know about the constraints, precomputed:
+//! where each variable occurs, how many variables of each constraint are
+//! still unassigned, and, for pairwise constraints (not-equal,
+//! all-different), which values of which other variable each assignment
+//! rules out.
 //!
-//! Forward checking visits only the unassigned positions of a pairwise
-//! constraint, and the n-ary rules need each constraint's number of
-//! unassigned variables; both are updated in O(occurrences of the variable)
-//! per assignment instead of being recounted per node.
+//! The *neighbour lists* are the fast path: for each variable `x`, its
+//! neighbours `y` grouped together, each with the bit offsets (`delta`) such
+//! that `x = v` removes bit `v + delta` from `y`'s domain. For n-queens that
+//! is three bits per neighbour (column and both diagonals), which forward
+//! checking clears in one word operation: the same work a bit-mask counter
+//! does, computed by the generic machinery. Huge scopes (an all-different
+//! over thousands of variables) would make these lists quadratic, so past
+//! a size bound the per-constraint entry lists are walked instead.
 
 use crate::constraint::Constraint;
 
+/// Neighbour lists are built only while they stay below this many entries.
+const NEIGHBOUR_LIMIT: usize = 1 << 22;
+
+/// One position of a constraint: its variable, and `shift` = view offset +
+/// the variable's lowest declared value, so view value `t` is bit `t - shift`.
 #[derive(Clone, Copy)]
 pub(crate) struct Entry {
-    pub pos: u32,
     pub var: u32,
     pub shift: i64,
 }
 
+/// A neighbour `y` of a variable, with its run of deltas. When the deltas
+/// span less than a word, `pattern` holds them as bits relative to `low`
+/// (the smallest delta), so `x = v` rules out `pattern` shifted by `v + low`:
+/// one shift for all of them.
+#[derive(Clone, Copy)]
+pub(crate) struct Group {
+    pub y: u32,
+    pub first: u32,
+    pub len: u32,
+    pub low: i64,
+    /// 0 when the deltas span a word or more (walk them one by one).
+    pub pattern: u64,
+}
+
+impl Group {
+    /// The bits of `y`'s domain that `x = v` rules out, for one-word domains.
+    #[inline(always)]
+    pub fn mask(&self, v: i64, deltas: &[Delta]) -> usize {
+        if self.pattern != 0 {
+            let s = v.wrapping_add(self.low);
+            return if (0..64).contains(&s) {
+                (self.pattern << s) as usize
+            } else if (-63..0).contains(&s) {
+                (self.pattern >> -s) as usize
+            } else {
+                0
+            };
+        }
+        let mut mask: usize = 0;
+        for d in deltas {
+            let bit = v.wrapping_add(d.delta) as u64;
+            if bit < usize::BITS as u64 {
+                mask |= 1 << bit;
+            }
+        }
+        mask
+    }
+}
+
+/// `x = v` rules out bit `v + delta` of the group's variable, on behalf of `constraint`.
+#[derive(Clone, Copy)]
+pub(crate) struct Delta {
+    pub delta: i64,
+    pub constraint: u32,
+}
+
 pub(crate) struct Occupancy {
-    /// For variable `v`: `occ[occ_start[v]..occ_start[v + 1]]` are the
-    /// (constraint, scope position) pairs where it appears.
-    occ_start: Vec<u32>,
-    occ: Vec<(u32, u32)>,
     /// Per constraint: how many of its distinct variables are unassigned.
     pub unassigned_vars: Vec<u32>,
-    /// Per constraint: its scope positions, unassigned ones first
-    /// (`order[start[c]..start[c] + open[c]]`), each with its variable and
-    /// `shift` = view offset + the variable's lowest declared value, so a
-    /// view value `t` is bit `t - shift` of the variable's domain.
+    /// Per constraint: its entries, `entries[start[c]..start[c + 1]]`.
     start: Vec<u32>,
-    order: Vec<Entry>,
-    /// Where each (constraint, position) currently sits in `order`.
-    slot: Vec<u32>,
-    open: Vec<u32>,
+    entries: Vec<Entry>,
+    /// Per variable: `groups[group_start[x]..group_start[x + 1]]`; `None`
+    /// when the lists would be too large.
+    pub neighbours: Option<Neighbours>,
+}
+
+pub(crate) struct Neighbours {
+    group_start: Vec<u32>,
+    pub groups: Vec<Group>,
+    pub deltas: Vec<Delta>,
+}
+
+impl Neighbours {
+    /// `x`'s neighbour groups.
+    #[inline(always)]
+    pub fn of(&self, x: u32) -> &[Group] {
+        &self.groups
+            [self.group_start[x as usize] as usize..self.group_start[x as usize + 1] as usize]
+    }
 }
 
 impl Occupancy {
     /// `bases[v]` is variable `v`'s lowest declared value.
     pub fn new(bases: &[i64], constraints: &[Constraint]) -> Occupancy {
-        let num_vars = bases.len();
-        let mut count = vec![0u32; num_vars + 1];
-        for con in constraints {
-            for view in &con.scope {
-                count[view.var.index()] += 1;
-            }
-        }
-        let mut occ_start = Vec::with_capacity(num_vars + 1);
-        let mut total = 0u32;
-        for &k in &count[..num_vars] {
-            occ_start.push(total);
-            total += k;
-        }
-        occ_start.push(total);
-        let mut fill = occ_start.clone();
-        let mut occ = vec![(0, 0); total as usize];
         let mut start = Vec::with_capacity(constraints.len() + 1);
-        let mut order = Vec::new();
-        for (c, con) in constraints.iter().enumerate() {
-            start.push(order.len() as u32);
-            for (p, view) in con.scope.iter().enumerate() {
+        let mut entries = Vec::new();
+        for con in constraints {
+            start.push(entries.len() as u32);
+            for view in &con.scope {
                 let v = view.var.index();
-                occ[fill[v] as usize] = (c as u32, p as u32);
-                fill[v] += 1;
-                order.push(Entry {
-                    pos: p as u32,
+                entries.push(Entry {
                     var: v as u32,
                     shift: view.offset.saturating_add(bases[v]),
                 });
             }
         }
-        start.push(order.len() as u32);
+        start.push(entries.len() as u32);
+        let pair_entries: usize = constraints
+            .iter()
+            .filter(|c| c.is_pairwise())
+            .map(|c| c.scope.len() * c.scope.len())
+            .sum();
+        let neighbours =
+            (pair_entries <= NEIGHBOUR_LIMIT).then(|| Neighbours::new(bases, constraints));
         Occupancy {
-            occ_start,
-            occ,
             unassigned_vars: constraints.iter().map(|c| c.vars.len() as u32).collect(),
-            slot: order.iter().map(|e| e.pos).collect(),
-            order,
             start,
-            open: constraints.iter().map(|c| c.scope.len() as u32).collect(),
+            entries,
+            neighbours,
         }
     }
 
-    /// The (constraint, position) pairs where `var` appears.
+    /// `(first, count)`: constraint `c`'s entries are `entry(first..first + count)`
+    /// (index-based, so the caller may mutate other state while walking them).
     #[inline]
-    pub fn of(&self, var: u32) -> &[(u32, u32)] {
-        &self.occ[self.occ_start[var as usize] as usize..self.occ_start[var as usize + 1] as usize]
-    }
-
-    /// The unassigned scope positions of constraint `c`.
-    #[cfg(test)]
-    pub fn open_positions(&self, c: u32) -> Vec<u32> {
+    pub fn entries_range(&self, c: u32) -> (usize, usize) {
         let s = self.start[c as usize] as usize;
-        self.order[s..s + self.open[c as usize] as usize]
-            .iter()
-            .map(|e| e.pos)
-            .collect()
-    }
-
-    /// `(first, count)`: the unassigned positions of `c` are
-    /// `order_at(first..first + count)` (index-based, so the caller may
-    /// mutate other state while walking them).
-    #[inline]
-    pub fn open_range(&self, c: u32) -> (usize, usize) {
-        (
-            self.start[c as usize] as usize,
-            self.open[c as usize] as usize,
-        )
+        (s, self.start[c as usize + 1] as usize - s)
     }
 
     #[inline(always)]
     pub fn entry(&self, k: usize) -> Entry {
-        self.order[k]
+        self.entries[k]
     }
 
-    /// Marks `var` assigned. `distinct` lists its constraints once each.
+    /// Marks a variable assigned; `distinct` lists its constraints once each.
     #[inline]
-    pub fn assign(&mut self, var: u32, distinct: &[u32]) {
+    pub fn assign(&mut self, distinct: &[u32]) {
         for &c in distinct {
             self.unassigned_vars[c as usize] -= 1;
         }
-        let (a, b) = self.occurrence_range(var);
-        for &(c, p) in &self.occ[a..b] {
-            let s = self.start[c as usize] as usize;
-            let open = &mut self.open[c as usize];
-            *open -= 1;
-            let last = s + *open as usize;
-            let here = s + self.slot[s + p as usize] as usize;
-            // Swap this position with the last open one, which takes its slot.
-            let moved = self.order[last].pos;
-            self.order.swap(here, last);
-            self.slot[s + moved as usize] = (here - s) as u32;
-            self.slot[s + p as usize] = (last - s) as u32;
-        }
     }
 
-    /// Undoes `assign(var)`; assignments must be undone in reverse order.
-    /// The positions closed last sit just beyond the open part, so growing
-    /// the open part back restores the exact same layout.
+    /// Undoes `assign`.
     #[inline]
-    pub fn unassign(&mut self, var: u32, distinct: &[u32]) {
+    pub fn unassign(&mut self, distinct: &[u32]) {
         for &c in distinct {
             self.unassigned_vars[c as usize] += 1;
         }
-        let (a, b) = self.occurrence_range(var);
-        for &(c, _) in &self.occ[a..b] {
-            self.open[c as usize] += 1;
-        }
     }
+}
 
-    #[inline(always)]
-    fn occurrence_range(&self, var: u32) -> (usize, usize) {
-        (
-            self.occ_start[var as usize] as usize,
-            self.occ_start[var as usize + 1] as usize,
-        )
+impl Neighbours {
+    fn new(bases: &[i64], constraints: &[Constraint]) -> Neighbours {
+        // (x, y, delta, constraint) for every ordered pair of positions of a
+        // pairwise constraint with different variables: x = v makes view
+        // value v + off_x, which y must not take: y != v + off_x - off_y.
+        let mut pairs: Vec<(u32, u32, i64, u32)> = Vec::new();
+        for (c, con) in constraints.iter().enumerate() {
+            if !con.is_pairwise() {
+                continue;
+            }
+            for a in &con.scope {
+                for b in &con.scope {
+                    if a.var != b.var {
+                        let delta = a.offset - b.offset - bases[b.var.index()];
+                        pairs.push((a.var.index, b.var.index, delta, c as u32));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup_by_key(|p| (p.0, p.1, p.2));
+        let mut group_start = vec![0u32; bases.len() + 1];
+        let mut groups: Vec<Group> = Vec::new();
+        let mut deltas = Vec::with_capacity(pairs.len());
+        let mut x_next = 0usize;
+        for &(x, y, delta, constraint) in &pairs {
+            while x_next <= x as usize {
+                group_start[x_next] = groups.len() as u32;
+                x_next += 1;
+            }
+            let new_group = groups.last().is_none_or(|g| g.y != y)
+                || group_start[x as usize] as usize == groups.len();
+            if new_group {
+                groups.push(Group {
+                    y,
+                    first: deltas.len() as u32,
+                    len: 0,
+                    low: delta,
+                    pattern: 0,
+                });
+            }
+            groups.last_mut().expect("group").len += 1;
+            deltas.push(Delta { delta, constraint });
+        }
+        while x_next <= bases.len() {
+            group_start[x_next] = groups.len() as u32;
+            x_next += 1;
+        }
+        // Deltas are sorted within a group, so the first is the lowest.
+        for g in &mut groups {
+            let run = &deltas[g.first as usize..(g.first + g.len) as usize];
+            let span = run.last().map_or(0, |d: &Delta| d.delta - g.low);
+            if span < 64 {
+                g.pattern = run.iter().fold(0u64, |p, d| p | 1 << (d.delta - g.low));
+            }
+        }
+        Neighbours {
+            group_start,
+            groups,
+            deltas,
+        }
     }
 }
 
@@ -161,27 +229,46 @@ mod tests {
     use crate::Model;
 
     #[test]
-    fn open_positions_follow_assignments() {
+    fn neighbour_lists_group_the_deltas_per_neighbour() {
         let mut m = Model::new();
-        let x = m.int_vars(3, 0..3).unwrap();
-        m.all_different([x[0] + 0, x[1] + 0, x[2] + 0, x[0] + 1])
+        let q = m.int_vars(3, 0..3).unwrap();
+        m.all_different(&q).unwrap();
+        m.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
             .unwrap();
-        let mut o = Occupancy::new(&[0, 0, 0], m.constraints());
-        let sorted = |o: &Occupancy| {
-            let mut v = o.open_positions(0);
-            v.sort();
-            v
-        };
-        assert_eq!(sorted(&o), vec![0, 1, 2, 3]);
-        o.assign(0, &[0]);
-        assert_eq!(sorted(&o), vec![1, 2]);
+        m.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
+            .unwrap();
+        let o = Occupancy::new(&[0, 0, 0], m.constraints());
+        let nb = o.neighbours.as_ref().unwrap();
+        assert_eq!(nb.of(0).len(), 2, "row 0 has two neighbours");
+        let g = nb.of(0)[0];
+        assert_eq!(g.y, 1);
+        let mut deltas: Vec<i64> = nb.deltas[g.first as usize..(g.first + g.len) as usize]
+            .iter()
+            .map(|d| d.delta)
+            .collect();
+        deltas.sort();
+        // Row 0 in column v attacks row 1 in columns v - 1, v and v + 1.
+        assert_eq!(deltas, vec![-1, 0, 1]);
+        let run = &nb.deltas[g.first as usize..(g.first + g.len) as usize];
+        assert_eq!(g.mask(1, run), 0b111);
+        assert_eq!(g.mask(0, run), 0b11);
+        assert_eq!(g.mask(70, run), 0);
+    }
+
+    #[test]
+    fn entries_carry_offsets_and_bases() {
+        let mut m = Model::new();
+        let x = m.int_var(3..6).unwrap();
+        let y = m.int_var(-2..2).unwrap();
+        m.all_different([x + 1, y - 1]).unwrap();
+        let mut o = Occupancy::new(&[3, -2], m.constraints());
+        let (first, len) = o.entries_range(0);
+        assert_eq!(len, 2);
+        assert_eq!(o.entry(first).shift, 4);
+        assert_eq!(o.entry(first + 1).shift, -3);
+        o.assign(&[0]);
+        assert_eq!(o.unassigned_vars[0], 1);
+        o.unassign(&[0]);
         assert_eq!(o.unassigned_vars[0], 2);
-        o.assign(2, &[0]);
-        assert_eq!(sorted(&o), vec![1]);
-        o.unassign(2, &[0]);
-        assert_eq!(sorted(&o), vec![1, 2]);
-        o.unassign(0, &[0]);
-        assert_eq!(sorted(&o), vec![0, 1, 2, 3]);
-        assert_eq!(o.unassigned_vars[0], 3);
     }
 }

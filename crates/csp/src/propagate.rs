@@ -117,45 +117,20 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Forward checking after assigning `var`: each pairwise constraint
-    /// removes the new value (through the views' offsets) from its
-    /// unassigned positions; an n-ary constraint with one unassigned
-    /// variable left filters it exactly. Assigned positions need no check:
-    /// their values were removed from `var`'s domain when they were assigned.
+    /// removes the values its new view value rules out from the unassigned
+    /// variables; an n-ary constraint with one unassigned variable left
+    /// filters it exactly. Assigned variables need no test: their values were
+    /// removed from `var`'s domain when they were assigned.
     pub(crate) fn forward_check(&mut self, var: u32) -> bool {
         let model = self.model;
         let value = self.values[var as usize] as i64;
-        let occurrences = self.occupancy.of(var).len();
-        for i in 0..occurrences {
-            let (c, p) = self.occupancy.of(var)[i];
-            let con = &model.constraints()[c as usize];
-            if !con.is_pairwise() {
-                continue;
-            }
-            if !self.quiet {
-                self.stats.propagations += 1;
-            }
-            if con.self_conflict {
-                self.culprit = Some(c);
-                return false;
-            }
-            let t = value + con.scope[p as usize].offset;
-            let (first, open) = self.occupancy.open_range(c);
-            if !self.quiet {
-                // Each open position is one value tested against the new assignment.
-                self.stats.checks += open as u64;
-            }
-            for k in first..first + open {
-                let e = self.occupancy.entry(k);
-                let removed = match self.store.remove_offset(e.var, t.wrapping_sub(e.shift)) {
-                    Ok(false) => continue,
-                    other => other,
-                };
-                self.report_removal(e.var, t - e.shift + self.store.base(e.var), c);
-                if removed.is_err() {
-                    self.culprit = Some(c);
-                    return false;
-                }
-            }
+        let pairwise_ok = if self.occupancy.neighbours.is_some() {
+            self.forward_check_neighbours(var, value)
+        } else {
+            self.forward_check_scopes(var, value)
+        };
+        if !pairwise_ok {
+            return false;
         }
         for &c in model.constraints_of(var) {
             let con = &model.constraints()[c as usize];
@@ -168,6 +143,142 @@ impl<O: Observer> Search<'_, O> {
             if self.filter_last(c, con).is_err() {
                 self.culprit = Some(c);
                 return false;
+            }
+        }
+        true
+    }
+
+    /// The fast path: one pass over `x`'s neighbours; for one-word domains
+    /// the values a neighbour loses are gathered into a mask and cleared at
+    /// once (the fields are borrowed apart so the loop runs over plain slices).
+    fn forward_check_neighbours(&mut self, x: u32, v: i64) -> bool {
+        let model_id = self.model.id();
+        let Search {
+            occupancy,
+            store,
+            assigned,
+            stats,
+            observer,
+            quiet,
+            trial_pruned,
+            culprit,
+            ..
+        } = self;
+        let nb = occupancy.neighbours.as_ref().expect("neighbour lists");
+        let one_word = store.one_word();
+        for group in nb.of(x) {
+            let y = group.y;
+            if assigned[y as usize] {
+                continue;
+            }
+            if !*quiet {
+                stats.checks += group.len as u64;
+            }
+            let deltas = || &nb.deltas[group.first as usize..(group.first + group.len) as usize];
+            let id = crate::VarId {
+                model: model_id,
+                index: y,
+            };
+            if one_word {
+                let mask = if group.pattern != 0 {
+                    group.mask(v, &[])
+                } else {
+                    group.mask(v, deltas())
+                };
+                let (removed, wiped) = store.remove_mask(y, mask);
+                if removed != 0 {
+                    // At most a few bits: cheaper than a popcount without hardware support.
+                    let mut count = 0;
+                    let mut bits = removed;
+                    while bits != 0 {
+                        bits &= bits - 1;
+                        count += 1;
+                    }
+                    if *quiet {
+                        *trial_pruned += count;
+                    } else {
+                        stats.pruned += count;
+                        // Name each removed value and the constraint behind it.
+                        let base = store.base(y);
+                        let mut left = removed;
+                        for d in deltas() {
+                            let bit = v.wrapping_add(d.delta) as u64;
+                            if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+                                left &= !(1 << bit);
+                                let value = (base + bit as i64) as i32;
+                                observer.prune(id, value, crate::ConstraintId(d.constraint));
+                            }
+                        }
+                    }
+                }
+                if wiped {
+                    *culprit = Some(deltas()[0].constraint);
+                    return false;
+                }
+            } else {
+                let base = store.base(y);
+                for d in deltas() {
+                    let value = v + d.delta + base;
+                    let result = store.remove(y, value);
+                    if result == Ok(false) {
+                        continue;
+                    }
+                    if *quiet {
+                        *trial_pruned += 1;
+                    } else {
+                        stats.pruned += 1;
+                        observer.prune(id, value as i32, crate::ConstraintId(d.constraint));
+                    }
+                    if result.is_err() {
+                        *culprit = Some(d.constraint);
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The path for very large scopes: walk each pairwise constraint's
+    /// positions, skipping assigned variables.
+    fn forward_check_scopes(&mut self, x: u32, v: i64) -> bool {
+        let model = self.model;
+        let base_x = self.store.base(x);
+        for &c in model.constraints_of(x) {
+            let con = &model.constraints()[c as usize];
+            if !con.is_pairwise() {
+                continue;
+            }
+            if !self.quiet {
+                self.stats.propagations += 1;
+            }
+            let (first, len) = self.occupancy.entries_range(c);
+            for own in first..first + len {
+                let e = self.occupancy.entry(own);
+                if e.var != x {
+                    continue;
+                }
+                // x's view value in this position.
+                let t = v + e.shift - base_x;
+                for k in first..first + len {
+                    let other = self.occupancy.entry(k);
+                    if other.var == x || self.assigned[other.var as usize] {
+                        continue;
+                    }
+                    self.count_check();
+                    let removed = match self
+                        .store
+                        .remove_offset(other.var, t.wrapping_sub(other.shift))
+                    {
+                        Ok(false) => continue,
+                        result => result,
+                    };
+                    self.report_removal(other.var, t - other.shift + self.store.base(other.var), c);
+                    if removed.is_err() {
+                        self.culprit = Some(c);
+                        return false;
+                    }
+                }
             }
         }
         true

@@ -687,7 +687,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
-        self.occupancy.assign(var, self.model.constraints_of(var));
+        self.occupancy.assign(self.model.constraints_of(var));
         match self.strategy {
             Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
             Strategy::Backtracking => self.check_new_assignment(var),
@@ -710,7 +710,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.undo(frame.mark);
         self.assigned[frame.var as usize] = false;
         self.occupancy
-            .unassign(frame.var, self.model.constraints_of(frame.var));
+            .unassign(self.model.constraints_of(frame.var));
         self.frames[top].value = None;
         let id = self.var_id(frame.var);
         self.observer.unchoose(id, value, top + 1);
@@ -804,7 +804,7 @@ impl<'m, O: Observer> Search<'m, O> {
         let was = (self.values[var as usize], self.assigned[var as usize]);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
-        self.occupancy.assign(var, self.model.constraints_of(var));
+        self.occupancy.assign(self.model.constraints_of(var));
         self.store.assign(var, value as i64);
         self.quiet = true;
         self.trial_pruned = 0;
@@ -812,7 +812,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.quiet = false;
         self.culprit = None;
         self.store.undo(mark);
-        self.occupancy.unassign(var, self.model.constraints_of(var));
+        self.occupancy.unassign(self.model.constraints_of(var));
         self.values[var as usize] = was.0;
         self.assigned[var as usize] = was.1;
         if ok {

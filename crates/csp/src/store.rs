@@ -108,9 +108,15 @@ impl Store {
         &self.arena[s..s + self.words[var as usize] as usize]
     }
 
+    /// The number of values (one-word domains count their bits: no size
+    /// array is kept for them, so the hot path never pays for it).
     #[inline]
     pub fn size(&self, var: u32) -> u32 {
-        self.size[var as usize]
+        if self.one_word {
+            self.arena[var as usize].count_ones()
+        } else {
+            self.size[var as usize]
+        }
     }
 
     #[inline]
@@ -123,15 +129,20 @@ impl Store {
 
     #[inline(always)]
     fn write(&mut self, var: u32, word: usize, new: Word, new_size: u32) {
-        let slice = &mut self.arena;
+        let old_size = if self.one_word {
+            0
+        } else {
+            let old = self.size[var as usize];
+            self.size[var as usize] = new_size;
+            old
+        };
         self.trail.push(Saved {
             word: word as u32,
             var,
-            old: slice[word],
-            old_size: self.size[var as usize],
+            old: self.arena[word],
+            old_size,
         });
-        slice[word] = new;
-        self.size[var as usize] = new_size;
+        self.arena[word] = new;
     }
 
     /// Removes `value`; `Ok(true)` if it was there, `Err(Wipeout)` if the
@@ -145,7 +156,7 @@ impl Store {
         if old & bit == 0 {
             return Ok(false);
         }
-        let size = self.size[var as usize] - 1;
+        let size = self.size(var) - 1;
         self.write(var, w, old & !bit, size);
         if size == 0 {
             Err(Wipeout)
@@ -170,13 +181,35 @@ impl Store {
         if old & bit == 0 {
             return Ok(false);
         }
-        let size = self.size[var as usize] - 1;
-        self.write(var, var as usize, old & !bit, size);
-        if size == 0 {
+        let new = old & !bit;
+        self.write(var, var as usize, new, 0);
+        if new == 0 {
             Err(Wipeout)
         } else {
             Ok(true)
         }
+    }
+
+    /// True when every domain is one word (and variable `v` owns word `v`).
+    #[inline(always)]
+    pub fn one_word(&self) -> bool {
+        self.one_word
+    }
+
+    /// One-word domains only: clears the bits of `mask` in `var`'s domain.
+    /// Returns the bits that were actually removed, and whether the domain
+    /// is now empty.
+    #[inline(always)]
+    pub fn remove_mask(&mut self, var: u32, mask: Word) -> (Word, bool) {
+        debug_assert!(self.one_word);
+        let old = self.arena[var as usize];
+        let removed = old & mask;
+        if removed == 0 {
+            return (0, false);
+        }
+        let new = old & !mask;
+        self.write(var, var as usize, new, 0);
+        (removed, new == 0)
     }
 
     /// The value of bit 0 of `var`'s domain.
@@ -227,6 +260,11 @@ impl Store {
     /// The value of a singleton domain.
     #[inline]
     pub fn single(&self, var: u32) -> Option<i64> {
+        if self.one_word {
+            let w = self.arena[var as usize];
+            return (w != 0 && w & (w - 1) == 0)
+                .then(|| self.base[var as usize] + w.trailing_zeros() as i64);
+        }
         if self.size(var) == 1 {
             self.min(var)
         } else {
@@ -258,7 +296,9 @@ impl Store {
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
             slice[s.word as usize] = s.old;
-            self.size[s.var as usize] = s.old_size;
+            if !self.one_word {
+                self.size[s.var as usize] = s.old_size;
+            }
         }
     }
 }
