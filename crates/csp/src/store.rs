@@ -18,12 +18,14 @@ const BITS: usize = Word::BITS as usize;
 /// Beyond it a bit-set search is the wrong tool; local search is not bound.
 pub(crate) const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
+/// A saved word (16 bytes: the trail is the search's largest structure on
+/// big boards, where it can hold a word for every value removed on the
+/// current path). The owning variable is found from `owner` on restore.
 #[derive(Clone, Copy)]
 struct Saved {
     word: u32,
-    var: u32,
-    old: Word,
     old_size: u32,
+    old: Word,
 }
 
 /// Returned when a removal empties a domain.
@@ -37,6 +39,8 @@ pub(crate) struct Store {
     base: Vec<i64>,
     size: Vec<u32>,
     trail: Vec<Saved>,
+    /// For multi-word domains: the variable owning each word.
+    owner: Vec<u32>,
     /// Every domain fits one word, and variable `v` owns word `v`: the
     /// common case (n-queens up to 64, sudoku, colouring), addressed with
     /// no indirection.
@@ -74,7 +78,17 @@ impl Store {
             }
         }
         let one_word = words.iter().all(|&w| w == 1);
+        let owner = if one_word {
+            Vec::new()
+        } else {
+            let mut owner = Vec::with_capacity(arena.len());
+            for (var, &w) in words.iter().enumerate() {
+                owner.extend(std::iter::repeat_n(var as u32, w as usize));
+            }
+            owner
+        };
         Store {
+            owner,
             arena,
             start,
             words,
@@ -138,9 +152,8 @@ impl Store {
         };
         self.trail.push(Saved {
             word: word as u32,
-            var,
-            old: self.arena[word],
             old_size,
+            old: self.arena[word],
         });
         self.arena[word] = new;
     }
@@ -297,7 +310,7 @@ impl Store {
             let s = self.trail.pop().expect("trail entry");
             slice[s.word as usize] = s.old;
             if !self.one_word {
-                self.size[s.var as usize] = s.old_size;
+                self.size[self.owner[s.word as usize] as usize] = s.old_size;
             }
         }
     }
