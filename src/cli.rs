@@ -98,10 +98,17 @@ impl fmt::Display for Defaults {
 /// let cli: Cli = csp_workspace::cli::parse(&csp_workspace::cli::Defaults::default().to_string());
 /// ```
 pub fn parse<C: clap::Parser>(defaults: &str) -> C {
-    let matches = C::command()
+    let parsed = C::command()
         .after_help(format!("Default search: {defaults}"))
-        .get_matches();
-    C::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+        .try_get_matches()
+        .and_then(|matches| C::from_arg_matches(&matches));
+    parsed.unwrap_or_else(|e| {
+        if !e.use_stderr() {
+            e.exit() // --help and --version print to stdout and succeed
+        }
+        eprintln!("error: {}", csp::cli::one_line(&e));
+        std::process::exit(2)
+    })
 }
 
 impl SearchArgs {

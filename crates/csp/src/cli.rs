@@ -125,6 +125,30 @@ impl LimitArgs {
     }
 }
 
+/// A `clap` error as one line, without the usage block and tips: what a
+/// program prints for bad arguments before exiting with status 2.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser, Debug)]
+/// struct Cli { #[arg(long)] size: u32 }
+/// let err = Cli::try_parse_from(["prog", "--size", "x"]).unwrap_err();
+/// let line = csp::cli::one_line(&err);
+/// assert!(line.contains("invalid value 'x'") && !line.contains('\n'));
+/// assert!(!line.starts_with("error:"));
+/// ```
+pub fn one_line(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .collect();
+    let line = message.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_string()
+}
+
 fn parse<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
     s.parse()
 }

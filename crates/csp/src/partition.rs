@@ -231,8 +231,8 @@ impl<'m> Partition<'m> {
     }
 
     /// Counts the solutions of part `i` with `solver`'s settings. The
-    /// solver's limits apply to each sub-search; the first one stopped by a
-    /// limit ends the part (its status says which limit).
+    /// solver's limits bound the whole part (its sub-searches share one
+    /// budget); a stopped part's status says which limit stopped it.
     ///
     /// ```
     /// use csp::{Model, Partition, Solver};
@@ -349,7 +349,7 @@ pub struct PartSearch<'m> {
     finished: Option<Duration>,
 }
 
-impl PartSearch<'_> {
+impl<'m> PartSearch<'m> {
     /// The next solution's values, borrowed (no allocation per solution).
     ///
     /// ```
@@ -416,13 +416,30 @@ impl PartSearch<'_> {
                 self.finish();
                 return false;
             }
-            let search = restricted(&self.solver, self.prefixes.assumptions()).search();
+            let budget = self.remaining_budget();
+            let search = restricted(&budget, self.prefixes.assumptions()).search();
             self.current = Some(search);
         }
     }
 
     fn finish(&mut self) {
         self.finished = Some(self.started.elapsed());
+    }
+
+    /// The solver with what is left of the part's limits: the counted
+    /// limits and the time limit bound the whole part, not each sub-search.
+    fn remaining_budget(&self) -> Solver<'m> {
+        let used = &self.total.stats;
+        let mut limits = self.solver.get_limits().clone();
+        let left = |limit: Option<u64>, spent: u64| limit.map(|l| l.saturating_sub(spent));
+        limits.nodes = left(limits.nodes, used.nodes);
+        limits.failures = left(limits.failures, used.failures);
+        limits.backtracks = left(limits.backtracks, used.backtracks);
+        limits.solutions = left(limits.solutions, used.solutions);
+        limits.time = limits
+            .time
+            .map(|t| t.saturating_sub(self.started.elapsed()));
+        self.solver.clone().limits(limits)
     }
 }
 

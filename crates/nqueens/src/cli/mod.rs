@@ -100,15 +100,6 @@ fn from_clap(err: clap::Error) -> CliError {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(text),
-        _ => {
-            let message: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-                .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
-                .collect();
-            let line = message.join(" ");
-            usage(line.strip_prefix("error: ").unwrap_or(&line))
-        }
+        _ => usage(&csp::cli::one_line(&err)),
     }
 }
