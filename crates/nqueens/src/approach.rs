@@ -739,6 +739,35 @@ impl Plan {
         Ok(all)
     }
 
+    /// The engine solver this plan describes for `model`: its strategy,
+    /// orders, seed and restarts, with `limits` (one place for both whole
+    /// runs and parts).
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// let queens = nqueens::board::Board::square(6).unwrap().model();
+    /// let plan = Plan::recommended(Goal::All);
+    /// let solver = plan.engine_solver(csp::Strategy::ForwardChecking, &queens.model, csp::Limits::default());
+    /// assert_eq!(solver.count().solutions(), 4);
+    /// ```
+    pub fn engine_solver<'m>(
+        &self,
+        strategy: Strategy,
+        model: &'m csp::Model,
+        limits: Limits,
+    ) -> Solver<'m> {
+        let solver = Solver::new(model)
+            .strategy(strategy)
+            .var_order(self.var_order)
+            .value_order(self.value_order)
+            .seed(self.seed)
+            .limits(limits);
+        match self.restarts {
+            Some(restarts) => solver.restarts(restarts),
+            None => solver,
+        }
+    }
+
     fn run_engine<O: Observer, F: FnMut(Found<'_>) -> ControlFlow<()>>(
         &self,
         board: Board,
@@ -761,15 +790,7 @@ impl Plan {
             },
             ..self.limits.clone()
         };
-        let mut solver = Solver::new(&queens.model)
-            .strategy(strategy)
-            .var_order(self.var_order)
-            .value_order(self.value_order)
-            .seed(self.seed)
-            .limits(limits);
-        if let Some(restarts) = self.restarts {
-            solver = solver.restarts(restarts);
-        }
+        let solver = self.engine_solver(strategy, &queens.model, limits);
         let mut search = solver.search_with(observer);
         let mut stopped = None;
         while let Some(values) = search.next_values() {

@@ -9,7 +9,8 @@
 //! and the engine's forward checking and arc consistency. Around it:
 //! symmetry classes ([`symmetry`]), renderers ([`render`]), a step-by-step
 //! board trace ([`trace`]), a hand-written bit-mask counter as the speed
-//! reference ([`reference`](mod@reference)), and the `nqueens` command's parser ([`cli`]).
+//! reference ([`reference`](mod@reference)), a count split into parts for a
+//! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`]).
 //!
 //! ```
 //! use nqueens::approach::{Approach, Goal, Plan};
@@ -42,6 +43,7 @@ pub mod approach;
 pub mod board;
 pub mod cli;
 pub mod combinations;
+pub mod parts;
 pub mod placement;
 pub mod reference;
 pub mod render;

@@ -6,6 +6,7 @@ use super::size::{board_from_parts, parse_size_part, SizePart};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::parts::Part;
 use crate::render::Format;
 use crate::trace::{self, TraceFormat};
 use csp::cli::{LimitArgs, OrderArgs};
@@ -24,6 +25,8 @@ Examples:
   nqueens 4 --trace               watch the search step by step
   nqueens 8 --first --strategy combinations --stats
   nqueens 8 --format svg --out queens.svg
+  nqueens 16 --count --part 3/64 --out p3.json    part 3 of 64 (0 to 63), as JSON
+  nqueens merge p*.json           add up the parts: 14772512 solutions (64 parts, complete)
 
 Output: text formats stream one solution at a time and end with a summary
 line (`92 solutions`, with `(partial: ...)` when a limit or Ctrl-C stopped
@@ -76,6 +79,9 @@ pub enum Command {
     Study(crate::study::StudyArgs),
     /// Draw the search tree of a small board, strategies side by side
     Tree(crate::tree::TreeArgs),
+    /// Add up the JSON results of `--part I/K` runs, checking that every
+    /// part is there, complete and of the same problem
+    Merge(crate::parts::MergeArgs),
 }
 
 /// Options for solving a board (the default action).
@@ -113,6 +119,21 @@ pub struct SolveArgs {
     /// board, 4 of a rectangle); 12 of the 92 for n = 8
     #[arg(long, help_heading = "What to find")]
     pub unique: bool,
+
+    /// Count only part I of K of a deterministic split of the search
+    /// (I from 0 to K-1, such as 3/64) and write the result as JSON, to
+    /// --out FILE (atomically: a killed part leaves no file) or stdout;
+    /// `nqueens merge` adds the parts up. The split depends only on the
+    /// board and K, so each part runs anywhere, alone
+    #[arg(
+        long,
+        value_name = "I/K",
+        value_parser = parse_part,
+        requires = "count",
+        conflicts_with_all = ["format", "trace"],
+        help_heading = "What to find"
+    )]
+    pub part: Option<Part>,
 
     /// Output format: columns ([1, 3, 0, 2], the column of each row),
     /// coords ([[0, 1], [1, 3], ...]), board (dots and Qs), unicode (a
@@ -211,6 +232,11 @@ fn parse_format(s: &str) -> Result<Format, String> {
         .map_err(|e: crate::render::ParseFormatError| e.to_string())
 }
 
+fn parse_part(s: &str) -> Result<Part, String> {
+    s.parse()
+        .map_err(|e: crate::parts::ParsePartError| e.to_string())
+}
+
 fn parse_trace_format(s: &str) -> Result<TraceFormat, String> {
     s.parse()
 }
@@ -240,6 +266,8 @@ pub struct Solve {
     pub stats: bool,
     /// Trace the search instead of listing solutions.
     pub trace: Option<TraceFormat>,
+    /// Count only this part and write it as JSON (`--part I/K`).
+    pub part: Option<Part>,
 }
 
 impl SolveArgs {
@@ -301,6 +329,9 @@ impl SolveArgs {
             }
         }
         plan.validate(board).map_err(usage)?;
+        if self.part.is_some() {
+            crate::parts::check_plan(&plan).map_err(usage)?;
+        }
 
         let trace = if self.trace {
             let Some(strategy) = plan.approach.engine_strategy() else {
@@ -331,6 +362,7 @@ impl SolveArgs {
             out: self.out.clone(),
             stats: self.stats,
             trace,
+            part: self.part,
         })
     }
 }

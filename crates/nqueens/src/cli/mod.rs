@@ -100,6 +100,6 @@ fn from_clap(err: clap::Error) -> CliError {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(text),
-        _ => usage(&csp::cli::one_line(&err)),
+        _ => usage(csp::cli::one_line(&err)),
     }
 }

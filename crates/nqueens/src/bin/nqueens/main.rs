@@ -2,6 +2,7 @@
 //! module), then dispatch to the module of the chosen command. Solving a
 //! board is the default; subcommands get a module here and a match arm below.
 
+mod merge;
 mod progress;
 mod solve;
 
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Merge(args)) => merge::run(&args),
     }
 }
 

@@ -4,11 +4,13 @@ use crate::progress::Progress;
 use nqueens::approach::{ApproachError, Goal, Plan, Report};
 use nqueens::cli::output::Printer;
 use nqueens::cli::{Solve, SolveArgs};
+use nqueens::parts::{solve_part, Part};
 use nqueens::render::Format;
 use nqueens::trace::{BoardTrace, TraceFormat};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -43,7 +45,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Ok(solve) => solve,
         Err(err) => return crate::usage_error(&err),
     };
-    if let Some(warning) = solve.plan.slow_warning(solve.board) {
+    // A part is a fraction of the work the warning estimates.
+    let warning = solve.plan.slow_warning(solve.board);
+    if let Some(warning) = warning.filter(|_| solve.part.is_none()) {
         eprintln!("nqueens: warning: {warning}");
     }
     // `cancel` stops the engine (Ctrl-C, or a trace into a closed pipe);
@@ -53,6 +57,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     install_interrupt_handler(&solve.plan, cancel.clone(), interrupted.clone());
     let mut plan = solve.plan.clone();
     plan.limits.cancel = Some(cancel.clone());
+    if let Some(part) = solve.part {
+        return counted_part(&plan, &solve, part, &interrupted);
+    }
 
     let out: Box<dyn Write> = match &solve.out {
         None => Box::new(BufWriter::new(io::stdout().lock())),
@@ -93,6 +100,40 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             crate::usage_error(&nqueens::cli::CliError::Usage(e.to_string()))
         }
     }
+}
+
+/// Counts one part of the search and writes its JSON result: atomically to
+/// `--out`, or to stdout. A part stopped by Ctrl-C is written as incomplete.
+fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool) -> ExitCode {
+    // Found out before the count rather than after hours of it.
+    let parent = solve.out.as_deref().and_then(Path::parent);
+    if let Some(dir) = parent.filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        eprintln!(
+            "nqueens: error: cannot write to {}: no such directory",
+            dir.display()
+        );
+        return ExitCode::from(EXIT_WRITE_FAILED);
+    }
+    let result = match solve_part(solve.board, plan, part) {
+        Ok(result) => result,
+        Err(e) => return crate::usage_error(&nqueens::cli::CliError::Usage(e.to_string())),
+    };
+    let written = match &solve.out {
+        Some(path) => result.write_atomically(path),
+        None => io::stdout().lock().write_all(result.to_json().as_bytes()),
+    };
+    if let Err(e) = written {
+        eprintln!("nqueens: error: cannot write the part result: {e}");
+        return ExitCode::from(EXIT_WRITE_FAILED);
+    }
+    if solve.stats {
+        eprint!("{}", result.stats_table());
+    }
+    if interrupted.load(Ordering::Relaxed) {
+        eprintln!("nqueens: interrupted by Ctrl-C: part {part} is written as incomplete");
+        return ExitCode::from(EXIT_INTERRUPTED);
+    }
+    ExitCode::SUCCESS
 }
 
 /// Ctrl-C sets the cancel flag of engine searches, which then stop with

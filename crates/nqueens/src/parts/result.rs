@@ -1,0 +1,315 @@
+//! The JSON result of one part: what was solved, how, and what came out.
+
+use super::spec::Part;
+use crate::board::Board;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Duration;
+
+/// The `format` field of every part result.
+pub const FORMAT: &str = "nqueens-part";
+
+/// The `version` field this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What was counted: the board, and whether only fundamental solutions.
+///
+/// ```
+/// let p = nqueens::parts::Problem { rows: 5, cols: 7, unique: false };
+/// assert_eq!(p.to_string(), "5 × 7");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Problem {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Only fundamental solutions were counted (`--unique`).
+    pub unique: bool,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} × {}", self.rows, self.cols)?;
+        if self.unique {
+            f.write_str(" (fundamental solutions)")?;
+        }
+        Ok(())
+    }
+}
+
+/// How the part was searched. For information only: the split does not
+/// depend on it, so parts of one problem may differ here.
+///
+/// ```
+/// let s = nqueens::parts::SolverSettings {
+///     strategy: "forward-checking".into(), var_order: "input".into(),
+///     value_order: "ascending".into(), seed: 0, restarts: None,
+/// };
+/// assert_eq!(s.strategy, "forward-checking");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverSettings {
+    /// The `--strategy` name.
+    pub strategy: String,
+    /// The variable order.
+    pub var_order: String,
+    /// The value order.
+    pub value_order: String,
+    /// The seed.
+    pub seed: u64,
+    /// The restart policy, if any.
+    pub restarts: Option<String>,
+}
+
+/// The engine's statistics of a part, summed over its sub-searches (see
+/// [`csp::Stats`]; the elapsed time is [`PartResult::elapsed_seconds`]).
+///
+/// ```
+/// let stats = csp::Stats { nodes: 7, ..Default::default() };
+/// let part = nqueens::parts::PartStats::from(&stats);
+/// assert_eq!(part.nodes, 7);
+/// assert_eq!(part.to_stats(std::time::Duration::ZERO), stats);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartStats {
+    /// Nodes visited (each sub-search's root and assumed rows included).
+    pub nodes: u64,
+    /// Assignments rejected.
+    pub failures: u64,
+    /// Backtracks.
+    pub backtracks: u64,
+    /// Elementary consistency tests.
+    pub checks: u64,
+    /// Values removed by propagation.
+    pub pruned: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// Deepest number of assigned variables.
+    pub max_depth: u64,
+    /// Solutions the engine found (before the `--unique` filter).
+    pub solutions: u64,
+    /// Restarts made.
+    pub restarts: u64,
+}
+
+impl From<&csp::Stats> for PartStats {
+    fn from(s: &csp::Stats) -> PartStats {
+        PartStats {
+            nodes: s.nodes,
+            failures: s.failures,
+            backtracks: s.backtracks,
+            checks: s.checks,
+            pruned: s.pruned,
+            propagations: s.propagations,
+            max_depth: s.max_depth,
+            solutions: s.solutions,
+            restarts: s.restarts,
+        }
+    }
+}
+
+impl PartStats {
+    /// The engine's statistics with this elapsed time (see [`PartStats`]).
+    pub fn to_stats(&self, elapsed: Duration) -> csp::Stats {
+        csp::Stats {
+            nodes: self.nodes,
+            failures: self.failures,
+            backtracks: self.backtracks,
+            checks: self.checks,
+            pruned: self.pruned,
+            propagations: self.propagations,
+            max_depth: self.max_depth,
+            solutions: self.solutions,
+            restarts: self.restarts,
+            elapsed,
+        }
+    }
+}
+
+/// The result of one part, as written by `nqueens --part I/K` and read by
+/// `nqueens merge`.
+///
+/// The problem identity checked by the merge is `format`, `version`,
+/// `problem`, `parts` and `prefix_depth`; the rest says what this part did.
+///
+/// ```
+/// use nqueens::approach::{Goal, Plan};
+/// use nqueens::parts::{solve_part, Part, PartResult};
+/// let result = solve_part(nqueens::board::Board::square(6)?, &Plan::recommended(Goal::Count), Part::new(0, 1)?)?;
+/// assert_eq!((result.count, result.complete), (4, true));
+/// let json: serde_json::Value = serde_json::from_str(&result.to_json())?;
+/// assert_eq!(json["format"], "nqueens-part");
+/// assert_eq!(json["problem"]["rows"], 6);
+/// assert_eq!(PartResult::from_json(&result.to_json())?, result);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartResult {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`FORMAT_VERSION`] of the writer.
+    pub version: u32,
+    /// What was counted.
+    pub problem: Problem,
+    /// This part, from 0.
+    pub part: usize,
+    /// The number of parts.
+    pub parts: usize,
+    /// How many rows each prefix of the split fixes (chosen by the engine
+    /// from the model and `parts`; equal in every part of one split).
+    pub prefix_depth: usize,
+    /// Solutions counted in this part.
+    pub count: u64,
+    /// True when the part was searched to its end.
+    pub complete: bool,
+    /// Why an incomplete part stopped (`cancelled` for Ctrl-C).
+    pub stopped_by: Option<String>,
+    /// How the part was searched.
+    pub solver: SolverSettings,
+    /// What the search did.
+    pub stats: PartStats,
+    /// Wall-clock seconds the part took.
+    pub elapsed_seconds: f64,
+    /// The version of nqueens that wrote the result.
+    pub nqueens_version: String,
+}
+
+/// Part result files larger than this are refused unread (a real one is
+/// well under a kilobyte).
+const MAX_RESULT_BYTES: u64 = 1 << 20;
+
+impl PartResult {
+    /// The part this result is for.
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use nqueens::parts::{solve_part, Part};
+    /// let part = Part::new(1, 2)?;
+    /// let result = solve_part(nqueens::board::Board::square(5)?, &Plan::recommended(Goal::Count), part)?;
+    /// assert_eq!(result.part_id()?, part);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn part_id(&self) -> Result<Part, super::ParsePartError> {
+        Part::new(self.part, self.parts)
+    }
+
+    /// The part's work as aligned `label  value` lines (for `--stats`).
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use nqueens::parts::{solve_part, Part};
+    /// let result = solve_part(nqueens::board::Board::square(6)?, &Plan::recommended(Goal::Count), Part::new(0, 2)?)?;
+    /// assert!(result.stats_table().starts_with("part"));
+    /// assert!(result.stats_table().contains("nodes"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats_table(&self) -> String {
+        let elapsed = Duration::try_from_secs_f64(self.elapsed_seconds).unwrap_or_default();
+        format!(
+            "part {}/{} of {}, {}\n{}",
+            self.part,
+            self.parts,
+            self.problem,
+            self.solver.strategy,
+            self.stats.to_stats(elapsed).table()
+        )
+    }
+
+    /// The result as pretty-printed JSON, ending with a newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("a part result always serialises");
+        text.push('\n');
+        text
+    }
+
+    /// Reads a result from JSON, checking the format, the version and
+    /// that the part, board and counts make sense.
+    ///
+    /// ```
+    /// use nqueens::parts::PartResult;
+    /// assert!(PartResult::from_json("").unwrap_err().contains("empty"));
+    /// assert!(PartResult::from_json("{\"summary\": {}}").unwrap_err().contains("not an nqueens part result"));
+    /// assert!(PartResult::from_json("{\"format\": \"nqueens-part\", \"version\": 9}").unwrap_err().contains("version 9"));
+    /// ```
+    pub fn from_json(text: &str) -> Result<PartResult, String> {
+        if text.trim().is_empty() {
+            return Err("the file is empty (was the part killed while writing to stdout?)".into());
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(format!(
+                "not an nqueens part result (no \"format\": \"{FORMAT}\")"
+            ));
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(format!(
+                "format version {v} is not supported: this nqueens reads version {FORMAT_VERSION}"
+            ))
+            }
+            None => return Err("no format version".into()),
+        }
+        let result: PartResult =
+            serde_json::from_value(value).map_err(|e| format!("malformed part result: {e}"))?;
+        result.part_id().map_err(|e| format!("bad part: {e}"))?;
+        Board::new(result.problem.rows, result.problem.cols)
+            .map_err(|e| format!("bad board: {e}"))?;
+        if result.complete == result.stopped_by.is_some() {
+            return Err("\"complete\" and \"stopped_by\" disagree".into());
+        }
+        Ok(result)
+    }
+
+    /// Writes the result to `path` atomically: to a temporary file next to
+    /// it, then renamed, so a killed writer leaves either no result or the
+    /// whole one (a stale `*.tmp` file at worst, which the merge ignores).
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use nqueens::parts::{read_part, solve_part, Part};
+    /// let result = solve_part(nqueens::board::Board::square(4)?, &Plan::recommended(Goal::Count), Part::new(0, 1)?)?;
+    /// let path = std::env::temp_dir().join(format!("nqueens-doc-{}.json", std::process::id()));
+    /// result.write_atomically(&path)?;
+    /// assert_eq!(read_part(&path)?, result);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_atomically(&self, path: &Path) -> io::Result<()> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(format!(".{}.tmp", std::process::id()));
+        let tmp = Path::new(&tmp);
+        let written = fs::File::create(tmp).and_then(|mut file| {
+            file.write_all(self.to_json().as_bytes())?;
+            file.sync_all()
+        });
+        let renamed = written.and_then(|()| fs::rename(tmp, path));
+        if renamed.is_err() {
+            let _ = fs::remove_file(tmp);
+        }
+        renamed
+    }
+
+    /// Reads the result file at `path` (see [`PartResult::from_json`]).
+    pub(crate) fn read(path: &Path) -> Result<PartResult, ReadError> {
+        let len = fs::metadata(path).map_err(ReadError::Io)?.len();
+        if len > MAX_RESULT_BYTES {
+            return Err(ReadError::Malformed(format!(
+                "{len} bytes is too large for a part result"
+            )));
+        }
+        let text = fs::read_to_string(path).map_err(ReadError::Io)?;
+        PartResult::from_json(&text).map_err(ReadError::Malformed)
+    }
+}
+
+/// Why a result file could not be read.
+pub(crate) enum ReadError {
+    Io(io::Error),
+    Malformed(String),
+}
