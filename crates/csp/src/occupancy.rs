@@ -10,8 +10,9 @@
 //! is three bits per neighbour (column and both diagonals), which forward
 //! checking clears in one word operation: the same work a bit-mask counter
 //! does, computed by the generic machinery. Huge scopes (an all-different
-//! over thousands of variables) would make these lists quadratic, so past
-//! a size bound the per-constraint entry lists are walked instead.
+//! over thousands of variables) would make these lists quadratic, so they
+//! are built only for one-word domains and below a size bound; otherwise the
+//! per-constraint entry lists are walked instead.
 
 use crate::constraint::Constraint;
 
@@ -99,8 +100,10 @@ impl Neighbours {
 }
 
 impl Occupancy {
-    /// `bases[v]` is variable `v`'s lowest declared value.
-    pub fn new(bases: &[i64], constraints: &[Constraint]) -> Occupancy {
+    /// `bases[v]` is variable `v`'s lowest declared value; `one_word` says
+    /// every domain fits a word (the neighbour lists serve only that case:
+    /// wider domains are walked value by value either way).
+    pub fn new(bases: &[i64], constraints: &[Constraint], one_word: bool) -> Occupancy {
         let mut start = Vec::with_capacity(constraints.len() + 1);
         let mut entries = Vec::new();
         for con in constraints {
@@ -119,8 +122,8 @@ impl Occupancy {
             .filter(|c| c.is_pairwise())
             .map(|c| c.scope.len() * c.scope.len())
             .sum();
-        let neighbours =
-            (pair_entries <= NEIGHBOUR_LIMIT).then(|| Neighbours::new(bases, constraints));
+        let neighbours = (one_word && pair_entries <= NEIGHBOUR_LIMIT)
+            .then(|| Neighbours::new(bases, constraints));
         Occupancy {
             unassigned_vars: constraints.iter().map(|c| c.vars.len() as u32).collect(),
             start,
@@ -237,7 +240,7 @@ mod tests {
             .unwrap();
         m.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
             .unwrap();
-        let o = Occupancy::new(&[0, 0, 0], m.constraints());
+        let o = Occupancy::new(&[0, 0, 0], m.constraints(), true);
         let nb = o.neighbours.as_ref().unwrap();
         assert_eq!(nb.of(0).len(), 2, "row 0 has two neighbours");
         let g = nb.of(0)[0];
@@ -261,7 +264,7 @@ mod tests {
         let x = m.int_var(3..6).unwrap();
         let y = m.int_var(-2..2).unwrap();
         m.all_different([x + 1, y - 1]).unwrap();
-        let mut o = Occupancy::new(&[3, -2], m.constraints());
+        let mut o = Occupancy::new(&[3, -2], m.constraints(), true);
         let (first, len) = o.entries_range(0);
         assert_eq!(len, 2);
         assert_eq!(o.entry(first).shift, 4);

@@ -374,6 +374,7 @@ impl<'m, O: Observer> Search<'m, O> {
             Store::new(model.domains())
         };
         let m = model.num_constraints();
+        let one_word = store.one_word();
         Search {
             model,
             strategy: solver.strategy,
@@ -395,6 +396,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     .map(|d| d.min().unwrap_or(0) as i64)
                     .collect::<Vec<_>>(),
                 model.constraints(),
+                one_word,
             ),
             weights: vec![1; m],
             queue: VecDeque::new(),

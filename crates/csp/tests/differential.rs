@@ -24,6 +24,10 @@ struct ModelSpec {
     constraints: Vec<Spec>,
 }
 
+/// A variable whose domain spans more than a machine word, appended to some
+/// models so the engine's multi-word domain paths are compared too.
+const WIDE: [i32; 2] = [-70, 130];
+
 fn cmp() -> impl Strategy<Value = Cmp> {
     prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)]
 }
@@ -66,16 +70,21 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
 }
 
 fn model_spec() -> impl Strategy<Value = ModelSpec> {
-    (1..=6usize).prop_flat_map(|n| {
+    (1..=6usize, proptest::bool::weighted(0.25)).prop_flat_map(|(n, wide)| {
         let domain = proptest::collection::btree_set(-2..=4i32, 1..=6)
             .prop_map(|s| s.into_iter().collect::<Vec<_>>());
         (
             proptest::collection::vec(domain, n),
             proptest::collection::vec(spec(n), 0..=5),
         )
-            .prop_map(|(domains, constraints)| ModelSpec {
-                domains,
-                constraints,
+            .prop_map(move |(mut domains, constraints)| {
+                if wide {
+                    domains.push(WIDE.to_vec());
+                }
+                ModelSpec {
+                    domains,
+                    constraints,
+                }
             })
     })
 }
