@@ -522,6 +522,9 @@ pub struct Plan {
     pub limits: Limits,
     /// Hand over only fundamental solutions (the least of each symmetry class).
     pub unique: bool,
+    /// Count with the board's mirror symmetry: search only the first
+    /// line's lower half (and the middle) and double (`--count` only).
+    pub mirror: bool,
 }
 
 /// The largest board side the systematic engine handles comfortably
@@ -551,6 +554,7 @@ impl Plan {
             restarts: None,
             limits: Limits::default(),
             unique: false,
+            mirror: false,
         }
     }
 
@@ -600,6 +604,14 @@ impl Plan {
                 reason,
             })
         };
+        if self.mirror {
+            if self.goal != Goal::Count || self.unique {
+                return unsupported("uses the mirror symmetry only to count every solution (--count, without --unique)");
+            }
+            if self.approach.engine_strategy().is_none() || self.approach == Approach::Greedy {
+                return unsupported("has no mirror-symmetric count (use an engine strategy)");
+            }
+        }
         match self.approach {
             Approach::Combinations => {
                 if self.goal == Goal::All {
@@ -683,6 +695,7 @@ impl Plan {
             Approach::Combinations => Ok((self.run_combinations(board, &mut handover)?, observer)),
             Approach::Reference => Ok((self.run_reference(board)?, observer)),
             Approach::MinConflicts => Ok((self.run_local(board, &mut handover), observer)),
+            _ if self.mirror => Ok((self.run_mirror_count(board), observer)),
             _ => Ok(self.run_engine(board, observer, &mut handover)),
         }
     }
@@ -779,7 +792,17 @@ impl Plan {
             .engine_strategy()
             .expect("run_engine is only called for engine approaches");
         let greedy = self.approach == Approach::Greedy;
-        let queens = board.model();
+        let mut queens = board.model();
+        if self.unique && !board.is_tall() {
+            // Every fundamental solution of a wide or square board has its
+            // first queen in the left half (the mirror image of a right-half
+            // queen is smaller), so only that half is searched.
+            let half = (board.cols() as i64 - 1) / 2;
+            queens
+                .model
+                .linear([(1, queens.lines[0].into())], csp::Cmp::Le, half)
+                .expect("the line variable belongs to the model");
+        }
         let limits = Limits {
             // The handover counts solutions itself, after `unique` filtering.
             solutions: None,
@@ -840,6 +863,59 @@ impl Plan {
             elapsed: search.stats().elapsed,
         };
         (report, search.into_observer())
+    }
+
+    /// Counts every solution using the reflection that maps each line's
+    /// value `v` to `long - 1 - v` (a mirror of the board): solutions whose
+    /// first line is in the lower half are counted once and doubled; on an
+    /// odd long side, those with the first line in the middle are counted by
+    /// the same argument on the second line.
+    fn run_mirror_count(&self, board: Board) -> Report {
+        let strategy = self
+            .approach
+            .engine_strategy()
+            .expect("validated: an engine strategy");
+        let (lines, long) = board.model_shape();
+        let long = long as i64;
+        let mid = (long - 1) / 2;
+        // (restrictions on the first lines, how many solutions each stands for)
+        let mut halves: Vec<(Vec<(csp::Cmp, i64)>, u64)> =
+            vec![(vec![(csp::Cmp::Le, long / 2 - 1)], 2)];
+        if long % 2 == 1 {
+            let factor = if lines == 1 { 1 } else { 2 };
+            halves.push((vec![(csp::Cmp::Eq, mid), (csp::Cmp::Le, mid - 1)], factor));
+        }
+        let mut stats = Stats::default();
+        let mut solutions = 0;
+        let mut status = Status::Complete;
+        for (restrictions, factor) in halves {
+            let mut queens = board.model();
+            for (line, &(cmp, bound)) in restrictions.iter().enumerate().take(lines) {
+                queens
+                    .model
+                    .linear([(1, queens.lines[line].into())], cmp, bound)
+                    .expect("the line variable belongs to the model");
+            }
+            let outcome = self
+                .engine_solver(strategy, &queens.model, self.limits.clone())
+                .count();
+            solutions += factor * outcome.solutions();
+            stats.merge(&outcome.stats);
+            if !outcome.status.is_complete() {
+                status = outcome.status;
+                break;
+            }
+        }
+        stats.solutions = solutions;
+        Report {
+            approach: self.approach,
+            solutions,
+            status,
+            elapsed: stats.elapsed,
+            stats: Some(stats),
+            work: Vec::new(),
+            stuck: None,
+        }
     }
 
     fn run_combinations<F: FnMut(Found<'_>) -> ControlFlow<()>>(
