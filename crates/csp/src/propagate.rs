@@ -717,35 +717,35 @@ impl<O: Observer> Search<'_, O> {
     }
 }
 
+/// `i128::MAX` / `i128::MIN` stand for an unbounded side; dividing keeps
+/// them unbounded, with the sign of the quotient.
+fn unbounded_quotient(a: i128, b: i128) -> Option<i128> {
+    let q = if (a > 0) == (b > 0) {
+        i128::MAX
+    } else {
+        i128::MIN
+    };
+    (a == i128::MAX || a == i128::MIN).then_some(q)
+}
+
+/// `a / b` rounded towards minus infinity.
 fn div_floor(a: i128, b: i128) -> i128 {
-    if a == i128::MAX || a == i128::MIN {
-        return if (a > 0) == (b > 0) {
-            i128::MAX
-        } else {
-            i128::MIN
-        };
+    if let Some(q) = unbounded_quotient(a, b) {
+        return q;
     }
     let q = a / b;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
+    if a % b != 0 && (a < 0) != (b < 0) {
         q - 1
     } else {
         q
     }
 }
 
+/// `a / b` rounded towards plus infinity.
 fn div_ceil(a: i128, b: i128) -> i128 {
-    if a == i128::MAX || a == i128::MIN {
-        return if (a > 0) == (b > 0) {
-            i128::MAX
-        } else {
-            i128::MIN
-        };
-    }
-    let q = a / b;
-    if (a % b != 0) && ((a < 0) == (b < 0)) {
-        q + 1
-    } else {
-        q
+    match unbounded_quotient(a, b) {
+        Some(q) => q,
+        None => -div_floor(-a, b),
     }
 }
 

@@ -2,6 +2,8 @@
 //! small models, solved by every strategy and order, must give exactly the
 //! solution set found by brute-force enumeration of all assignments.
 
+mod common;
+
 use csp::Strategy as Pruning;
 use csp::{Cmp, Limits, Model, Restarts, Solver, ValueOrder, VarId, VarOrder, View};
 use proptest::prelude::*;
@@ -269,15 +271,7 @@ fn forward_checking_paths_are_backtracking_paths() {
             self.path.pop();
         }
     }
-    let mut model = Model::new();
-    let q = model.int_vars(6, 0..6).unwrap();
-    model.all_different(&q).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
+    let (model, _) = common::queens(6);
     let paths = |strategy| {
         let mut search = Solver::new(&model)
             .strategy(strategy)

@@ -1,19 +1,9 @@
 //! Known answers, reproduced by running the real search through the public API.
 
-use csp::{Limits, Model, Solver, Strategy, ValueOrder, VarId, VarOrder};
+mod common;
 
-fn queens(n: usize) -> (Model, Vec<VarId>) {
-    let mut model = Model::new();
-    let q = model.int_vars(n, 0..n as i32).unwrap();
-    model.all_different(&q).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
-    (model, q)
-}
+use common::queens;
+use csp::{Limits, Model, Solver, Strategy, ValueOrder, VarOrder};
 
 #[test]
 fn eight_queens_has_92_solutions_under_every_strategy_and_order() {

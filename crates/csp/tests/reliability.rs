@@ -2,6 +2,8 @@
 //! engine never panics, never gives a wrong answer, and says honestly
 //! whether a search was complete.
 
+mod common;
+
 use csp::{
     Cmp, Limits, Model, ModelError, Restarts, Solver, Status, StopReason, Strategy, ValueOrder,
     VarOrder,
@@ -9,19 +11,6 @@ use csp::{
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-
-fn queens(n: usize) -> Model {
-    let mut model = Model::new();
-    let q = model.int_vars(n, 0..n as i32).unwrap();
-    model.all_different(&q).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
-    model
-}
 
 #[test]
 fn an_empty_domain_is_an_error() {
@@ -245,4 +234,9 @@ fn streaming_many_solutions_keeps_memory_flat() {
         n += values.len() as u64;
     }
     assert_eq!(n, 531_441 * 12);
+}
+
+/// The n-queens model alone.
+fn queens(n: usize) -> Model {
+    common::queens(n).0
 }
