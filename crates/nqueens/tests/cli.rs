@@ -608,3 +608,27 @@ fn ctrl_c_stops_a_long_count_with_the_partial_result() {
     assert!(stderr.contains("interrupted by Ctrl-C"), "{stderr}");
     assert!(!stderr.contains("panicked"));
 }
+
+#[test]
+fn a_few_solutions_of_a_large_board_come_at_once() {
+    let out = nqueens()
+        .args(["40", "--limit", "2", "--format", "columns"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    for line in &lines[..2] {
+        let columns: Vec<usize> = line
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(", ")
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let p = nqueens::placement::Placement::from_columns(&columns, 40).unwrap();
+        assert!(p.is_legal());
+    }
+    assert_ne!(lines[0], lines[1]);
+    assert!(lines[2].starts_with("2 solutions"));
+}

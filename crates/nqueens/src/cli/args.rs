@@ -84,6 +84,10 @@ pub enum Command {
     Merge(crate::parts::MergeArgs),
 }
 
+/// Above this many queens, `--limit K` without `--strategy` searches with
+/// the first-solution defaults (smallest-domain-first and restarts).
+const LIMITED_LISTING_SIDE: usize = 20;
+
 /// Options for solving a board (the default action).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SolveArgs {
@@ -105,7 +109,9 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["count", "limit"], help_heading = "What to find")]
     pub first: bool,
 
-    /// Stop after K solutions (the summary then says it is partial)
+    /// Stop after K solutions (the summary then says it is partial). Beyond
+    /// 20 queens, without --strategy, searches with the --first defaults so
+    /// the first K come at once
     #[arg(
         long,
         value_name = "K",
@@ -294,6 +300,18 @@ impl SolveArgs {
             Goal::All
         };
         let mut plan = match self.strategy {
+            // A few solutions of a large board: row-by-row search would drown
+            // before the first, so take the first-solution defaults (the
+            // search continues without restarts after the first solution).
+            None if goal == Goal::All
+                && self.limit.is_some()
+                && board.queens() > LIMITED_LISTING_SIDE =>
+            {
+                Plan {
+                    goal,
+                    ..Plan::recommended(Goal::First)
+                }
+            }
             None => Plan::recommended(goal),
             Some(approach) => Plan::new(approach, goal),
         };
