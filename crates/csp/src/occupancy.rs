@@ -74,8 +74,12 @@ pub(crate) struct Delta {
 }
 
 pub(crate) struct Occupancy {
-    /// Per constraint: how many of its distinct variables are unassigned.
+    /// Per constraint: how many of its distinct variables are unassigned
+    /// (kept only when something reads it: see `counting`).
     pub unassigned_vars: Vec<u32>,
+    /// False when no n-ary constraint and no degree-based variable order
+    /// needs `unassigned_vars`, so the hot loop skips its upkeep.
+    counting: bool,
     /// Per constraint: its entries, `entries[start[c]..start[c + 1]]`.
     start: Vec<u32>,
     entries: Vec<Entry>,
@@ -103,7 +107,12 @@ impl Occupancy {
     /// `bases[v]` is variable `v`'s lowest declared value; `one_word` says
     /// every domain fits a word (the neighbour lists serve only that case:
     /// wider domains are walked value by value either way).
-    pub fn new(bases: &[i64], constraints: &[Constraint], one_word: bool) -> Occupancy {
+    pub fn new(
+        bases: &[i64],
+        constraints: &[Constraint],
+        one_word: bool,
+        degree_order: bool,
+    ) -> Occupancy {
         let mut start = Vec::with_capacity(constraints.len() + 1);
         let mut entries = Vec::new();
         for con in constraints {
@@ -125,6 +134,7 @@ impl Occupancy {
         let neighbours = (one_word && pair_entries <= NEIGHBOUR_LIMIT)
             .then(|| Neighbours::new(bases, constraints));
         Occupancy {
+            counting: degree_order || constraints.iter().any(|c| !c.is_pairwise()),
             unassigned_vars: constraints.iter().map(|c| c.vars.len() as u32).collect(),
             start,
             entries,
@@ -148,6 +158,9 @@ impl Occupancy {
     /// Marks a variable assigned; `distinct` lists its constraints once each.
     #[inline]
     pub fn assign(&mut self, distinct: &[u32]) {
+        if !self.counting {
+            return;
+        }
         for &c in distinct {
             self.unassigned_vars[c as usize] -= 1;
         }
@@ -156,6 +169,9 @@ impl Occupancy {
     /// Undoes `assign`.
     #[inline]
     pub fn unassign(&mut self, distinct: &[u32]) {
+        if !self.counting {
+            return;
+        }
         for &c in distinct {
             self.unassigned_vars[c as usize] += 1;
         }
@@ -240,7 +256,7 @@ mod tests {
             .unwrap();
         m.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
             .unwrap();
-        let o = Occupancy::new(&[0, 0, 0], m.constraints(), true);
+        let o = Occupancy::new(&[0, 0, 0], m.constraints(), true, false);
         let nb = o.neighbours.as_ref().unwrap();
         assert_eq!(nb.of(0).len(), 2, "row 0 has two neighbours");
         let g = nb.of(0)[0];
@@ -264,7 +280,7 @@ mod tests {
         let x = m.int_var(3..6).unwrap();
         let y = m.int_var(-2..2).unwrap();
         m.all_different([x + 1, y - 1]).unwrap();
-        let mut o = Occupancy::new(&[3, -2], m.constraints(), true);
+        let mut o = Occupancy::new(&[3, -2], m.constraints(), true, true);
         let (first, len) = o.entries_range(0);
         assert_eq!(len, 2);
         assert_eq!(o.entry(first).shift, 4);

@@ -397,6 +397,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     .collect::<Vec<_>>(),
                 model.constraints(),
                 one_word,
+                matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
             ),
             weights: vec![1; m],
             queue: VecDeque::new(),

@@ -233,13 +233,16 @@ impl Store {
 
     /// Reduces the domain to `{value}` (which must be in it).
     pub fn assign(&mut self, var: u32, value: i64) {
-        let (target, bit) = self.slot(var, value).expect("assigned value in domain");
         if self.one_word {
-            if self.arena[target] != bit {
-                self.write(var, target, bit, 1);
+            let off = value - self.base[var as usize];
+            debug_assert!((0..BITS as i64).contains(&off), "assigned value in domain");
+            let bit: Word = 1 << off;
+            if self.arena[var as usize] != bit {
+                self.write(var, var as usize, bit, 1);
             }
             return;
         }
+        let (target, bit) = self.slot(var, value).expect("assigned value in domain");
         let s = self.start[var as usize] as usize;
         for w in s..s + self.words[var as usize] as usize {
             let old = self.arena[w];
@@ -305,10 +308,9 @@ impl Store {
 
     /// Restores every change made since `mark`.
     pub fn undo(&mut self, mark: usize) {
-        let slice = &mut self.arena;
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
-            slice[s.word as usize] = s.old;
+            self.arena[s.word as usize] = s.old;
             if !self.one_word {
                 self.size[self.owner[s.word as usize] as usize] = s.old_size;
             }
