@@ -1,8 +1,7 @@
-//! What forward checking needs to know about the constraints, precomputed:
-//! where each variable occurs, how many variables of each constraint are
-//! still unassigned, and, for pairwise constraints (not-equal,
-//! all-different), which values of which other variable each assignment
-//! rules out.
+//! What forward checking needs to know about the constraints: how many
+//! variables of each constraint are still unassigned, and, for pairwise
+//! constraints (not-equal, all-different), which values of which other
+//! variable each assignment rules out (precomputed).
 //!
 //! The *neighbour lists* are the fast path: for each variable `x`, its
 //! neighbours `y` grouped together, each with the bit offsets (`delta`) such
@@ -12,20 +11,12 @@
 //! does, computed by the generic machinery. Huge scopes (an all-different
 //! over thousands of variables) would make these lists quadratic, so they
 //! are built only for one-word domains and below a size bound; otherwise the
-//! per-constraint entry lists are walked instead.
+//! constraints' scopes are walked instead.
 
 use crate::constraint::Constraint;
 
 /// Neighbour lists are built only while they stay below this many entries.
 const NEIGHBOUR_LIMIT: usize = 1 << 22;
-
-/// One position of a constraint: its variable, and `shift` = view offset +
-/// the variable's lowest declared value, so view value `t` is bit `t - shift`.
-#[derive(Clone, Copy)]
-pub(crate) struct Entry {
-    pub var: u32,
-    pub shift: i64,
-}
 
 /// A neighbour `y` of a variable, with its run of deltas. When the deltas
 /// span less than a word, `pattern` holds them as bits relative to `low`
@@ -80,9 +71,6 @@ pub(crate) struct Occupancy {
     /// False when no n-ary constraint and no degree-based variable order
     /// needs `unassigned_vars`, so the hot loop skips its upkeep.
     counting: bool,
-    /// Per constraint: its entries, `entries[start[c]..start[c + 1]]`.
-    start: Vec<u32>,
-    entries: Vec<Entry>,
     /// Per variable: `groups[group_start[x]..group_start[x + 1]]`; `None`
     /// when the lists would be too large.
     pub neighbours: Option<Neighbours>,
@@ -113,19 +101,6 @@ impl Occupancy {
         one_word: bool,
         degree_order: bool,
     ) -> Occupancy {
-        let mut start = Vec::with_capacity(constraints.len() + 1);
-        let mut entries = Vec::new();
-        for con in constraints {
-            start.push(entries.len() as u32);
-            for view in &con.scope {
-                let v = view.var.index();
-                entries.push(Entry {
-                    var: v as u32,
-                    shift: view.offset.saturating_add(bases[v]),
-                });
-            }
-        }
-        start.push(entries.len() as u32);
         let pair_entries: usize = constraints
             .iter()
             .filter(|c| c.is_pairwise())
@@ -136,23 +111,8 @@ impl Occupancy {
         Occupancy {
             counting: degree_order || constraints.iter().any(|c| !c.is_pairwise()),
             unassigned_vars: constraints.iter().map(|c| c.vars.len() as u32).collect(),
-            start,
-            entries,
             neighbours,
         }
-    }
-
-    /// `(first, count)`: constraint `c`'s entries are `entry(first..first + count)`
-    /// (index-based, so the caller may mutate other state while walking them).
-    #[inline]
-    pub fn entries_range(&self, c: u32) -> (usize, usize) {
-        let s = self.start[c as usize] as usize;
-        (s, self.start[c as usize + 1] as usize - s)
-    }
-
-    #[inline(always)]
-    pub fn entry(&self, k: usize) -> Entry {
-        self.entries[k]
     }
 
     /// Marks a variable assigned; `distinct` lists its constraints once each.
@@ -275,16 +235,16 @@ mod tests {
     }
 
     #[test]
-    fn entries_carry_offsets_and_bases() {
+    fn deltas_carry_offsets_and_bases_and_counters_follow_assignments() {
         let mut m = Model::new();
         let x = m.int_var(3..6).unwrap();
         let y = m.int_var(-2..2).unwrap();
         m.all_different([x + 1, y - 1]).unwrap();
         let mut o = Occupancy::new(&[3, -2], m.constraints(), true, true);
-        let (first, len) = o.entries_range(0);
-        assert_eq!(len, 2);
-        assert_eq!(o.entry(first).shift, 4);
-        assert_eq!(o.entry(first + 1).shift, -3);
+        let nb = o.neighbours.as_ref().unwrap();
+        let g = nb.of(0)[0];
+        // x = v makes x + 1 = v + 1, so y != v + 2: bit v + 2 - (-2) = v + 4.
+        assert_eq!((g.y, nb.deltas[g.first as usize].delta), (1, 4));
         o.assign(&[0]);
         assert_eq!(o.unassigned_vars[0], 1);
         o.unassign(&[0]);

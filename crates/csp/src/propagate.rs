@@ -148,9 +148,10 @@ impl<O: Observer> Search<'_, O> {
         true
     }
 
-    /// The fast path: one pass over `x`'s neighbours; for one-word domains
-    /// the values a neighbour loses are gathered into a mask and cleared at
-    /// once (the fields are borrowed apart so the loop runs over plain slices).
+    /// The fast path (one-word domains, where the neighbour lists exist):
+    /// one pass over `x`'s neighbours, the values a neighbour loses gathered
+    /// into a mask and cleared at once. The fields are borrowed apart so the
+    /// loop runs over plain slices.
     fn forward_check_neighbours(&mut self, x: u32, v: i64) -> bool {
         let model_id = self.model.id();
         let Search {
@@ -165,7 +166,7 @@ impl<O: Observer> Search<'_, O> {
             ..
         } = self;
         let nb = occupancy.neighbours.as_ref().expect("neighbour lists");
-        let one_word = store.one_word();
+        debug_assert!(store.one_word(), "neighbour lists serve one-word domains");
         for group in nb.of(x) {
             let y = group.y;
             if assigned[y as usize] {
@@ -175,75 +176,54 @@ impl<O: Observer> Search<'_, O> {
                 stats.checks += group.len as u64;
             }
             let deltas = || &nb.deltas[group.first as usize..(group.first + group.len) as usize];
-            let id = crate::VarId {
-                model: model_id,
-                index: y,
+            let mask = if group.pattern != 0 {
+                group.mask(v, &[])
+            } else {
+                group.mask(v, deltas())
             };
-            if one_word {
-                let mask = if group.pattern != 0 {
-                    group.mask(v, &[])
+            let (removed, wiped) = store.remove_mask(y, mask);
+            if removed != 0 {
+                // At most a few bits: cheaper than a popcount without hardware support.
+                let mut count = 0;
+                let mut bits = removed;
+                while bits != 0 {
+                    bits &= bits - 1;
+                    count += 1;
+                }
+                if *quiet {
+                    *trial_pruned += count;
                 } else {
-                    group.mask(v, deltas())
-                };
-                let (removed, wiped) = store.remove_mask(y, mask);
-                if removed != 0 {
-                    // At most a few bits: cheaper than a popcount without hardware support.
-                    let mut count = 0;
-                    let mut bits = removed;
-                    while bits != 0 {
-                        bits &= bits - 1;
-                        count += 1;
-                    }
-                    if *quiet {
-                        *trial_pruned += count;
-                    } else {
-                        stats.pruned += count;
-                        // Name each removed value and the constraint behind it.
-                        let base = store.base(y);
-                        let mut left = removed;
-                        for d in deltas() {
-                            let bit = v.wrapping_add(d.delta) as u64;
-                            if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
-                                left &= !(1 << bit);
-                                let value = (base + bit as i64) as i32;
-                                observer.prune(id, value, crate::ConstraintId(d.constraint));
-                            }
+                    stats.pruned += count;
+                    // Name each removed value and the constraint behind it.
+                    let id = crate::VarId {
+                        model: model_id,
+                        index: y,
+                    };
+                    let base = store.base(y);
+                    let mut left = removed;
+                    for d in deltas() {
+                        let bit = v.wrapping_add(d.delta) as u64;
+                        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+                            left &= !(1 << bit);
+                            let value = (base + bit as i64) as i32;
+                            observer.prune(id, value, crate::ConstraintId(d.constraint));
                         }
                     }
                 }
-                if wiped {
-                    *culprit = Some(deltas()[0].constraint);
-                    return false;
-                }
-            } else {
-                let base = store.base(y);
-                for d in deltas() {
-                    let value = v + d.delta + base;
-                    let result = store.remove(y, value);
-                    if result == Ok(false) {
-                        continue;
-                    }
-                    if *quiet {
-                        *trial_pruned += 1;
-                    } else {
-                        stats.pruned += 1;
-                        observer.prune(id, value as i32, crate::ConstraintId(d.constraint));
-                    }
-                    if result.is_err() {
-                        *culprit = Some(d.constraint);
-                        return false;
-                    }
-                }
+            }
+            if wiped {
+                *culprit = Some(deltas()[0].constraint);
+                return false;
             }
         }
         true
     }
 
-    /// The path for very large scopes: walk each pairwise constraint's
-    /// positions, skipping assigned variables.
+    /// The path without neighbour lists (multi-word domains, or scopes too
+    /// large for them): walk each pairwise constraint's views, skipping
+    /// assigned variables.
     fn forward_check_scopes(&mut self, x: u32, v: i64) -> bool {
         let model = self.model;
-        let base_x = self.store.base(x);
         for &c in model.constraints_of(x) {
             let con = &model.constraints()[c as usize];
             if !con.is_pairwise() {
@@ -252,29 +232,16 @@ impl<O: Observer> Search<'_, O> {
             if !self.quiet {
                 self.stats.propagations += 1;
             }
-            let (first, len) = self.occupancy.entries_range(c);
-            for own in first..first + len {
-                let e = self.occupancy.entry(own);
-                if e.var != x {
-                    continue;
-                }
+            for own in con.scope.iter().filter(|view| view.var.index == x) {
                 // x's view value in this position.
-                let t = v + e.shift - base_x;
-                for k in first..first + len {
-                    let other = self.occupancy.entry(k);
-                    if other.var == x || self.assigned[other.var as usize] {
+                let t = own.value_of(v as i32);
+                for other in &con.scope {
+                    let y = other.var.index;
+                    if y == x || self.assigned[y as usize] {
                         continue;
                     }
                     self.count_check();
-                    let removed = match self
-                        .store
-                        .remove_offset(other.var, t.wrapping_sub(other.shift))
-                    {
-                        Ok(false) => continue,
-                        result => result,
-                    };
-                    self.report_removal(other.var, t - other.shift + self.store.base(other.var), c);
-                    if removed.is_err() {
+                    if self.remove(y, t - other.offset, c).is_err() {
                         self.culprit = Some(c);
                         return false;
                     }

@@ -178,31 +178,6 @@ impl Store {
         }
     }
 
-    /// Removes the value at bit `off` of `var`'s domain (`value - base`,
-    /// wrapping: out-of-range offsets are simply absent).
-    #[inline(always)]
-    pub fn remove_offset(&mut self, var: u32, off: i64) -> Result<bool, Wipeout> {
-        if !self.one_word {
-            return self.remove(var, off.wrapping_add(self.base[var as usize]));
-        }
-        let off = off as u64;
-        if off >= BITS as u64 {
-            return Ok(false);
-        }
-        let bit: Word = 1 << off;
-        let old = self.arena[var as usize];
-        if old & bit == 0 {
-            return Ok(false);
-        }
-        let new = old & !bit;
-        self.write(var, var as usize, new, 0);
-        if new == 0 {
-            Err(Wipeout)
-        } else {
-            Ok(true)
-        }
-    }
-
     /// True when every domain is one word (and variable `v` owns word `v`).
     #[inline(always)]
     pub fn one_word(&self) -> bool {
