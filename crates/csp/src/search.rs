@@ -345,6 +345,8 @@ pub struct Search<'m, O: Observer> {
     pub(crate) scratch: Vec<i64>,
     pub(crate) scratch_vals: Vec<i32>,
     pub(crate) supports: Vec<(u32, i32)>,
+    /// Least-constraining value order: (values pruned, value) per candidate.
+    scored: Vec<(u64, i32)>,
     /// The constraint that caused the latest failure.
     pub(crate) culprit: Option<u32>,
     /// Trial propagation (least-constraining value): count, don't report.
@@ -406,6 +408,7 @@ impl<'m, O: Observer> Search<'m, O> {
             scratch: Vec::new(),
             scratch_vals: Vec::new(),
             supports: Vec::new(),
+            scored: Vec::new(),
             culprit: None,
             quiet: false,
             trial_pruned: 0,
@@ -787,15 +790,18 @@ impl<'m, O: Observer> Search<'m, O> {
             }
             ValueOrder::Random => self.rng.shuffle(vals),
             ValueOrder::LeastConstraining => {
-                let mut scored: Vec<(u64, i32)> = Vec::with_capacity(self.cand.len() - start);
+                // Scores go in a reused buffer: no allocation per node.
+                let mut scored = std::mem::take(&mut self.scored);
+                scored.clear();
                 for i in start..self.cand.len() {
                     let v = self.cand[i];
                     scored.push((self.trial_prunes(var, v), v));
                 }
-                scored.sort();
-                for (slot, (_, v)) in self.cand[start..].iter_mut().zip(scored) {
+                scored.sort_unstable();
+                for (slot, &(_, v)) in self.cand[start..].iter_mut().zip(&scored) {
                     *slot = v;
                 }
+                self.scored = scored;
             }
         }
     }
