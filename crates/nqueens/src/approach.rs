@@ -797,11 +797,7 @@ impl Plan {
             // Every fundamental solution of a wide or square board has its
             // first queen in the left half (the mirror image of a right-half
             // queen is smaller), so only that half is searched.
-            let half = (board.cols() as i64 - 1) / 2;
-            queens
-                .model
-                .linear([(1, queens.lines[0].into())], csp::Cmp::Le, half)
-                .expect("the line variable belongs to the model");
+            queens.restrict_line(0, csp::Cmp::Le, (board.cols() as i64 - 1) / 2);
         }
         let limits = Limits {
             // The handover counts solutions itself, after `unique` filtering.
@@ -891,10 +887,7 @@ impl Plan {
         for (restrictions, factor) in halves {
             let mut queens = board.model();
             for (line, &(cmp, bound)) in restrictions.iter().enumerate().take(lines) {
-                queens
-                    .model
-                    .linear([(1, queens.lines[line].into())], cmp, bound)
-                    .expect("the line variable belongs to the model");
+                queens.restrict_line(line, cmp, bound);
             }
             let outcome = self
                 .engine_solver(strategy, &queens.model, self.limits.clone())

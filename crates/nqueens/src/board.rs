@@ -191,6 +191,24 @@ impl QueensModel {
         self.board
     }
 
+    /// Adds `line cmp bound` on one line's value: how symmetric searches
+    /// restrict the first lines to half of the board.
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// let mut q = Board::square(4).unwrap().model();
+    /// q.restrict_line(0, csp::Cmp::Le, 1);
+    /// assert_eq!(csp::Solver::new(&q.model).count().solutions(), 1);
+    /// ```
+    ///
+    /// # Panics
+    /// If `line` is not a line of the board.
+    pub fn restrict_line(&mut self, line: usize, cmp: csp::Cmp, bound: i64) {
+        self.model
+            .linear([(1, self.lines[line].into())], cmp, bound)
+            .expect("the line variable belongs to the model");
+    }
+
     /// A solution of the model as a placement on the board.
     pub fn placement(&self, values: &[i32]) -> Placement {
         self.board.placement(values)
