@@ -3,19 +3,17 @@
 //!
 //! Run: `cargo bench --bench nqueens` (add `-- count/13` to filter).
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use csp::{Restarts, Solver, Strategy, VarOrder};
 use nqueens::board::Board;
 use nqueens::reference;
-use std::time::Duration;
 
 /// Counting all solutions: every engine strategy at sizes where it finishes
 /// in about a second, next to the reference at the same size.
 fn count(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5));
     let runs: &[(Strategy, &[usize])] = &[
         (Strategy::Backtracking, &[10, 11, 12]),
         (Strategy::ForwardChecking, &[10, 11, 12, 13, 14]),
@@ -46,7 +44,6 @@ fn count(c: &mut Criterion) {
 /// checking and Luby restarts (the command's default for `--first`).
 fn first(c: &mut Criterion) {
     let mut group = c.benchmark_group("first");
-    group.sample_size(10);
     for n in [100usize, 1000] {
         let queens = Board::square(n).expect("valid size").model();
         group.bench_with_input(
@@ -67,5 +64,9 @@ fn first(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count, first);
+criterion_group! {
+    name = benches;
+    config = common::config();
+    targets = count, first
+}
 criterion_main!(benches);
