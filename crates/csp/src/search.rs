@@ -357,9 +357,11 @@ pub struct Search<'m, O: Observer> {
     started: Option<Instant>,
     next: Next,
     root_mark: usize,
+    /// The current run's number (1-based), for the next cutoff.
     restart_run: u64,
-    failures_at_run_start: u64,
-    restarting: bool,
+    /// The failure count at which the current run restarts (`u64::MAX`:
+    /// never, without restarts or once a solution is found).
+    restart_at: u64,
     assumptions: Vec<(u32, i32)>,
     poll: u32,
     pub(crate) observer: O,
@@ -422,8 +424,7 @@ impl<'m, O: Observer> Search<'m, O> {
             next: Next::Descend,
             root_mark: 0,
             restart_run: 1,
-            failures_at_run_start: 0,
-            restarting: solver.restarts.is_some(),
+            restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
             assumptions: solver.assumptions.clone(),
             poll: 0,
             observer,
@@ -570,7 +571,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     if depth == self.order.len() {
                         self.stats.solutions += 1;
                         self.observer.solution(&self.values);
-                        self.restarting = false;
+                        self.restart_at = u64::MAX;
                         self.next = Next::Retry;
                         if self
                             .limits
@@ -662,12 +663,7 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     fn restart_due(&self) -> bool {
-        match (self.restarting, self.restarts) {
-            (true, Some(r)) => {
-                self.stats.failures - self.failures_at_run_start >= r.cutoff(self.restart_run)
-            }
-            _ => false,
-        }
+        self.stats.failures >= self.restart_at
     }
 
     /// Back to the root, keeping weights; the next run gets a larger cutoff.
@@ -682,7 +678,12 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.undo(self.root_mark);
         self.stats.restarts += 1;
         self.restart_run += 1;
-        self.failures_at_run_start = self.stats.failures;
+        if let Some(r) = self.restarts {
+            self.restart_at = self
+                .stats
+                .failures
+                .saturating_add(r.cutoff(self.restart_run));
+        }
         self.observer.restart();
         self.next = Next::Descend;
     }
