@@ -221,6 +221,9 @@ impl<'p, W: Write> PermutationTracer<'p, W> {
 }
 
 impl<W: Write> Observer for PermutationTracer<'_, W> {
+    // Prunes are not part of this trace.
+    const WANTS_PRUNES: bool = false;
+
     fn choose(&mut self, var: VarId, value: i32, depth: usize) {
         self.slots[var.index()] = Some(value);
         if let Some(n) = self.left.get_mut(value as usize) {

@@ -43,6 +43,7 @@ mod config;
 mod constraint;
 mod domain;
 mod error;
+mod kernel;
 mod local;
 mod model;
 mod observer;

@@ -30,6 +30,18 @@ use std::io::Write;
 /// assert!(search.observer().0 >= 4);
 /// ```
 pub trait Observer {
+    /// Whether [`Observer::prune`] does anything. Leave it `true` if you
+    /// implement `prune`; set it to `false` otherwise, and the search skips
+    /// the work of naming each pruned value and its constraint (statistics
+    /// still count them).
+    ///
+    /// ```
+    /// use csp::{NoObserver, Observer, Tracer};
+    /// assert!(!NoObserver::WANTS_PRUNES);
+    /// assert!(Tracer::<Vec<u8>>::WANTS_PRUNES);
+    /// ```
+    const WANTS_PRUNES: bool = true;
+
     /// `var` is being set to `value` at `depth`.
     fn choose(&mut self, var: VarId, value: i32, depth: usize) {
         let _ = (var, value, depth);
@@ -64,9 +76,12 @@ pub trait Observer {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 
-impl Observer for NoObserver {}
+impl Observer for NoObserver {
+    const WANTS_PRUNES: bool = false;
+}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
+    const WANTS_PRUNES: bool = O::WANTS_PRUNES;
     fn choose(&mut self, var: VarId, value: i32, depth: usize) {
         (**self).choose(var, value, depth)
     }

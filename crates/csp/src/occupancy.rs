@@ -14,6 +14,9 @@
 //! constraints' scopes are walked instead.
 
 use crate::constraint::Constraint;
+use crate::model::ConstraintId;
+use crate::observer::Observer;
+use crate::var::VarId;
 
 /// Neighbour lists are built only while they stay below this many entries.
 const NEIGHBOUR_LIMIT: usize = 1 << 22;
@@ -37,14 +40,13 @@ impl Group {
     #[inline(always)]
     pub fn mask(&self, v: i64, deltas: &[Delta]) -> usize {
         if self.pattern != 0 {
+            // Branch-free for shifts of either sign: the pattern sits in the
+            // high half of a double word, which shifts right by 64 - s.
             let s = v.wrapping_add(self.low);
-            return if (0..64).contains(&s) {
-                (self.pattern << s) as usize
-            } else if (-63..0).contains(&s) {
-                (self.pattern >> -s) as usize
-            } else {
-                0
-            };
+            if !(-63..64).contains(&s) {
+                return 0;
+            }
+            return (((self.pattern as u128) << 64) >> (64 - s)) as usize;
         }
         let mut mask: usize = 0;
         for d in deltas {
@@ -86,8 +88,43 @@ impl Neighbours {
     /// `x`'s neighbour groups.
     #[inline(always)]
     pub fn of(&self, x: u32) -> &[Group] {
-        &self.groups
-            [self.group_start[x as usize] as usize..self.group_start[x as usize + 1] as usize]
+        &self.groups[self.range(x)]
+    }
+
+    /// Where `x`'s neighbour groups are in `groups` (sorted by neighbour).
+    #[inline(always)]
+    pub fn range(&self, x: u32) -> std::ops::Range<usize> {
+        self.group_start[x as usize] as usize..self.group_start[x as usize + 1] as usize
+    }
+
+    /// A group's deltas.
+    #[inline(always)]
+    pub fn deltas_of(&self, group: &Group) -> &[Delta] {
+        &self.deltas[group.first as usize..(group.first + group.len) as usize]
+    }
+}
+
+/// Reports to `observer` each value of `y` (bit 0 standing for `base`) in
+/// `removed`, which `x = v` just ruled out through `deltas` (a group's
+/// run), naming the constraint behind it. Compiles away for observers that
+/// ignore prunes.
+#[inline(always)]
+pub(crate) fn report_prunes<O: Observer>(
+    observer: &mut O,
+    y: VarId,
+    base: i64,
+    v: i64,
+    removed: usize,
+    deltas: &[Delta],
+) {
+    let mut left = removed;
+    for d in deltas {
+        let bit = v.wrapping_add(d.delta) as u64;
+        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+            left &= !(1 << bit);
+            let value = (base + bit as i64) as i32;
+            observer.prune(y, value, ConstraintId(d.constraint));
+        }
     }
 }
 

@@ -15,6 +15,7 @@
 
 use crate::constraint::{Cmp, Constraint, Kind};
 use crate::observer::Observer;
+use crate::occupancy::report_prunes;
 use crate::search::Search;
 use crate::store::Wipeout;
 
@@ -175,44 +176,30 @@ impl<O: Observer> Search<'_, O> {
             if !*quiet {
                 stats.checks += group.len as u64;
             }
-            let deltas = || &nb.deltas[group.first as usize..(group.first + group.len) as usize];
+            let deltas = nb.deltas_of(group);
             let mask = if group.pattern != 0 {
                 group.mask(v, &[])
             } else {
-                group.mask(v, deltas())
+                group.mask(v, deltas)
             };
             let (removed, wiped) = store.remove_mask(y, mask);
             if removed != 0 {
-                // At most a few bits: cheaper than a popcount without hardware support.
-                let mut count = 0;
-                let mut bits = removed;
-                while bits != 0 {
-                    bits &= bits - 1;
-                    count += 1;
-                }
+                let count = removed.count_ones() as u64;
                 if *quiet {
                     *trial_pruned += count;
                 } else {
                     stats.pruned += count;
-                    // Name each removed value and the constraint behind it.
-                    let id = crate::VarId {
-                        model: model_id,
-                        index: y,
-                    };
-                    let base = store.base(y);
-                    let mut left = removed;
-                    for d in deltas() {
-                        let bit = v.wrapping_add(d.delta) as u64;
-                        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
-                            left &= !(1 << bit);
-                            let value = (base + bit as i64) as i32;
-                            observer.prune(id, value, crate::ConstraintId(d.constraint));
-                        }
+                    if O::WANTS_PRUNES {
+                        let id = crate::VarId {
+                            model: model_id,
+                            index: y,
+                        };
+                        report_prunes(observer, id, store.base(y), v, removed, deltas);
                     }
                 }
             }
             if wiped {
-                *culprit = Some(deltas()[0].constraint);
+                *culprit = Some(deltas[0].constraint);
                 return false;
             }
         }

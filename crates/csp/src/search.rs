@@ -7,6 +7,7 @@
 //! compile the hooks away.
 
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
+use crate::kernel::Kernel;
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -49,6 +50,8 @@ pub struct Solver<'m> {
     seed: u64,
     restarts: Option<Restarts>,
     assumptions: Vec<(u32, i32)>,
+    /// Off only in tests that compare the kernel with the generic loop.
+    kernel: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -69,7 +72,15 @@ impl<'m> Solver<'m> {
             seed: 0,
             restarts: None,
             assumptions: Vec::new(),
+            kernel: true,
         }
+    }
+
+    /// The same solver, always on the generic loop.
+    #[cfg(test)]
+    pub(crate) fn without_kernel(mut self) -> Self {
+        self.kernel = false;
+        self
     }
 
     /// Restricts the search to solutions with these values (a sub-problem:
@@ -186,6 +197,24 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// Whether these settings can run on the forward-checking kernel (the
+    /// model must qualify too: see `kernel.rs`).
+    fn kernel_applies(&self) -> bool {
+        self.kernel
+            && self.strategy == Strategy::ForwardChecking
+            && self.var_order == VarOrder::Input
+            && matches!(
+                self.value_order,
+                ValueOrder::Ascending | ValueOrder::Descending
+            )
+            && self.restarts.is_none()
+            && self
+                .model
+                .constraints()
+                .iter()
+                .all(|c| c.is_pairwise() || c.vars.len() == 1)
+    }
+
     /// The chosen strategy.
     pub fn get_strategy(&self) -> Strategy {
         self.strategy
@@ -291,7 +320,7 @@ struct Frame {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Next {
+pub(crate) enum Next {
     Descend,
     Retry,
 }
@@ -355,8 +384,10 @@ pub struct Search<'m, O: Observer> {
     pub(crate) stats: Stats,
     status: Status,
     started: Option<Instant>,
-    next: Next,
+    pub(crate) next: Next,
     root_mark: usize,
+    /// The specialised loop, for the models and settings it serves.
+    pub(crate) kernel: Option<Kernel>,
     /// The current run's number (1-based), for the next cutoff.
     restart_run: u64,
     /// The failure count at which the current run restarts (`u64::MAX`:
@@ -379,6 +410,24 @@ impl<'m, O: Observer> Search<'m, O> {
         };
         let m = model.num_constraints();
         let one_word = store.one_word();
+        let occupancy = Occupancy::new(
+            &model
+                .domains()
+                .iter()
+                .map(|d| d.min().unwrap_or(0) as i64)
+                .collect::<Vec<_>>(),
+            model.constraints(),
+            one_word,
+            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
+        );
+        let kernel = occupancy
+            .neighbours
+            .as_ref()
+            .filter(|_| solver.kernel_applies())
+            .map(|nb| {
+                let descending = solver.value_order == ValueOrder::Descending;
+                Kernel::new(nb, model.constraints(), n, descending)
+            });
         Search {
             model,
             strategy: solver.strategy,
@@ -393,16 +442,7 @@ impl<'m, O: Observer> Search<'m, O> {
             order: (0..n as u32).collect(),
             frames: Vec::with_capacity(n),
             cand: Vec::new(),
-            occupancy: Occupancy::new(
-                &model
-                    .domains()
-                    .iter()
-                    .map(|d| d.min().unwrap_or(0) as i64)
-                    .collect::<Vec<_>>(),
-                model.constraints(),
-                one_word,
-                matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
-            ),
+            occupancy,
             weights: vec![1; m],
             queue: VecDeque::new(),
             in_queue: vec![false; m],
@@ -427,6 +467,7 @@ impl<'m, O: Observer> Search<'m, O> {
             restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
             assumptions: solver.assumptions.clone(),
             poll: 0,
+            kernel,
             observer,
         }
     }
@@ -491,6 +532,13 @@ impl<'m, O: Observer> Search<'m, O> {
     /// assert_eq!(search.path(), vec![(x[0], 0), (x[1], 1)]);
     /// ```
     pub fn path(&self) -> Vec<(VarId, i32)> {
+        if let Some(kernel) = &self.kernel {
+            let assigned = &self.values[..kernel.assigned()];
+            return (0..)
+                .zip(assigned)
+                .map(|(x, &v)| (self.var_id(x), v))
+                .collect();
+        }
         self.frames
             .iter()
             .filter_map(|f| f.value.map(|v| (self.var_id(f.var), v)))
@@ -504,14 +552,14 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
-    fn finish(&mut self, status: Status) {
+    pub(crate) fn finish(&mut self, status: Status) {
         self.status = status;
         if let Some(t0) = self.started {
             self.stats.elapsed = t0.elapsed();
         }
     }
 
-    fn limit_reached(&mut self) -> Option<StopReason> {
+    pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
         let l = &self.limits;
         if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(StopReason::Nodes);
@@ -563,27 +611,19 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.root_mark = self.store.mark();
+            if let Some(kernel) = &mut self.kernel {
+                kernel.load(&self.store);
+            }
+        }
+        if self.kernel.is_some() {
+            return self.advance_kernel();
         }
         loop {
             match self.next {
                 Next::Descend => {
                     let depth = self.frames.len();
                     if depth == self.order.len() {
-                        self.stats.solutions += 1;
-                        self.observer.solution(&self.values);
-                        self.restart_at = u64::MAX;
-                        self.next = Next::Retry;
-                        if self
-                            .limits
-                            .solutions
-                            .is_some_and(|n| self.stats.solutions >= n)
-                        {
-                            self.finish(Status::Stopped(StopReason::Solutions));
-                        } else if depth == 0 {
-                            // No variables: the empty assignment is the only solution.
-                            self.finish(Status::Complete);
-                        }
-                        return true;
+                        return self.record_solution(depth);
                     }
                     let var = self.select_var(depth);
                     let start = self.cand.len() as u32;
@@ -607,19 +647,9 @@ impl<'m, O: Observer> Search<'m, O> {
                     if frame.cursor == frame.end {
                         self.frames.pop();
                         self.cand.truncate(frame.start as usize);
-                        if self.frames.is_empty() {
-                            self.finish(Status::Complete);
+                        if !self.record_backtrack(self.frames.len()) {
                             return false;
                         }
-                        if self
-                            .limits
-                            .backtracks
-                            .is_some_and(|b| self.stats.backtracks >= b)
-                        {
-                            self.finish(Status::Stopped(StopReason::Backtracks));
-                            return false;
-                        }
-                        self.stats.backtracks += 1;
                         continue;
                     }
                     if let Some(reason) = self.limit_reached() {
@@ -648,6 +678,47 @@ impl<'m, O: Observer> Search<'m, O> {
                 }
             }
         }
+    }
+
+    /// All variables are assigned (`depth` of them): counts and reports the
+    /// solution; the search resumes by retrying, unless a limit stops it.
+    /// Returns true, for `advance`.
+    pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
+        self.stats.solutions += 1;
+        self.observer.solution(&self.values);
+        self.restart_at = u64::MAX;
+        self.next = Next::Retry;
+        if self
+            .limits
+            .solutions
+            .is_some_and(|n| self.stats.solutions >= n)
+        {
+            self.finish(Status::Stopped(StopReason::Solutions));
+        } else if depth == 0 {
+            // No variables: the empty assignment is the only solution.
+            self.finish(Status::Complete);
+        }
+        true
+    }
+
+    /// A level ran out of values and was left, `open` levels remain: counts
+    /// the backtrack, or ends the search (complete at the root, stopped by
+    /// the backtrack limit). False when the search ended.
+    pub(crate) fn record_backtrack(&mut self, open: usize) -> bool {
+        if open == 0 {
+            self.finish(Status::Complete);
+            return false;
+        }
+        if self
+            .limits
+            .backtracks
+            .is_some_and(|b| self.stats.backtracks >= b)
+        {
+            self.finish(Status::Stopped(StopReason::Backtracks));
+            return false;
+        }
+        self.stats.backtracks += 1;
+        true
     }
 
     /// Fixes the assumed values at the root; false if one is impossible.

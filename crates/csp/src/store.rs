@@ -200,6 +200,13 @@ impl Store {
         (removed, new == 0)
     }
 
+    /// One-word domains only: `var`'s domain word.
+    #[inline(always)]
+    pub fn word(&self, var: u32) -> Word {
+        debug_assert!(self.one_word);
+        self.arena[var as usize]
+    }
+
     /// The value of bit 0 of `var`'s domain.
     #[inline(always)]
     pub fn base(&self, var: u32) -> i64 {

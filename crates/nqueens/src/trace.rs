@@ -267,6 +267,9 @@ impl<W: Write> BoardTrace<W> {
 }
 
 impl<W: Write> Observer for BoardTrace<W> {
+    // Prunes are not part of this trace.
+    const WANTS_PRUNES: bool = false;
+
     fn choose(&mut self, var: VarId, value: i32, depth: usize) {
         self.flush_pending();
         self.values[var.index()] = Some(value);

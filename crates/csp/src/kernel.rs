@@ -1,0 +1,378 @@
+//! The forward-checking kernel: the search loop specialised to the models
+//! where forward checking is pure bit arithmetic.
+//!
+//! It serves forward checking with the input variable order and ascending or
+//! descending values, no restarts, on models whose domains fit one word and
+//! whose constraints are all pairwise (not-equal, all-different over offset
+//! views) with neighbour lists built, or unary (a bound on one variable,
+//! settled at the root): n-queens, its symmetry-restricted searches, Latin
+//! squares, colouring.
+//! There the generic loop's machinery is not needed:
+//!
+//! * with a static order, the unassigned neighbours of the variable at
+//!   depth `d` are exactly its neighbours after it in the input order: a
+//!   suffix of its neighbour groups, walked without testing "assigned";
+//! * the candidates of a level are its live domain word, taken bit by bit;
+//! * each neighbour's word is saved in a fixed slot (one per neighbour
+//!   group) before it is masked, so undoing is copying the slots back: no
+//!   trail, no per-value bookkeeping, no counters.
+//!
+//! Per tried value that is, per later neighbour, one shift, one masked
+//! write and one zero test: what a bit-mask n-queens counter computes per
+//! row, computed from the model. The tree, the statistics and the observer
+//! events are the generic loop's, event for event (tests compare the two).
+
+use crate::constraint::Constraint;
+use crate::observer::Observer;
+use crate::occupancy::{report_prunes, Neighbours};
+use crate::search::{Next, Search};
+use crate::store::Store;
+
+type Word = usize;
+
+pub(crate) struct Kernel {
+    /// Per variable `x`: where its neighbour groups whose variable comes
+    /// after `x` are (a suffix: the groups are sorted by neighbour).
+    later: Vec<(u32, u32)>,
+    /// Per variable: the current domain, bit `i` standing for `base + i`.
+    dom: Vec<Word>,
+    /// Per neighbour group: its neighbour's domain before the group's
+    /// variable was assigned.
+    saved: Vec<Word>,
+    /// Per variable: how many of its constraints are unary and not
+    /// pairwise (filtered once at the root; the generic loop still checks
+    /// each when the variable is assigned, which the statistics show).
+    unary: Vec<u32>,
+    /// Per level: the values still to try.
+    left: Vec<Word>,
+    /// Levels open (the generic loop's frames).
+    levels: usize,
+    /// Whether the top level holds an assignment when the loop returns (a
+    /// solution, or a stop at the backtrack limit). Inside the loop a
+    /// failed value is unchosen at once and a finished level's value as soon
+    /// as the search is back at its level: the generic loop's events, in its
+    /// order.
+    top_assigned: bool,
+    descending: bool,
+}
+
+impl Kernel {
+    /// The kernel for these neighbour lists over `n` variables.
+    pub fn new(nb: &Neighbours, constraints: &[Constraint], n: usize, descending: bool) -> Kernel {
+        let mut unary = vec![0; n];
+        for c in constraints.iter().filter(|c| !c.is_pairwise()) {
+            debug_assert_eq!(
+                c.vars.len(),
+                1,
+                "the kernel takes unary n-ary constraints only"
+            );
+            unary[c.vars[0] as usize] += 1;
+        }
+        let later = (0..n as u32)
+            .map(|x| {
+                let range = nb.range(x);
+                let after = nb.groups[range.clone()].partition_point(|g| g.y < x);
+                ((range.start + after) as u32, range.end as u32)
+            })
+            .collect();
+        Kernel {
+            later,
+            unary,
+            dom: vec![0; n],
+            saved: vec![0; nb.groups.len()],
+            left: vec![0; n],
+            levels: 0,
+            top_assigned: false,
+            descending,
+        }
+    }
+
+    /// Takes the root domains (after assumptions and root propagation).
+    pub fn load(&mut self, store: &Store) {
+        for (x, d) in self.dom.iter_mut().enumerate() {
+            *d = store.word(x as u32);
+        }
+    }
+
+    /// How many variables hold a value (the first ones: the order is the
+    /// input order), as in the generic loop's frames.
+    pub fn assigned(&self) -> usize {
+        match self.levels {
+            0 => 0,
+            open => open - 1 + usize::from(self.top_assigned),
+        }
+    }
+
+    /// Restores the neighbours of `x` from their slots, for the first
+    /// `count` later groups (all of them when `count` is `None`).
+    #[inline(always)]
+    fn undo(&mut self, nb: &Neighbours, x: u32, count: Option<usize>) {
+        let (start, end) = self.later[x as usize];
+        let start = start as usize;
+        let end = count.map_or(end as usize, |c| start + c);
+        for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
+            self.dom[group.y as usize] = old;
+        }
+    }
+}
+
+impl<O: Observer> Search<'_, O> {
+    /// The search loop on the kernel (see the module documentation): the
+    /// generic `advance` after its start-up, with the same events and counts.
+    pub(crate) fn advance_kernel(&mut self) -> bool {
+        // Moved out for the run, so the loop borrows them apart from `self`.
+        let mut kernel = self.kernel.take().expect("kernel");
+        let nb = self.occupancy.neighbours.take().expect("neighbour lists");
+        let found = self.run_kernel(&mut kernel, &nb);
+        self.occupancy.neighbours = Some(nb);
+        self.kernel = Some(kernel);
+        found
+    }
+
+    fn run_kernel(&mut self, k: &mut Kernel, nb: &Neighbours) -> bool {
+        let n = k.dom.len();
+        let mut descend = self.next == Next::Descend;
+        if !descend && k.top_assigned {
+            // Resuming after a solution: its last value is taken back.
+            self.kernel_unassign(k, nb, k.levels - 1);
+        }
+        k.top_assigned = false;
+        loop {
+            if descend {
+                let depth = k.levels;
+                if depth == n {
+                    k.top_assigned = true;
+                    return self.record_solution(depth);
+                }
+                k.left[depth] = k.dom[depth];
+                k.levels += 1;
+                descend = false;
+            }
+            let top = k.levels - 1;
+            let left = k.left[top];
+            if left == 0 {
+                k.levels -= 1;
+                if !self.record_backtrack(k.levels) {
+                    k.top_assigned = k.levels > 0;
+                    return false;
+                }
+                self.kernel_unassign(k, nb, k.levels - 1);
+                continue;
+            }
+            if let Some(reason) = self.limit_reached() {
+                self.finish(crate::Status::Stopped(reason));
+                return false;
+            }
+            let bit = if k.descending {
+                Word::BITS - 1 - left.leading_zeros()
+            } else {
+                left.trailing_zeros()
+            };
+            k.left[top] = left & !(1 << bit);
+            let x = top as u32;
+            let value = (self.store.base(x) + bit as i64) as i32;
+            let id = self.var_id(x);
+            self.observer.choose(id, value, top + 1);
+            self.values[top] = value;
+            if self.kernel_propagate(k, nb, x, value as i64) {
+                let unary = k.unary[top] as u64;
+                self.stats.propagations += unary;
+                self.stats.checks += unary;
+                self.stats.nodes += 1;
+                self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
+                descend = true;
+            } else {
+                self.stats.failures += 1;
+                self.observer.fail(id, value, top + 1);
+                self.observer.unchoose(id, value, top + 1);
+            }
+        }
+    }
+
+    /// Takes back the value of the variable at `level`, whose propagation
+    /// succeeded: its later neighbours get their words back.
+    #[inline]
+    fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
+        let x = level as u32;
+        k.undo(nb, x, None);
+        let id = self.var_id(x);
+        self.observer.unchoose(id, self.values[level], level + 1);
+    }
+
+    /// Forward checking of `x = v` on the kernel's words: each later
+    /// neighbour is saved and masked; on a wipe-out the saved words are put
+    /// back at once.
+    #[inline(always)]
+    fn kernel_propagate(&mut self, k: &mut Kernel, nb: &Neighbours, x: u32, v: i64) -> bool {
+        let (start, end) = k.later[x as usize];
+        let (start, end) = (start as usize, end as usize);
+        let groups = nb.groups[start..end].iter();
+        for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
+            let y = group.y as usize;
+            let old = k.dom[y];
+            *saved = old;
+            let mask = if group.pattern != 0 {
+                group.mask(v, &[])
+            } else {
+                group.mask(v, nb.deltas_of(group))
+            };
+            let new = old & !mask;
+            k.dom[y] = new;
+            self.stats.checks += group.len as u64;
+            let removed = old & mask;
+            // Branch-free: whether a value goes is as good as random.
+            self.stats.pruned += removed.count_ones() as u64;
+            if O::WANTS_PRUNES && removed != 0 {
+                let id = self.var_id(group.y);
+                let base = self.store.base(group.y);
+                report_prunes(
+                    &mut self.observer,
+                    id,
+                    base,
+                    v,
+                    removed,
+                    nb.deltas_of(group),
+                );
+            }
+            if new == 0 {
+                k.undo(nb, x, Some(i + 1));
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Limits, Model, Solver, Tracer, ValueOrder};
+    use proptest::prelude::*;
+
+    /// A pairwise model as data: per variable a domain, and constraints as
+    /// lists of (variable, offset) views (two views: a not-equal).
+    #[derive(Clone, Debug)]
+    struct Spec {
+        domains: Vec<Vec<i32>>,
+        constraints: Vec<Vec<(usize, i32)>>,
+        /// `x[v] <= bound` (an n-ary kind of constraint on one variable).
+        bounds: Vec<(usize, i64)>,
+    }
+
+    fn spec() -> impl Strategy<Value = Spec> {
+        (1..=7usize).prop_flat_map(|n| {
+            // Values up to 80 apart: some domains span more than a word,
+            // which must leave the model to the generic loop.
+            let domain = proptest::collection::btree_set(-8..=72i32, 1..=7)
+                .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+            let view = (0..n, -9..=9i32);
+            (
+                proptest::collection::vec(domain, n),
+                proptest::collection::vec(proptest::collection::vec(view, 1..=5), 0..=6),
+                proptest::collection::vec((0..n, -8..=72i64), 0..=2),
+            )
+                .prop_map(|(domains, constraints, bounds)| Spec {
+                    domains,
+                    constraints,
+                    bounds,
+                })
+        })
+    }
+
+    fn build(spec: &Spec) -> (Model, Vec<crate::VarId>) {
+        let mut m = Model::new();
+        let x: Vec<_> = spec
+            .domains
+            .iter()
+            .map(|d| m.int_var(d.clone()).unwrap())
+            .collect();
+        for views in &spec.constraints {
+            let scope = views.iter().map(|&(v, c)| x[v] + c);
+            if views.len() == 2 {
+                let (a, b) = (views[0], views[1]);
+                m.not_equal(x[a.0] + a.1, x[b.0] + b.1).unwrap();
+            } else {
+                m.all_different(scope).unwrap();
+            }
+        }
+        for &(v, bound) in &spec.bounds {
+            m.linear([(1, x[v] + 0)], crate::Cmp::Le, bound).unwrap();
+        }
+        (m, x)
+    }
+
+    /// Everything a caller can see of a search: the traced events (prunes
+    /// included), the solutions, the path where it stopped, and the outcome.
+    type Seen = (String, Vec<Vec<i32>>, Vec<(crate::VarId, i32)>, String);
+
+    fn run(solver: &Solver<'_>) -> Seen {
+        let mut search = solver.search_with(Tracer::new(Vec::new()).with_prunes());
+        let solutions: Vec<Vec<i32>> = search.by_ref().map(|s| s.into_values()).collect();
+        let path = search.path();
+        let mut outcome = search.outcome();
+        outcome.stats.elapsed = Default::default();
+        let events = String::from_utf8(search.into_observer().into_inner()).unwrap();
+        (events, solutions, path, format!("{outcome:?}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The kernel and the generic loop are the same search: same events
+        /// in the same order, same solutions, same statistics, same place
+        /// to stop under every kind of limit.
+        #[test]
+        fn kernel_matches_the_generic_loop(
+            spec in spec(),
+            descending in any::<bool>(),
+            limit in 0..6usize,
+            amount in 0..40u64,
+            assume in proptest::option::of((0..7usize, -8..=72i32)),
+        ) {
+            let (model, x) = build(&spec);
+            let limits = match limit {
+                0 => Limits { nodes: Some(amount), ..Limits::default() },
+                1 => Limits { failures: Some(amount), ..Limits::default() },
+                2 => Limits { backtracks: Some(amount), ..Limits::default() },
+                3 => Limits { solutions: Some(amount.max(1)), ..Limits::default() },
+                _ => Limits::default(),
+            };
+            let order = if descending { ValueOrder::Descending } else { ValueOrder::Ascending };
+            let mut solver = Solver::new(&model).value_order(order).limits(limits);
+            if let Some((v, value)) = assume.filter(|&(v, _)| v < x.len()) {
+                solver = solver.assume([(x[v], value)]).unwrap();
+            }
+            let fast = run(&solver);
+            let generic = run(&solver.clone().without_kernel());
+            prop_assert_eq!(fast, generic);
+        }
+    }
+
+    #[test]
+    fn the_kernel_serves_pairwise_one_word_models_only() {
+        let mut m = Model::new();
+        let q = m.int_vars(8, 0..8).unwrap();
+        m.all_different(&q).unwrap();
+        let uses_kernel = |s: &Solver<'_>| s.search().kernel.is_some();
+        assert!(uses_kernel(&Solver::new(&m)));
+        assert!(!uses_kernel(&Solver::new(&m).without_kernel()));
+        assert!(!uses_kernel(
+            &Solver::new(&m).value_order(ValueOrder::MiddleOut)
+        ));
+        assert!(!uses_kernel(
+            &Solver::new(&m).var_order(crate::VarOrder::SmallestDomain)
+        ));
+        let wide = m.int_var(0..100).unwrap();
+        m.not_equal(wide, q[0]).unwrap();
+        assert!(!uses_kernel(&Solver::new(&m)), "a two-word domain");
+        let mut n = Model::new();
+        let y = n.int_vars(3, 0..3).unwrap();
+        n.linear([(1, y[0] + 0), (1, y[1] + 0)], crate::Cmp::Le, 3)
+            .unwrap();
+        assert!(!uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        let mut u = Model::new();
+        let z = u.int_vars(3, 0..3).unwrap();
+        u.all_different(&z).unwrap();
+        u.linear([(1, z[0] + 0)], crate::Cmp::Le, 1).unwrap();
+        assert!(uses_kernel(&Solver::new(&u)), "a unary bound");
+    }
+}
