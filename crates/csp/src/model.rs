@@ -62,7 +62,18 @@ pub struct Model {
     constraints: Vec<Constraint>,
     /// For each variable, the constraints whose scope contains it (once each).
     var_constraints: Vec<Vec<u32>>,
+    /// Alongside `var_constraints`: what arc consistency must hear about
+    /// the variable: the one value of it that the constraint is about (a
+    /// count of that value, the variable in one view), [`WHEN_FIXED`] or
+    /// [`ANY_VALUE`].
+    var_watched_values: Vec<Vec<i64>>,
 }
+
+/// A watched value: any change to the variable matters.
+pub(crate) const ANY_VALUE: i64 = i64::MIN;
+/// A watched value: only the variable becoming fixed matters (value
+/// elimination, all that arc consistency does for pairwise constraints).
+pub(crate) const WHEN_FIXED: i64 = i64::MIN + 1;
 
 impl Default for Model {
     fn default() -> Model {
@@ -92,6 +103,7 @@ impl Model {
             domains: Vec::new(),
             constraints: Vec::new(),
             var_constraints: Vec::new(),
+            var_watched_values: Vec::new(),
         }
     }
 
@@ -123,6 +135,7 @@ impl Model {
         }
         self.domains.push(domain);
         self.var_constraints.push(Vec::new());
+        self.var_watched_values.push(Vec::new());
         Ok(VarId {
             model: self.id,
             index,
@@ -326,6 +339,13 @@ impl Model {
         let constraint = Constraint::new(kind, scope);
         for &var in &constraint.vars {
             self.var_constraints[var as usize].push(id);
+            let mut views = constraint.scope.iter().filter(|v| v.var.index == var);
+            let watched = match (&constraint.kind, views.next(), views.next()) {
+                (Kind::CountEq { value, .. }, Some(view), None) => value - view.offset,
+                _ if constraint.is_pairwise() => WHEN_FIXED,
+                _ => ANY_VALUE,
+            };
+            self.var_watched_values[var as usize].push(watched);
         }
         self.constraints.push(constraint);
         Ok(ConstraintId(id))
@@ -446,6 +466,12 @@ impl Model {
 
     pub(crate) fn constraints_of(&self, var: u32) -> &[u32] {
         &self.var_constraints[var as usize]
+    }
+
+    /// For each of `constraints_of(var)`, the value it watches (see
+    /// `var_watched_values`).
+    pub(crate) fn watched_values_of(&self, var: u32) -> &[i64] {
+        &self.var_watched_values[var as usize]
     }
 
     pub(crate) fn id(&self) -> u32 {

@@ -14,6 +14,7 @@
 //! the same static orders their trees nest.
 
 use crate::constraint::{Cmp, Constraint, Kind};
+use crate::model::{ANY_VALUE, WHEN_FIXED};
 use crate::observer::Observer;
 use crate::occupancy::report_prunes;
 use crate::search::Search;
@@ -24,6 +25,15 @@ use crate::store::Wipeout;
 const SUPPORT_ENUMERATION_LIMIT: u64 = 4096;
 
 type Prop = Result<(), Wipeout>;
+
+/// What happened to a variable's domain, for waking its constraints.
+#[derive(Clone, Copy)]
+pub(crate) enum Change {
+    /// `value` was removed by constraint `by`.
+    Removed { value: i64, by: u32 },
+    /// The variable is about to be assigned.
+    Assigning,
+}
 
 impl<O: Observer> Search<'_, O> {
     /// Root propagation: forward checking filters unary constraints, arc
@@ -325,7 +335,7 @@ impl<O: Observer> Search<'_, O> {
                 if self.store.size(var) == 1 {
                     self.note_fixed(var);
                 }
-                self.enqueue_constraints_of(var, Some(c));
+                self.wake(var, Change::Removed { value, by: c });
             }
         }
     }
@@ -368,10 +378,28 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
-    pub(crate) fn enqueue_constraints_of(&mut self, var: u32, except: Option<u32>) {
+    /// Queues the constraints over `var` that a change to its domain can
+    /// affect (but the one that made the change): a pairwise constraint
+    /// only when `var` is fixed, a constraint watching one value (a count)
+    /// only if that value went, or became `var`'s last, or (for an
+    /// assignment, called before it is made) is still possible; the others
+    /// always. The skipped ones would find nothing to do.
+    pub(crate) fn wake(&mut self, var: u32, change: Change) {
         let model = self.model;
-        for &c in model.constraints_of(var) {
-            if Some(c) != except {
+        let last = self.store.single(var);
+        let watched = model.watched_values_of(var);
+        for (&c, &w) in model.constraints_of(var).iter().zip(watched) {
+            let affected = match (w, change) {
+                (ANY_VALUE, _) | (WHEN_FIXED, Change::Assigning) => true,
+                (WHEN_FIXED, Change::Removed { .. }) => last.is_some(),
+                (_, Change::Removed { value, .. }) => w == value || Some(w) == last,
+                (_, Change::Assigning) => self.store.contains(var, w),
+            };
+            let cause = match change {
+                Change::Removed { by, .. } => Some(by),
+                Change::Assigning => None,
+            };
+            if affected && Some(c) != cause {
                 self.enqueue(c);
             }
         }
@@ -405,7 +433,14 @@ impl<O: Observer> Search<'_, O> {
             Kind::Linear { coefs, cmp, rhs } => self.linear_bounds(c, con, coefs, *cmp, *rhs)?,
             Kind::Table { rows } => self.table_supports(c, con, rows)?,
             Kind::Predicate(_) => self.enumerated_supports(c, con)?,
-            Kind::CountEq { value, count } => self.count_filter(c, con, *value, *count)?,
+            Kind::CountEq { value, count } => {
+                self.count_filter(c, con, *value, *count)?;
+                if con.vars.len() == con.scope.len() {
+                    // Over distinct variables the count filter is already
+                    // exact once one variable is open.
+                    return Ok(());
+                }
+            }
         }
         // Whatever the kind did, once one variable is open filter it exactly,
         // so arc consistency never does less than forward checking.
@@ -706,6 +741,47 @@ fn div_ceil(a: i128, b: i128) -> i128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_over_a_repeated_variable_is_still_filtered_exactly() {
+        // x counted twice can never make exactly one 1: arc consistency
+        // must see it at the root, as forward checking's last filter would.
+        let mut m = crate::Model::new();
+        let x = m.int_var(0..3).unwrap();
+        m.count_eq([x, x], 1, 1).unwrap();
+        let outcome = crate::Solver::new(&m)
+            .strategy(crate::Strategy::ArcConsistency)
+            .count();
+        assert_eq!(
+            (
+                outcome.solutions(),
+                outcome.stats.nodes,
+                outcome.stats.failures
+            ),
+            (0, 1, 0)
+        );
+    }
+
+    #[test]
+    fn arc_consistency_wakes_counts_only_for_their_value() {
+        // Four cells, each digit 0..4 exactly once: removing digit 3 from
+        // one cell must not rerun the counts of digits 0, 1 and 2.
+        let mut m = crate::Model::new();
+        let x = m.int_vars(4, 0..4).unwrap();
+        for d in 0..4 {
+            m.count_eq(&x, d, 1).unwrap();
+        }
+        let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
+        let mut search = solver.search();
+        search.wake(
+            x[0].index,
+            Change::Removed {
+                value: 3,
+                by: u32::MAX,
+            },
+        );
+        assert_eq!(search.queue.iter().copied().collect::<Vec<_>>(), vec![3]);
+    }
 
     #[test]
     fn rounding_division() {

@@ -11,6 +11,7 @@ use crate::kernel::Kernel;
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
+use crate::propagate::Change;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
 use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
@@ -774,9 +775,9 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.forward_check(var)
             }
             Strategy::ArcConsistency => {
+                self.wake(var, Change::Assigning);
                 self.store.assign(var, value as i64);
                 self.note_fixed(var);
-                self.enqueue_constraints_of(var, None);
                 self.arc_consistency()
             }
         }
