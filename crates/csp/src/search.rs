@@ -424,7 +424,7 @@ impl<'m, O: Observer> Search<'m, O> {
         let kernel = occupancy
             .neighbours
             .as_ref()
-            .filter(|_| solver.kernel_applies())
+            .filter(|_| !too_large && solver.kernel_applies())
             .map(|nb| {
                 let descending = solver.value_order == ValueOrder::Descending;
                 Kernel::new(nb, model.constraints(), n, descending)

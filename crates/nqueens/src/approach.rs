@@ -793,11 +793,10 @@ impl Plan {
             .expect("run_engine is only called for engine approaches");
         let greedy = self.approach == Approach::Greedy;
         let mut queens = board.model();
-        if self.unique && !board.is_tall() {
-            // Every fundamental solution of a wide or square board has its
-            // first queen in the left half (the mirror image of a right-half
-            // queen is smaller), so only that half is searched.
-            queens.restrict_line(0, csp::Cmp::Le, (board.cols() as i64 - 1) / 2);
+        if self.unique {
+            // Only placements that can be the least of their class are
+            // searched; the handover keeps exactly the fundamental ones.
+            queens.keep_least_first_queens();
         }
         let limits = Limits {
             // The handover counts solutions itself, after `unique` filtering.

@@ -9,6 +9,7 @@
 //! in the engine.
 
 use crate::placement::Placement;
+use crate::symmetry::Transform;
 use csp::{Model, ModelError, VarId};
 use std::fmt;
 
@@ -207,6 +208,68 @@ impl QueensModel {
         self.model
             .linear([(1, self.lines[line].into())], cmp, bound)
             .expect("the line variable belongs to the model");
+    }
+
+    /// Keeps only placements whose first row's queen is in a column no
+    /// larger than in any of their symmetric images: every fundamental
+    /// solution (the least of its class, see
+    /// [`is_canonical`](crate::symmetry::is_canonical)) is one, most of the
+    /// others are not. The images' first rows come from the first row
+    /// itself (its mirror image), the last row (the vertical mirror and the
+    /// half turn) and, on a square board, the first and last columns (the
+    /// quarter turns and diagonal reflections), so this adds one constraint
+    /// per row over that row's queen and the first row's. On square boards
+    /// the search for fundamental solutions visits a quarter to a third of
+    /// the plain search's nodes (the mirror alone would leave half). Does
+    /// nothing on a tall board (its model's variables are the columns).
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// use nqueens::symmetry::is_canonical;
+    /// let mut q = Board::square(8).unwrap().model();
+    /// q.keep_least_first_queens();
+    /// let kept: Vec<Vec<i32>> = csp::Solver::new(&q.model)
+    ///     .search()
+    ///     .map(|s| s.into_values())
+    ///     .collect();
+    /// let fundamental = kept.iter().filter(|v| is_canonical(&q.placement(v))).count();
+    /// assert_eq!(fundamental, 12); // all 12 classes of 8-queens...
+    /// assert_eq!(kept.len(), 18); // ...among 18 of the 92 solutions
+    /// ```
+    pub fn keep_least_first_queens(&mut self) {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        if self.board.is_tall() {
+            return;
+        }
+        for row in 0..rows {
+            // limit[v]: the largest column the first row's queen may take
+            // when this row's queen is in column v (no limit: cols - 1).
+            let mut limit = vec![cols - 1; cols];
+            for &t in Transform::for_board(rows, cols) {
+                for (v, bound) in limit.iter_mut().enumerate() {
+                    let (image_row, image_col) = t.map_square(rows, cols, row, v);
+                    if image_row == 0 {
+                        *bound = (*bound).min(image_col);
+                    }
+                }
+            }
+            if limit.iter().all(|&l| l == cols - 1) {
+                continue;
+            }
+            // Views are columns on the board: indexes into `limit`.
+            let within =
+                move |first: i64, v: i64| limit.get(v as usize).is_none_or(|&l| first <= l as i64);
+            let added = if row == 0 {
+                self.model
+                    .predicate([self.lines[0]], move |vals| within(vals[0], vals[0]))
+            } else {
+                self.model
+                    .predicate([self.lines[0], self.lines[row]], move |vals| {
+                        within(vals[0], vals[1])
+                    })
+            };
+            added.expect("the line variables belong to the model");
+        }
     }
 
     /// A solution of the model as a placement on the board.

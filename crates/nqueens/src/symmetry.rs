@@ -114,21 +114,47 @@ impl Transform {
     /// ```
     pub fn apply(self, placement: &Placement) -> Placement {
         let (rows, cols) = (placement.rows(), placement.cols());
-        // Every closure is only called on squares of the board, so the
-        // subtractions cannot underflow.
+        let (image_rows, image_cols) = match self {
+            Transform::Rotate90
+            | Transform::Rotate270
+            | Transform::Transpose
+            | Transform::AntiTranspose => (cols, rows),
+            _ => (rows, cols),
+        };
+        placement.map_squares(image_rows, image_cols, |r, c| {
+            self.map_square(rows, cols, r, c)
+        })
+    }
+
+    /// Where the square `(r, c)` of a `rows × cols` board goes under this
+    /// transform.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use nqueens::symmetry::Transform;
+    ///
+    /// // A quarter turn takes the top-left corner to the top-right.
+    /// assert_eq!(Transform::Rotate90.map_square(8, 8, 0, 0), (0, 7));
+    /// assert_eq!(Transform::MirrorRows.map_square(5, 7, 0, 3), (4, 3));
+    /// ```
+    ///
+    /// # Panics
+    /// If `(r, c)` is not a square of the board.
+    pub fn map_square(self, rows: usize, cols: usize, r: usize, c: usize) -> (usize, usize) {
+        assert!(
+            r < rows && c < cols,
+            "({r}, {c}) is off a {rows} × {cols} board"
+        );
         match self {
-            Transform::Identity => placement.clone(),
-            Transform::Rotate90 => placement.map_squares(cols, rows, |r, c| (c, rows - 1 - r)),
-            Transform::Rotate180 => {
-                placement.map_squares(rows, cols, |r, c| (rows - 1 - r, cols - 1 - c))
-            }
-            Transform::Rotate270 => placement.map_squares(cols, rows, |r, c| (cols - 1 - c, r)),
-            Transform::MirrorColumns => placement.map_squares(rows, cols, |r, c| (r, cols - 1 - c)),
-            Transform::MirrorRows => placement.map_squares(rows, cols, |r, c| (rows - 1 - r, c)),
-            Transform::Transpose => placement.transposed(),
-            Transform::AntiTranspose => {
-                placement.map_squares(cols, rows, |r, c| (cols - 1 - c, rows - 1 - r))
-            }
+            Transform::Identity => (r, c),
+            Transform::Rotate90 => (c, rows - 1 - r),
+            Transform::Rotate180 => (rows - 1 - r, cols - 1 - c),
+            Transform::Rotate270 => (cols - 1 - c, r),
+            Transform::MirrorColumns => (r, cols - 1 - c),
+            Transform::MirrorRows => (rows - 1 - r, c),
+            Transform::Transpose => (c, r),
+            Transform::AntiTranspose => (cols - 1 - c, rows - 1 - r),
         }
     }
 }
