@@ -211,11 +211,7 @@ impl<O: Observer> Search<'_, O> {
             let y = group.y as usize;
             let old = k.dom[y];
             *saved = old;
-            let mask = if group.pattern != 0 {
-                group.mask(v, &[])
-            } else {
-                group.mask(v, nb.deltas_of(group))
-            };
+            let mask = nb.mask(group, v);
             let new = old & !mask;
             k.dom[y] = new;
             self.stats.checks += group.len as u64;

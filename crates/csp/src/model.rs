@@ -62,18 +62,23 @@ pub struct Model {
     constraints: Vec<Constraint>,
     /// For each variable, the constraints whose scope contains it (once each).
     var_constraints: Vec<Vec<u32>>,
-    /// Alongside `var_constraints`: what arc consistency must hear about
-    /// the variable: the one value of it that the constraint is about (a
-    /// count of that value, the variable in one view), [`WHEN_FIXED`] or
-    /// [`ANY_VALUE`].
-    var_watched_values: Vec<Vec<i64>>,
+    /// Alongside `var_constraints`: what of the variable each constraint
+    /// watches, for arc consistency to wake it only then.
+    var_watches: Vec<Vec<Watch>>,
 }
 
-/// A watched value: any change to the variable matters.
-pub(crate) const ANY_VALUE: i64 = i64::MIN;
-/// A watched value: only the variable becoming fixed matters (value
-/// elimination, all that arc consistency does for pairwise constraints).
-pub(crate) const WHEN_FIXED: i64 = i64::MIN + 1;
+/// Which changes of one of its variables a constraint must hear about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Watch {
+    /// Any change.
+    Any,
+    /// Only the variable becoming fixed (value elimination, all that arc
+    /// consistency does for pairwise constraints).
+    Fixed,
+    /// Only this value going or becoming the variable's last (a count of
+    /// that value, the variable in one view).
+    Value(i64),
+}
 
 impl Default for Model {
     fn default() -> Model {
@@ -103,7 +108,7 @@ impl Model {
             domains: Vec::new(),
             constraints: Vec::new(),
             var_constraints: Vec::new(),
-            var_watched_values: Vec::new(),
+            var_watches: Vec::new(),
         }
     }
 
@@ -135,7 +140,7 @@ impl Model {
         }
         self.domains.push(domain);
         self.var_constraints.push(Vec::new());
-        self.var_watched_values.push(Vec::new());
+        self.var_watches.push(Vec::new());
         Ok(VarId {
             model: self.id,
             index,
@@ -340,12 +345,14 @@ impl Model {
         for &var in &constraint.vars {
             self.var_constraints[var as usize].push(id);
             let mut views = constraint.scope.iter().filter(|v| v.var.index == var);
-            let watched = match (&constraint.kind, views.next(), views.next()) {
-                (Kind::CountEq { value, .. }, Some(view), None) => value - view.offset,
-                _ if constraint.is_pairwise() => WHEN_FIXED,
-                _ => ANY_VALUE,
+            let watch = match (&constraint.kind, views.next(), views.next()) {
+                (Kind::CountEq { value, .. }, Some(view), None) => {
+                    Watch::Value(value - view.offset)
+                }
+                _ if constraint.is_pairwise() => Watch::Fixed,
+                _ => Watch::Any,
             };
-            self.var_watched_values[var as usize].push(watched);
+            self.var_watches[var as usize].push(watch);
         }
         self.constraints.push(constraint);
         Ok(ConstraintId(id))
@@ -468,10 +475,9 @@ impl Model {
         &self.var_constraints[var as usize]
     }
 
-    /// For each of `constraints_of(var)`, the value it watches (see
-    /// `var_watched_values`).
-    pub(crate) fn watched_values_of(&self, var: u32) -> &[i64] {
-        &self.var_watched_values[var as usize]
+    /// For each of `constraints_of(var)`, what it watches of `var`.
+    pub(crate) fn watches_of(&self, var: u32) -> &[Watch] {
+        &self.var_watches[var as usize]
     }
 
     pub(crate) fn id(&self) -> u32 {

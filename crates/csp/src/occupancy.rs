@@ -102,6 +102,18 @@ impl Neighbours {
     pub fn deltas_of(&self, group: &Group) -> &[Delta] {
         &self.deltas[group.first as usize..(group.first + group.len) as usize]
     }
+
+    /// The bits of `group`'s variable that `x = v` rules out (one-word
+    /// domains): its pattern shifted, or its deltas walked when they span
+    /// a word or more.
+    #[inline(always)]
+    pub fn mask(&self, group: &Group, v: i64) -> usize {
+        if group.pattern != 0 {
+            group.mask(v, &[])
+        } else {
+            group.mask(v, self.deltas_of(group))
+        }
+    }
 }
 
 /// Reports to `observer` each value of `y` (bit 0 standing for `base`) in

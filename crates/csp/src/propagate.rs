@@ -14,7 +14,7 @@
 //! the same static orders their trees nest.
 
 use crate::constraint::{Cmp, Constraint, Kind};
-use crate::model::{ANY_VALUE, WHEN_FIXED};
+use crate::model::Watch;
 use crate::observer::Observer;
 use crate::occupancy::report_prunes;
 use crate::search::Search;
@@ -187,11 +187,7 @@ impl<O: Observer> Search<'_, O> {
                 stats.checks += group.len as u64;
             }
             let deltas = nb.deltas_of(group);
-            let mask = if group.pattern != 0 {
-                group.mask(v, &[])
-            } else {
-                group.mask(v, deltas)
-            };
+            let mask = nb.mask(group, v);
             let (removed, wiped) = store.remove_mask(y, mask);
             if removed != 0 {
                 let count = removed.count_ones() as u64;
@@ -387,17 +383,16 @@ impl<O: Observer> Search<'_, O> {
     pub(crate) fn wake(&mut self, var: u32, change: Change) {
         let model = self.model;
         let last = self.store.single(var);
-        let watched = model.watched_values_of(var);
-        for (&c, &w) in model.constraints_of(var).iter().zip(watched) {
-            let affected = match (w, change) {
-                (ANY_VALUE, _) | (WHEN_FIXED, Change::Assigning) => true,
-                (WHEN_FIXED, Change::Removed { .. }) => last.is_some(),
-                (_, Change::Removed { value, .. }) => w == value || Some(w) == last,
-                (_, Change::Assigning) => self.store.contains(var, w),
-            };
-            let cause = match change {
-                Change::Removed { by, .. } => Some(by),
-                Change::Assigning => None,
+        let cause = match change {
+            Change::Removed { by, .. } => Some(by),
+            Change::Assigning => None,
+        };
+        for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
+            let affected = match (watch, change) {
+                (Watch::Any, _) | (Watch::Fixed, Change::Assigning) => true,
+                (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
+                (Watch::Value(w), Change::Removed { value, .. }) => w == value || Some(w) == last,
+                (Watch::Value(w), Change::Assigning) => self.store.contains(var, w),
             };
             if affected && Some(c) != cause {
                 self.enqueue(c);
