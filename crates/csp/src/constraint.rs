@@ -133,6 +133,11 @@ impl Constraint {
         self.kind.name()
     }
 
+    /// Does some variable appear in more than one view of the scope?
+    pub fn has_repeated_vars(&self) -> bool {
+        self.vars.len() < self.scope.len()
+    }
+
     /// True for the constraints that can be checked pairwise on a partial
     /// assignment (not-equal and all-different decompose into `!=` pairs).
     pub fn is_pairwise(&self) -> bool {
