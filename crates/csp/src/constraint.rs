@@ -8,6 +8,14 @@
 use crate::var::View;
 use std::fmt;
 
+/// The largest magnitude (2^125) of a linear constraint's constant: its
+/// right-hand side minus each coefficient times its view's offset. A sum of
+/// at most 2^32 terms, each a 64-bit coefficient times a 32-bit value, stays
+/// within 2^126, so every bound propagation computes fits in an `i128`.
+/// [`Model::linear`](crate::Model::linear) refuses larger constants with
+/// [`ModelError::ConstantOverflow`](crate::ModelError::ConstantOverflow).
+pub const MAX_LINEAR_CONSTANT: i128 = 1 << 125;
+
 /// How a linear sum compares with its right-hand side.
 ///
 /// ```

@@ -44,6 +44,21 @@ pub enum ModelError {
     },
     /// More variables than the engine can index (2^32 - 1).
     TooManyVariables,
+    /// A view's offset exceeds [`MAX_OFFSET`](crate::MAX_OFFSET) in magnitude.
+    OffsetTooLarge {
+        /// The offset.
+        offset: i64,
+    },
+    /// A variable's coefficients in a linear constraint sum to a number
+    /// that is not a 64-bit integer.
+    CoefficientOverflow {
+        /// The variable's index.
+        var: usize,
+    },
+    /// A linear constraint's constant (its right-hand side minus each
+    /// coefficient times its view's offset) exceeds
+    /// [`MAX_LINEAR_CONSTANT`](crate::MAX_LINEAR_CONSTANT) in magnitude.
+    ConstantOverflow,
 }
 
 impl fmt::Display for ModelError {
@@ -73,6 +88,19 @@ impl fmt::Display for ModelError {
                 "table row {row} has {found} values but the scope has {expected} variables"
             ),
             ModelError::TooManyVariables => write!(f, "too many variables for one model"),
+            ModelError::OffsetTooLarge { offset } => write!(
+                f,
+                "view offset {offset} is larger than the supported {} in magnitude",
+                crate::MAX_OFFSET
+            ),
+            ModelError::CoefficientOverflow { var } => write!(
+                f,
+                "the coefficients of variable {var} in a linear constraint sum beyond 64 bits"
+            ),
+            ModelError::ConstantOverflow => write!(
+                f,
+                "the constant of a linear constraint is larger than the supported 2^125 in magnitude"
+            ),
         }
     }
 }

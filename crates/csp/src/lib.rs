@@ -59,7 +59,7 @@ mod store;
 mod var;
 
 pub use config::{Restarts, Strategy, ValueOrder, VarOrder};
-pub use constraint::Cmp;
+pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
 pub use local::{LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE};
@@ -75,4 +75,4 @@ pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;
 pub use stats::{Limits, Outcome, Stats, Status, StopReason};
-pub use var::{VarId, View};
+pub use var::{VarId, View, MAX_OFFSET};

@@ -218,16 +218,20 @@ impl Model {
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
         let mut rhs = rhs as i128;
-        let mut merged: Vec<(i64, View)> = Vec::new();
+        // Exact: coefficients are merged in 128 bits, and any result beyond
+        // what propagation can bound exactly is refused, never saturated.
+        let mut merged: Vec<(i128, View)> = Vec::new();
         let mut seen_any = false;
         for (coef, view) in terms {
             seen_any = true;
             self.own(view, "linear")?;
-            rhs -= coef as i128 * view.offset as i128;
+            rhs = rhs
+                .checked_sub(coef as i128 * view.offset as i128)
+                .ok_or(ModelError::ConstantOverflow)?;
             let plain = View::from(view.var);
             match merged.iter_mut().find(|(_, v)| v.var == view.var) {
-                Some((c, _)) => *c = c.saturating_add(coef),
-                None => merged.push((coef, plain)),
+                Some((c, _)) => *c += coef as i128,
+                None => merged.push((coef as i128, plain)),
             }
         }
         if !seen_any {
@@ -237,7 +241,15 @@ impl Model {
         }
         // Keep every variable in the scope even with a zero coefficient, so
         // the constraint still watches it (harmless, and keeps checks simple).
-        let coefs = merged.iter().map(|(c, _)| *c).collect();
+        if rhs.unsigned_abs() > crate::MAX_LINEAR_CONSTANT.unsigned_abs() {
+            return Err(ModelError::ConstantOverflow);
+        }
+        let coefs = merged
+            .iter()
+            .map(|&(c, v)| {
+                i64::try_from(c).map_err(|_| ModelError::CoefficientOverflow { var: v.var.index() })
+            })
+            .collect::<Result<_, _>>()?;
         let scope = merged.into_iter().map(|(_, v)| v).collect();
         self.add(Kind::Linear { coefs, cmp, rhs }, scope)
     }
@@ -328,6 +340,11 @@ impl Model {
     fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
         if view.var.model != self.id || view.var.index() >= self.domains.len() {
             return Err(ModelError::ForeignVariable { constraint });
+        }
+        if view.offset.unsigned_abs() > crate::MAX_OFFSET.unsigned_abs() {
+            return Err(ModelError::OffsetTooLarge {
+                offset: view.offset,
+            });
         }
         Ok(())
     }

@@ -40,6 +40,20 @@ impl VarId {
     }
 }
 
+/// The largest offset magnitude a model accepts in a view (2^60): view
+/// values, their differences and the spans of those differences (which
+/// forward checking's neighbour lists compute) then always fit in an `i64`.
+/// Larger offsets are refused with [`ModelError::OffsetTooLarge`](crate::ModelError::OffsetTooLarge).
+///
+/// ```
+/// use csp::{Model, ModelError, View, MAX_OFFSET};
+/// let mut model = Model::new();
+/// let x = model.int_var(0..2).unwrap();
+/// let far = View { var: x, offset: MAX_OFFSET + 1 };
+/// assert_eq!(model.all_different([x.into(), far]), Err(ModelError::OffsetTooLarge { offset: MAX_OFFSET + 1 }));
+/// ```
+pub const MAX_OFFSET: i64 = 1 << 60;
+
 /// A variable plus a constant offset: the value of the view is `var + offset`.
 ///
 /// Build views with `+` and `-` on a [`VarId`]; a bare `VarId` converts into
@@ -64,7 +78,8 @@ pub struct View {
 }
 
 impl View {
-    /// The view's value when its variable takes `value` (computed without overflow).
+    /// The view's value when its variable takes `value` (without overflow
+    /// for the offsets a model accepts, at most [`MAX_OFFSET`] in magnitude).
     ///
     /// ```
     /// use csp::Model;
@@ -115,6 +130,8 @@ impl Sub<i32> for VarId {
     }
 }
 
+// Chained offsets saturate rather than wrap: a saturated offset is far
+// beyond `MAX_OFFSET`, so the model refuses it instead of using it.
 impl Add<i32> for View {
     type Output = View;
     fn add(self, offset: i32) -> View {

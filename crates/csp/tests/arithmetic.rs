@@ -1,0 +1,100 @@
+//! Extreme coefficients and offsets: every answer exact under every
+//! strategy, or a typed error when the model is built; never a silently
+//! saturated or wrapped number.
+
+use csp::{Cmp, Model, ModelError, Solver, Strategy, View};
+
+/// The solution count under each strategy (they must all agree).
+fn counts(model: &Model) -> Vec<u64> {
+    Strategy::ALL
+        .iter()
+        .map(|&s| Solver::new(model).strategy(s).count().solutions())
+        .collect()
+}
+
+#[test]
+fn repeated_variables_in_a_linear_sum_are_merged_exactly() {
+    // MAX*x + x - x = MAX over x in {0, 1}: x = 1.
+    let mut m = Model::new();
+    let x = m.int_var(0..2).unwrap();
+    let terms = [(i64::MAX, x.into()), (1, x.into()), (-1, x.into())];
+    m.linear(terms, Cmp::Eq, i64::MAX).unwrap();
+    assert_eq!(counts(&m), vec![1; Strategy::ALL.len()]);
+
+    // MAX*x + MAX*x - MAX*x - MAX*x = 0 holds for every x.
+    let mut m = Model::new();
+    let x = m.int_var(0..3).unwrap();
+    let terms = [
+        (i64::MAX, View::from(x)),
+        (i64::MAX, x.into()),
+        (-i64::MAX, x.into()),
+        (-i64::MAX, x.into()),
+    ];
+    m.linear(terms, Cmp::Eq, 0).unwrap();
+    assert_eq!(counts(&m), vec![3; Strategy::ALL.len()]);
+}
+
+#[test]
+
+fn a_merged_coefficient_beyond_64_bits_is_refused() {
+    // 2*MAX*x is not a 64-bit coefficient: a typed error, not MAX*x.
+    let mut m = Model::new();
+    let x = m.int_var(0..2).unwrap();
+    let terms = [(i64::MAX, x.into()), (i64::MAX, x.into())];
+    assert_eq!(
+        m.linear(terms, Cmp::Le, 0),
+        Err(ModelError::CoefficientOverflow { var: 0 })
+    );
+    assert_eq!(m.num_constraints(), 0);
+}
+
+#[test]
+fn views_at_the_largest_offset_compute_exactly() {
+    use csp::MAX_OFFSET;
+    let mut m = Model::new();
+    let x = m.int_var(0..3).unwrap();
+    let y = m.int_var(0..3).unwrap();
+    let up = |v: csp::VarId| View {
+        var: v,
+        offset: MAX_OFFSET,
+    };
+    let down = |v: csp::VarId| View {
+        var: v,
+        offset: -MAX_OFFSET,
+    };
+    // x + 2^60 and y - 2^60 never meet; nothing is counted 2^60 away.
+    m.all_different([up(x), down(y)]).unwrap();
+    m.not_equal(down(x), up(y)).unwrap();
+    // Pairwise only so far: forward checking's neighbour lists and kernel.
+    assert_eq!(counts(&m), vec![9; Strategy::ALL.len()]);
+    m.count_eq([up(x), down(y)], 0, 0).unwrap();
+    // MAX*(x + 2^60) - MAX*(y + 2^60) = 0: x = y.
+    m.linear([(i64::MAX, up(x)), (-i64::MAX, up(y))], Cmp::Eq, 0)
+        .unwrap();
+    assert_eq!(counts(&m), vec![3; Strategy::ALL.len()]);
+}
+
+#[test]
+fn offsets_and_constants_beyond_the_limits_are_refused() {
+    use csp::MAX_OFFSET;
+    let mut m = Model::new();
+    let x = m.int_var(0..3).unwrap();
+    let far = View {
+        var: x,
+        offset: i64::MAX,
+    };
+    let err = Err(ModelError::OffsetTooLarge { offset: i64::MAX });
+    assert_eq!(m.all_different([x.into(), far]), err);
+    assert_eq!(m.count_eq([far], 0, 1), err);
+    assert_eq!(m.linear([(1, far)], Cmp::Eq, 0), err);
+    // Five times MAX * 2^60 folded into the right-hand side: beyond 2^125.
+    let up = View {
+        var: x,
+        offset: MAX_OFFSET,
+    };
+    assert_eq!(
+        m.linear([(i64::MAX, up); 5], Cmp::Le, 0),
+        Err(ModelError::ConstantOverflow)
+    );
+    assert_eq!(m.num_constraints(), 0);
+}
