@@ -184,3 +184,42 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     }
     Ok(Duration::from_secs_f64(secs))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct Args {
+        #[command(flatten)]
+        orders: OrderArgs,
+    }
+
+    #[test]
+    fn restarts_that_cannot_grow_are_one_clear_usage_error() {
+        for (spec, reason) in [
+            ("geometric:1:1", "factor"),
+            ("geometric:1:1.0", "factor"),
+            ("geometric:1:NaN", "factor"),
+            ("geometric:1:inf", "factor"),
+            ("geometric:1:0.5", "factor"),
+            ("geometric:0:2", "first"),
+            ("luby:0", "scale"),
+        ] {
+            let err = Args::try_parse_from(["prog", "--restarts", spec]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{spec}");
+            let line = one_line(&err);
+            assert!(!line.contains('\n'), "{line}");
+            assert!(line.contains(spec) && line.contains(reason), "{line}");
+        }
+        let ok = Args::try_parse_from(["prog", "--restarts", "geometric:1:1.001"]).unwrap();
+        assert_eq!(
+            ok.orders.restarts,
+            Some(Restarts::Geometric {
+                first: 1,
+                factor: 1.001
+            })
+        );
+    }
+}

@@ -121,42 +121,117 @@ named_enum! {
 /// Restarts for first-solution search: after a number of failures the
 /// search starts again from the root (keeping learned constraint weights),
 /// with ties in the variable order broken by a seeded random choice. The
-/// failure cutoff grows by the Luby sequence or geometrically.
+/// failure cutoff grows by the Luby sequence or geometrically, without bound,
+/// so a search with restarts still ends.
+///
+/// Build them with [`Restarts::luby`] and [`Restarts::geometric`], which
+/// refuse settings that cannot grow (a zero scale, a factor that is NaN,
+/// infinite or at most 1) with a [`RestartsError`]. Settings written as
+/// struct literals are used as they are, but cannot stall a search either:
+/// every cutoff is at least 1, and geometric cutoffs grow by at least one
+/// failure per run.
 ///
 /// ```
 /// use csp::Restarts;
-/// let luby = Restarts::Luby { scale: 100 };
+/// let luby = Restarts::luby(100).unwrap();
 /// assert_eq!((1..=7).map(|i| luby.cutoff(i)).collect::<Vec<_>>(), vec![100, 100, 200, 100, 100, 200, 400]);
-/// assert_eq!(Restarts::Geometric { first: 10, factor: 2.0 }.cutoff(3), 40);
+/// assert_eq!(Restarts::geometric(10, 2.0).unwrap().cutoff(3), 40);
+/// assert!(Restarts::geometric(10, f64::NAN).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Restarts {
     /// Cutoffs `scale * luby(i)`: 1, 1, 2, 1, 1, 2, 4, 1, ...
     Luby {
-        /// Failures in a unit run.
+        /// Failures in a unit run (>= 1; 0 acts as 1).
         scale: u64,
     },
-    /// Cutoffs `first * factor^(i-1)`.
+    /// Cutoffs `first * factor^(i-1)`, and at least `first + i - 1`.
     Geometric {
-        /// Failures allowed in the first run.
+        /// Failures allowed in the first run (>= 1; 0 acts as 1).
         first: u64,
-        /// Growth per restart (> 1).
+        /// Growth per restart (finite and > 1).
         factor: f64,
     },
 }
 
+/// Why [`Restarts::luby`] or [`Restarts::geometric`] refused its settings.
+///
+/// ```
+/// use csp::{Restarts, RestartsError};
+/// assert_eq!(Restarts::luby(0), Err(RestartsError::ZeroScale));
+/// assert_eq!(Restarts::geometric(1, 1.0), Err(RestartsError::Factor { factor: 1.0 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RestartsError {
+    /// A Luby scale of 0.
+    ZeroScale,
+    /// A geometric first cutoff of 0.
+    ZeroFirst,
+    /// A geometric factor that is NaN, infinite or at most 1.
+    Factor {
+        /// The factor given.
+        factor: f64,
+    },
+}
+
+impl fmt::Display for RestartsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestartsError::ZeroScale => f.write_str("the Luby scale must be at least 1"),
+            RestartsError::ZeroFirst => {
+                f.write_str("the first geometric cutoff must be at least 1")
+            }
+            RestartsError::Factor { factor } => write!(
+                f,
+                "the geometric factor must be a finite number greater than 1 (got {factor})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RestartsError {}
+
 impl Restarts {
-    /// The failure cutoff of run `i` (1-based).
+    /// Luby restarts with `scale` failures in a unit run (at least 1).
+    pub fn luby(scale: u64) -> Result<Restarts, RestartsError> {
+        if scale == 0 {
+            return Err(RestartsError::ZeroScale);
+        }
+        Ok(Restarts::Luby { scale })
+    }
+
+    /// Geometric restarts: `first` failures (at least 1), then `factor`
+    /// (finite, greater than 1) times more per run.
+    pub fn geometric(first: u64, factor: f64) -> Result<Restarts, RestartsError> {
+        if first == 0 {
+            return Err(RestartsError::ZeroFirst);
+        }
+        if !(factor.is_finite() && factor > 1.0) {
+            return Err(RestartsError::Factor { factor });
+        }
+        Ok(Restarts::Geometric { first, factor })
+    }
+
+    /// The failure cutoff of run `i` (1-based); `u64::MAX` means the run is
+    /// never cut off (no search fails that often).
     pub fn cutoff(&self, i: u64) -> u64 {
+        let i = i.max(1);
         match *self {
-            Restarts::Luby { scale } => scale.saturating_mul(luby(i.max(1))),
+            Restarts::Luby { scale } => scale.max(1).saturating_mul(luby(i)),
             Restarts::Geometric { first, factor } => {
-                let f = (first as f64) * factor.max(1.0).powi((i.max(1) - 1).min(1000) as i32);
-                if f >= u64::MAX as f64 {
+                // The exponent is not capped and a factor below 1 (or NaN)
+                // counts as 1, so the power never falls; adding one failure
+                // per run makes the growth strict even where it rounds down.
+                if i == 1 {
+                    return first.max(1); // exact, where f64 would round
+                }
+                let power = first as f64 * factor.max(1.0).powf((i - 1) as f64);
+                let power = if power >= u64::MAX as f64 {
                     u64::MAX
                 } else {
-                    (f as u64).max(1)
-                }
+                    power as u64
+                };
+                power.max(first.max(1).saturating_add(i - 1))
             }
         }
     }
@@ -175,30 +250,22 @@ impl std::str::FromStr for Restarts {
     /// assert!("luby:0".parse::<Restarts>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Restarts, String> {
-        let bad = || {
-            format!(
-                "invalid restarts '{s}' (expected luby, luby:SCALE, geometric or geometric:FIRST:FACTOR, with SCALE and FIRST >= 1 and FACTOR > 1)"
-            )
-        };
+        const EXPECTED: &str = "expected luby, luby:SCALE, geometric or geometric:FIRST:FACTOR, \
+             with SCALE and FIRST >= 1 and FACTOR a finite number > 1";
+        let bad = || format!("invalid restarts '{s}' ({EXPECTED})");
+        let refused = |e: RestartsError| format!("invalid restarts '{s}': {e}");
         let parts: Vec<&str> = s.trim().split(':').collect();
-        let positive = |t: &str| t.parse::<u64>().ok().filter(|&v| v >= 1);
+        let number = |t: &str| t.parse::<u64>().map_err(|_| bad());
         match parts.as_slice() {
             ["luby"] => Ok(Restarts::Luby { scale: 100 }),
-            ["luby", scale] => positive(scale)
-                .map(|scale| Restarts::Luby { scale })
-                .ok_or_else(bad),
+            ["luby", scale] => Restarts::luby(number(scale)?).map_err(refused),
             ["geometric"] => Ok(Restarts::Geometric {
                 first: 100,
                 factor: 1.5,
             }),
             ["geometric", first, factor] => {
-                let first = positive(first).ok_or_else(bad)?;
-                let factor = factor
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|f| f.is_finite() && *f > 1.0)
-                    .ok_or_else(bad)?;
-                Ok(Restarts::Geometric { first, factor })
+                let factor = factor.parse::<f64>().map_err(|_| bad())?;
+                Restarts::geometric(number(first)?, factor).map_err(refused)
             }
             _ => Err(bad()),
         }
@@ -215,18 +282,18 @@ impl fmt::Display for Restarts {
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (1-based).
+/// In 128 bits, so `2^k - 1 >= i` has its `k` (up to 64) for every `u64` run.
 fn luby(i: u64) -> u64 {
-    let mut i = i;
+    let mut i = i as u128;
     loop {
-        // Find k with 2^k - 1 >= i.
         let mut k = 1u32;
-        while (1u64 << k) - 1 < i {
+        while (1u128 << k) - 1 < i {
             k += 1;
         }
-        if (1u64 << k) - 1 == i {
+        if (1u128 << k) - 1 == i {
             return 1u64 << (k - 1);
         }
-        i -= (1u64 << (k - 1)) - 1;
+        i -= (1u128 << (k - 1)) - 1;
     }
 }
 
@@ -247,6 +314,98 @@ mod tests {
         }
         let err = "nope".parse::<ValueOrder>().unwrap_err();
         assert!(err.contains("ascending") && err.contains("nope"));
+    }
+
+    /// Every cutoff from run 1 until the first `u64::MAX` (no cutoff), or
+    /// the first `runs`.
+    fn cutoffs(r: Restarts, runs: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        for i in 1..=runs {
+            out.push(r.cutoff(i));
+            if out.last() == Some(&u64::MAX) {
+                break;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn geometric_cutoffs_grow_strictly_until_there_is_no_cutoff() {
+        for factor in [1.000_001, 1.001, 1.5, 2.0, 1e300] {
+            for first in [1, 10, u64::MAX / 2] {
+                let r = Restarts::Geometric { first, factor };
+                let c = cutoffs(r, 200_000);
+                assert_eq!(c[0], first, "{r}");
+                let stall = c.windows(2).position(|w| w[0] >= w[1]);
+                assert_eq!(stall, None, "{r}: cutoffs stop growing at run {stall:?}");
+            }
+        }
+        // 1.001 (where the cutoff once stopped at 2): past any limit.
+        let c = cutoffs(
+            Restarts::Geometric {
+                first: 1,
+                factor: 1.001,
+            },
+            200_000,
+        );
+        assert_eq!(c.last(), Some(&u64::MAX));
+    }
+
+    #[test]
+    fn settings_the_constructors_refuse_still_cannot_stall_a_search() {
+        // Given as struct literals, bad settings still give cutoffs of at
+        // least one failure that grow without bound.
+        for factor in [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1.0,
+            0.5,
+            -2.0,
+            0.0,
+        ] {
+            for first in [0, 1, 7] {
+                let r = Restarts::Geometric { first, factor };
+                let c = cutoffs(r, 1000);
+                assert!(c[0] >= 1, "{r}");
+                let stall = c.windows(2).position(|w| w[0] >= w[1]);
+                assert_eq!(stall, None, "{r}: cutoffs stop growing at run {stall:?}");
+            }
+        }
+        let r = Restarts::Luby { scale: 0 };
+        assert_eq!(cutoffs(r, 7), vec![1, 1, 2, 1, 1, 2, 4]);
+        // The 2^64 - 1st run of the Luby sequence (no shift overflow).
+        assert_eq!(luby(u64::MAX), 1 << 63);
+        assert_eq!(Restarts::Luby { scale: 3 }.cutoff(u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn constructors_refuse_what_cannot_grow() {
+        assert_eq!(Restarts::luby(0), Err(RestartsError::ZeroScale));
+        assert_eq!(Restarts::geometric(0, 2.0), Err(RestartsError::ZeroFirst));
+        for factor in [f64::NAN, f64::INFINITY, 1.0, 0.5, -3.0] {
+            let err = Restarts::geometric(5, factor).unwrap_err();
+            assert!(matches!(err, RestartsError::Factor { .. }), "{factor}");
+            assert!(err.to_string().contains("factor"), "{err}");
+        }
+        assert_eq!(Restarts::luby(3), Ok(Restarts::Luby { scale: 3 }));
+        assert_eq!(
+            Restarts::geometric(4, 1.001),
+            Ok(Restarts::Geometric {
+                first: 4,
+                factor: 1.001
+            })
+        );
+        for bad in [
+            "geometric:1:nan",
+            "geometric:1:inf",
+            "geometric:1:1",
+            "geometric:0:2",
+            "luby:0",
+        ] {
+            let err = bad.parse::<Restarts>().unwrap_err();
+            assert!(err.contains(bad), "{err}");
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ mod stats;
 mod store;
 mod var;
 
-pub use config::{Restarts, Strategy, ValueOrder, VarOrder};
+pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
