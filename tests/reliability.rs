@@ -451,7 +451,7 @@ fn solves(grid: &str, puzzle: &str) -> bool {
         && puzzle
             .chars()
             .zip(&cells)
-            .all(|(p, &c)| p.to_digit(10).map_or(true, |d| d == 0 || d == c))
+            .all(|(p, &c)| !matches!(p.to_digit(10), Some(d) if d != 0 && d != c))
         && (0..9).all(|k| {
             unit_ok(unit(&|j| 9 * k + j))
                 && unit_ok(unit(&|j| 9 * j + k))
