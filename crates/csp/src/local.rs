@@ -488,7 +488,7 @@ struct Repair<'m> {
     width: Vec<u64>,
     /// Conflicts a variable has with itself whatever its value (a view
     /// repeated in an all-different).
-    self_conflicts: Vec<u32>,
+    self_conflicts: Vec<u64>,
     pairs: PerVar<PairEntry>,
     tables: Vec<Occupancy>,
     /// Constraints checked whole (by model index).
@@ -547,15 +547,16 @@ impl<'m> Repair<'m> {
                 })
         });
         let mut pairs = PerVar::build(n, pair_items);
-        let mut self_conflicts = vec![0u32; n];
+        let mut self_conflicts = vec![0u64; n];
         for (v, own) in self_conflicts.iter_mut().enumerate() {
             // Equal entries are the same view repeated: each copy conflicts
             // with every other copy, whatever the value.
             let entries = &mut pairs.items[pairs.start[v]..pairs.start[v + 1]];
             entries.sort_unstable();
             for run in entries.chunk_by(|a, b| a == b) {
-                let r = run.len() as u32;
-                *own = own.saturating_add(r * (r - 1));
+                // In 64 bits: 70,000 copies already overflow 32.
+                let r = run.len() as u64;
+                *own += r * (r - 1);
             }
         }
         let other_items = constraints
@@ -659,7 +660,7 @@ impl<'m> Repair<'m> {
 
     /// The best value for `x` (which must not be placed), starting from `pick`.
     fn choose(&mut self, x: u32, mut pick: Pick) -> Pick {
-        let floor = self.self_conflicts[x as usize] as u64;
+        let floor = self.self_conflicts[x as usize];
         if pick.conflicts == floor {
             return pick;
         }
@@ -743,7 +744,7 @@ impl<'m> Repair<'m> {
     /// The conflicts `x = v` would have with the placed variables (`x` itself
     /// must not be placed in the occupancy tables).
     fn conflicts(&mut self, x: u32, v: i32) -> u64 {
-        let mut total = self.self_conflicts[x as usize] as u64;
+        let mut total = self.self_conflicts[x as usize];
         for entry in &self.pairs.items[self.pairs.range(x)] {
             total += self.tables[entry.table as usize].count(v as i64 + entry.offset) as u64;
         }

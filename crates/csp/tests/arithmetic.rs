@@ -98,3 +98,17 @@ fn offsets_and_constants_beyond_the_limits_are_refused() {
     );
     assert_eq!(m.num_constraints(), 0);
 }
+
+#[test]
+fn a_view_repeated_in_many_places_counts_its_self_conflicts_exactly() {
+    // 70,000 copies of x in one all-different: 70,000 * 69,999 ordered
+    // pairs of copies conflict, more than a u32 holds.
+    let mut m = Model::new();
+    let x = m.int_var(0..2).unwrap();
+    let y = m.int_var(0..2).unwrap();
+    m.all_different(vec![x; 70_000]).unwrap();
+    m.not_equal(x, y).unwrap();
+    let outcome = csp::MinConflicts::new(&m).max_steps(50).solve();
+    assert!(!outcome.status.is_solved());
+    assert_eq!(counts(&m), vec![0; Strategy::ALL.len()]);
+}
