@@ -57,7 +57,9 @@ pub enum ModelError {
     },
     /// A linear constraint's constant (its right-hand side minus each
     /// coefficient times its view's offset) exceeds
-    /// [`MAX_LINEAR_CONSTANT`](crate::MAX_LINEAR_CONSTANT) in magnitude.
+    /// [`MAX_LINEAR_CONSTANT`](crate::MAX_LINEAR_CONSTANT) in magnitude, or
+    /// leaves 128 bits part way through the sum (only possible with more
+    /// than sixteen terms at the extremes).
     ConstantOverflow,
 }
 

@@ -112,3 +112,77 @@ fn a_view_repeated_in_many_places_counts_its_self_conflicts_exactly() {
     assert!(!outcome.status.is_solved());
     assert_eq!(counts(&m), vec![0; Strategy::ALL.len()]);
 }
+
+/// A linear constraint as plain data: terms (coefficient, variable,
+/// offset), comparison, right-hand side.
+type LinearSpec = (Vec<(i64, usize, i64)>, Cmp, i64);
+
+fn extreme_linear() -> impl proptest::strategy::Strategy<Value = LinearSpec> {
+    use proptest::prelude::*;
+    let coef = prop_oneof![
+        -3..=3i64,
+        prop::sample::select(vec![i64::MIN, -i64::MAX, i64::MAX, i64::MAX - 1, 1 << 62]),
+    ];
+    let offset = prop_oneof![
+        -2..=2i64,
+        prop::sample::select(vec![csp::MAX_OFFSET, -csp::MAX_OFFSET, 1 << 40]),
+    ];
+    let cmp = prop::sample::select(vec![Cmp::Eq, Cmp::Ne, Cmp::Le, Cmp::Ge]);
+    let rhs = prop_oneof![
+        -4..=4i64,
+        prop::sample::select(vec![i64::MIN, i64::MAX, i64::MAX - 1, -i64::MAX]),
+    ];
+    (
+        prop::collection::vec((coef, 0..2usize, offset), 1..=5),
+        cmp,
+        rhs,
+    )
+}
+
+/// The sum over the raw terms, exactly, for values `x`.
+fn raw_sum(terms: &[(i64, usize, i64)], x: &[i64]) -> i128 {
+    terms
+        .iter()
+        .map(|&(a, i, off)| a as i128 * (x[i] as i128 + off as i128))
+        .sum()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 500, ..Default::default() })]
+
+    /// Extreme coefficients, offsets and right-hand sides, with repeated
+    /// variables: every strategy counts exactly what the raw terms accept,
+    /// or the model refuses the constraint for a reason that holds.
+    #[test]
+    fn extreme_linear_constraints_are_exact_or_refused((terms, cmp, rhs) in extreme_linear()) {
+        const VALUES: std::ops::RangeInclusive<i32> = -2..=3;
+        let mut m = Model::new();
+        let x = m.int_vars(2, VALUES).unwrap();
+        let views: Vec<(i64, View)> = terms
+            .iter()
+            .map(|&(a, i, offset)| (a, View { var: x[i], offset }))
+            .collect();
+        match m.linear(views, cmp, rhs) {
+            Ok(_) => {
+                let mut expected = 0u64;
+                for a in VALUES {
+                    for b in VALUES {
+                        let sum = raw_sum(&terms, &[a as i64, b as i64]);
+                        expected += cmp.holds(sum, rhs as i128) as u64;
+                    }
+                }
+                proptest::prop_assert_eq!(counts(&m), vec![expected; Strategy::ALL.len()]);
+            }
+            Err(ModelError::CoefficientOverflow { var }) => {
+                let merged: i128 = terms.iter().filter(|t| t.1 == var).map(|t| t.0 as i128).sum();
+                proptest::prop_assert!(i64::try_from(merged).is_err());
+            }
+            Err(ModelError::ConstantOverflow) => {
+                // The constant is rhs minus the sum at x = 0.
+                let constant = rhs as i128 - raw_sum(&terms, &[0, 0]);
+                proptest::prop_assert!(constant.unsigned_abs() > csp::MAX_LINEAR_CONSTANT as u128);
+            }
+            Err(e) => proptest::prop_assert!(false, "unexpected error {e}"),
+        }
+    }
+}
