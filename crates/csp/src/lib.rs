@@ -62,7 +62,10 @@ pub use config::{Restarts, Strategy, ValueOrder, VarOrder};
 pub use constraint::Cmp;
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
-pub use local::{LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE};
+pub use local::{
+    LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE, MIN_DEFAULT_STEPS,
+    STEPS_PER_VARIABLE,
+};
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
 pub use parallel::{
@@ -75,4 +78,5 @@ pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;
 pub use stats::{Limits, Outcome, Stats, Status, StopReason};
+pub use store::MAX_TOTAL_VALUES;
 pub use var::{VarId, View};

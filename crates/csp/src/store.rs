@@ -14,9 +14,24 @@ const BITS: usize = Word::BITS as usize;
 
 /// The most values (summed over all domains) a systematic search accepts:
 /// the arena holds them as bits and, in the worst case, the trail saves a
-/// word for each one removed along a path (about 4 GiB at this bound).
-/// Beyond it a bit-set search is the wrong tool; local search is not bound.
-pub(crate) const MAX_TOTAL_VALUES: u64 = 1 << 28;
+/// word for each one removed along a path (about 4 GiB at this bound: a
+/// 16,384 × 16,384 n-queens board). Beyond it a bit-set search is the wrong
+/// tool, and [`Solver`](crate::Solver) stops at once with
+/// [`StopReason::TooLarge`](crate::StopReason::TooLarge); local search
+/// ([`MinConflicts`](crate::MinConflicts)) is not bound by it. Callers can
+/// refuse such models up front by comparing the sum of the domains' widths
+/// with it.
+///
+/// ```
+/// use csp::{Model, Solver, Status, StopReason, MAX_TOTAL_VALUES};
+/// let n = 16_385;
+/// assert!((n * n) as u64 > MAX_TOTAL_VALUES);
+/// let mut model = Model::new();
+/// model.int_vars(n, 0..n as i32).unwrap();
+/// let outcome = Solver::new(&model).count();
+/// assert_eq!(outcome.status, Status::Stopped(StopReason::TooLarge));
+/// ```
+pub const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
 /// A saved word (16 bytes: the trail is the search's largest structure on
 /// big boards, where it can hold a word for every value removed on the
