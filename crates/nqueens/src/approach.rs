@@ -633,9 +633,8 @@ impl Plan {
         }
         if self.approach.engine_strategy().is_some() && !fits_systematic_search(board) {
             return unsupported(
-                "searches boards of at most 16384 × 16384 squares (its domains are bit sets, \
-                 at most 2^28 values in all); --strategy min-conflicts finds a first solution \
-                 of larger boards",
+                "searches boards of at most 2^28 squares, such as 16384 × 16384 (its domains \
+                 are bit sets); --strategy min-conflicts finds a first solution of larger boards",
             );
         }
         match self.approach {
