@@ -53,6 +53,7 @@ mod partition;
 mod propagate;
 mod rng;
 mod search;
+mod sizes;
 mod solution;
 mod stats;
 mod store;

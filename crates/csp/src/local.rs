@@ -170,8 +170,9 @@ impl<'m> MinConflicts<'m> {
     /// ```
     /// use csp::{LocalStatus, MinConflicts, Model};
     /// let mut model = Model::new();
-    /// let x = model.int_vars(3, 0..2).unwrap();
-    /// model.all_different(&x).unwrap(); // three variables, two values: no solution
+    /// // 65 variables, 64 values: no solution (and too large to prove).
+    /// let x = model.int_vars(65, 0..64).unwrap();
+    /// model.all_different(&x).unwrap();
     /// let outcome = MinConflicts::new(&model).max_steps(100).solve();
     /// assert_eq!(outcome.status, LocalStatus::StepLimit);
     /// assert_eq!(outcome.steps, 100);
