@@ -605,6 +605,32 @@ impl Plan {
         }
     }
 
+    /// [`Plan::recommended`] for `board`: the same, except that the first
+    /// solution of a board too large for the systematic engine to handle
+    /// comfortably (more than 10,000 queens, where its bit sets and trail
+    /// take gigabytes and the search minutes) comes from min-conflicts,
+    /// which needs about 0.4 KB and a few microseconds per queen.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let small = Plan::recommended_for(Goal::First, Board::square(10_000)?);
+    /// assert_eq!(small.approach, Approach::ForwardChecking);
+    /// let large = Plan::recommended_for(Goal::First, Board::square(16_384)?);
+    /// assert_eq!(large.approach, Approach::MinConflicts);
+    /// assert!(large.slow_warning(Board::square(16_384)?).is_none());
+    /// let count = Plan::recommended_for(Goal::Count, Board::square(16_384)?);
+    /// assert_eq!(count.approach, Approach::ForwardChecking);
+    /// # Ok::<(), nqueens::board::BoardError>(())
+    /// ```
+    pub fn recommended_for(goal: Goal, board: Board) -> Plan {
+        if goal == Goal::First && board.queens() > MAX_COMFORTABLE_SYSTEMATIC {
+            Plan::new(Approach::MinConflicts, goal)
+        } else {
+            Plan::recommended(goal)
+        }
+    }
+
     /// Checks that the approach can do what the plan asks on `board`.
     ///
     /// ```

@@ -19,8 +19,9 @@ fn nqueens() -> Command {
 #[test]
 fn boards_too_large_for_the_systematic_engine_are_refused_up_front() {
     for args in [
-        &["16385", "--first"][..],
+        &["16385", "--first", "--strategy", "forward-checking"][..],
         &["16385", "--count"],
+        &["16385", "--limit", "3"],
         &["16384x16385", "--count"],
         &["20000", "--first", "--strategy", "arc-consistency"],
         &["100000", "--count", "--part", "0/2"],
@@ -39,6 +40,35 @@ fn boards_too_large_for_the_systematic_engine_are_refused_up_front() {
         .args(["--format", "columns", "--out", "/dev/null"])
         .assert()
         .success();
+}
+
+/// `--first` on a board too large for the systematic engine to handle
+/// comfortably takes the local search by default: 16,384 queens took over
+/// 3 GB and more than a minute with forward checking.
+#[test]
+fn a_first_solution_of_a_large_board_comes_from_min_conflicts_by_default() {
+    for n in ["16384", "16385", "100000"] {
+        let out = nqueens()
+            .args([n, "--first", "--stats", "--format", "columns"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{n}: {stderr}");
+        assert!(!stderr.contains("warning"), "{n}: {stderr}");
+        assert!(stderr.contains("min-conflicts"), "{n}: {stderr}");
+        let columns: Vec<usize> = stdout
+            .lines()
+            .next()
+            .unwrap()
+            .trim_matches(['[', ']'])
+            .split(", ")
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let placement = nqueens::placement::Placement::from_columns(&columns, columns.len())
+            .expect("columns on the board");
+        assert!(placement.is_legal(), "{n}");
+    }
 }
 
 #[test]
