@@ -106,6 +106,16 @@ impl Store {
             base.push(lo);
             size.push(d.size() as u32);
             let first = start[i] as usize * BITS;
+            if d.size() == d.width() {
+                // A whole range: whole words at once (a million values is
+                // 15,625 word writes, not a million bit operations).
+                let (w0, width) = (start[i] as usize, d.width() as usize);
+                arena[w0..w0 + width / BITS].fill(Word::MAX);
+                if width % BITS != 0 {
+                    arena[w0 + width / BITS] = (1 << (width % BITS)) - 1;
+                }
+                continue;
+            }
             for v in d.values() {
                 let bit = first + (v as i64 - lo) as usize;
                 arena[bit / BITS] |= 1 << (bit % BITS);
