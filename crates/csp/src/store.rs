@@ -242,20 +242,26 @@ impl Store {
     /// Stops counting `var` (it is being assigned).
     #[inline]
     pub fn uncount(&mut self, var: u32) {
-        if self.sizes.is_some() && self.counted[var as usize] {
-            let size = self.size(var);
-            self.counted[var as usize] = false;
-            self.sizes.as_mut().expect("counting").remove(size);
+        if self.sizes.is_none() || !self.counted[var as usize] {
+            return;
+        }
+        let size = self.size(var);
+        self.counted[var as usize] = false;
+        if let Some(sizes) = &mut self.sizes {
+            sizes.remove(size);
         }
     }
 
     /// Counts `var` again (it was unassigned).
     #[inline]
     pub fn recount(&mut self, var: u32) {
-        if self.sizes.is_some() && !self.counted[var as usize] {
-            let size = self.size(var);
-            self.counted[var as usize] = true;
-            self.sizes.as_mut().expect("counting").add(size);
+        if self.sizes.is_none() || self.counted[var as usize] {
+            return;
+        }
+        let size = self.size(var);
+        self.counted[var as usize] = true;
+        if let Some(sizes) = &mut self.sizes {
+            sizes.add(size);
         }
     }
 
