@@ -53,6 +53,7 @@ mod partition;
 mod propagate;
 mod rng;
 mod search;
+mod sizes;
 mod solution;
 mod stats;
 mod store;
@@ -62,7 +63,10 @@ pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
-pub use local::{LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE};
+pub use local::{
+    LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE, MIN_DEFAULT_STEPS,
+    STEPS_PER_VARIABLE,
+};
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
 pub use parallel::{
@@ -75,4 +79,5 @@ pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;
 pub use stats::{Limits, Outcome, Stats, Status, StopReason};
+pub use store::MAX_TOTAL_VALUES;
 pub use var::{VarId, View, MAX_OFFSET};

@@ -3,16 +3,32 @@
 use crate::constraint::Constraint;
 use crate::model::Model;
 use crate::rng::SplitMix64;
+use crate::search::Solver;
 use crate::solution::Solution;
-use crate::stats::Limits;
+use crate::stats::{Limits, Status};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// The step limit used unless [`MinConflicts::max_steps`] sets another, so
-/// that an unsatisfiable model cannot make a search run forever.
+/// The largest step limit used unless [`MinConflicts::max_steps`] sets
+/// another, so that an unsatisfiable model cannot make a search run forever.
+/// Smaller models get a limit scaled to their size:
+/// [`STEPS_PER_VARIABLE`] per variable, and at least [`MIN_DEFAULT_STEPS`].
 pub const DEFAULT_MAX_STEPS: u64 = 50_000_000;
+
+/// Repair steps allowed per variable by the default step limit (solvable
+/// n-queens boards need about one step per ten queens).
+pub const STEPS_PER_VARIABLE: u64 = 10_000;
+
+/// The smallest default step limit (tiny models).
+pub const MIN_DEFAULT_STEPS: u64 = 100_000;
+
+/// Models with at most this many values (summed over the domains) are first
+/// given to a bounded systematic search, which can prove them unsatisfiable.
+const PROOF_MAX_VALUES: u64 = 4096;
+/// The node budget of that systematic search.
+const PROOF_NODES: u64 = 20_000;
 
 /// The probability of a random move used unless [`MinConflicts::noise`] sets another.
 pub const DEFAULT_NOISE: f64 = 0.01;
@@ -85,29 +101,43 @@ const POLL_EVERY: u64 = 1024;
 /// # Ok::<(), csp::ModelError>(())
 /// ```
 ///
-/// It finds one solution or gives up at a limit; it can never prove that a
-/// model has no solution.
+/// It finds one solution or gives up at a limit. By itself it cannot prove
+/// that a model has no solution, so before repairing it tries two cheap
+/// proofs, and reports [`LocalStatus::NoSolution`] when one succeeds: a
+/// view repeated in a pairwise constraint (a conflict no value removes),
+/// and, for small models (at most 4096 values in all, such as two or three
+/// queens), a systematic search bounded to 20,000 nodes. Otherwise an
+/// unsatisfiable model runs to the step limit, which by default is scaled
+/// to the model's size (see [`DEFAULT_MAX_STEPS`]).
 ///
 /// ```
-/// use csp::{MinConflicts, Model};
+/// use csp::{LocalStatus, MinConflicts, Model};
 /// let mut model = Model::new();
 /// let x = model.int_vars(3, 0..3).unwrap();
 /// model.all_different(&x).unwrap();
 /// let outcome = MinConflicts::new(&model).seed(7).max_steps(1_000).solve();
 /// assert!(model.is_solution(outcome.solution.unwrap().values()));
+///
+/// let mut pigeons = Model::new();
+/// let x = pigeons.int_vars(3, 0..2).unwrap();
+/// pigeons.all_different(&x).unwrap(); // three variables, two values
+/// let outcome = MinConflicts::new(&pigeons).solve();
+/// assert_eq!(outcome.status, LocalStatus::NoSolution);
+/// assert_eq!(outcome.steps, 0);
 /// ```
 #[derive(Clone, Debug)]
 pub struct MinConflicts<'m> {
     model: &'m Model,
     seed: u64,
-    max_steps: u64,
+    /// `None`: the default, scaled to the model.
+    max_steps: Option<u64>,
     noise: f64,
     limits: Limits,
 }
 
 impl<'m> MinConflicts<'m> {
-    /// A search of `model` with seed 0, [`DEFAULT_MAX_STEPS`],
-    /// [`DEFAULT_NOISE`] and no time limit.
+    /// A search of `model` with seed 0, the default step limit (see
+    /// [`DEFAULT_MAX_STEPS`]), [`DEFAULT_NOISE`] and no time limit.
     ///
     /// ```
     /// let model = csp::Model::new();
@@ -117,7 +147,7 @@ impl<'m> MinConflicts<'m> {
         MinConflicts {
             model,
             seed: 0,
-            max_steps: DEFAULT_MAX_STEPS,
+            max_steps: None,
             noise: DEFAULT_NOISE,
             limits: Limits::default(),
         }
@@ -140,15 +170,38 @@ impl<'m> MinConflicts<'m> {
     /// ```
     /// use csp::{LocalStatus, MinConflicts, Model};
     /// let mut model = Model::new();
-    /// let x = model.int_vars(3, 0..2).unwrap();
-    /// model.all_different(&x).unwrap(); // three variables, two values: no solution
+    /// // 65 variables, 64 values: no solution (and too large to prove).
+    /// let x = model.int_vars(65, 0..64).unwrap();
+    /// model.all_different(&x).unwrap();
     /// let outcome = MinConflicts::new(&model).max_steps(100).solve();
     /// assert_eq!(outcome.status, LocalStatus::StepLimit);
     /// assert_eq!(outcome.steps, 100);
     /// ```
     pub fn max_steps(mut self, steps: u64) -> Self {
-        self.max_steps = steps;
+        self.max_steps = Some(steps);
         self
+    }
+
+    /// The step limit this search stops at: the one set by
+    /// [`MinConflicts::max_steps`], or the default scaled to the model
+    /// ([`STEPS_PER_VARIABLE`] per variable, at least [`MIN_DEFAULT_STEPS`],
+    /// at most [`DEFAULT_MAX_STEPS`]).
+    ///
+    /// ```
+    /// use csp::{MinConflicts, Model, MIN_DEFAULT_STEPS, STEPS_PER_VARIABLE};
+    /// let mut model = Model::new();
+    /// model.int_vars(2, 0..2).unwrap();
+    /// assert_eq!(MinConflicts::new(&model).step_limit(), MIN_DEFAULT_STEPS);
+    /// model.int_vars(998, 0..2).unwrap();
+    /// assert_eq!(MinConflicts::new(&model).step_limit(), 1000 * STEPS_PER_VARIABLE);
+    /// assert_eq!(MinConflicts::new(&model).max_steps(7).step_limit(), 7);
+    /// ```
+    pub fn step_limit(&self) -> u64 {
+        self.max_steps.unwrap_or_else(|| {
+            (self.model.num_vars() as u64)
+                .saturating_mul(STEPS_PER_VARIABLE)
+                .clamp(MIN_DEFAULT_STEPS, DEFAULT_MAX_STEPS)
+        })
     }
 
     /// Sets the probability (clamped to `0..=1`; NaN counts as 0) that a
@@ -204,7 +257,26 @@ impl<'m> MinConflicts<'m> {
     /// ```
     pub fn solve(&self) -> LocalOutcome {
         let started = Instant::now();
-        let mut repair = Repair::new(self.model, self.seed, self.noise);
+        let stopped = |status| LocalOutcome {
+            solution: None,
+            status,
+            steps: 0,
+            initial_conflicted: 0,
+            elapsed: started.elapsed(),
+        };
+        if let Some(status) = self.proved_unsatisfiable(started) {
+            return stopped(status);
+        }
+        let stop = || poll(&self.limits, started);
+        let mut repair = match Repair::new(self.model, self.seed, self.noise, &stop) {
+            Ok(repair) => repair,
+            Err(status) => return stopped(status),
+        };
+        if repair.self_conflicts.iter().any(|&c| c > 0) {
+            // A view repeated in a pairwise constraint conflicts with itself
+            // whatever its value: no assignment satisfies the model.
+            return stopped(LocalStatus::NoSolution);
+        }
         let status = repair.run(self, started);
         let solution = (status == LocalStatus::Solved).then(|| {
             debug_assert!(self.model.is_solution(&repair.values));
@@ -216,6 +288,32 @@ impl<'m> MinConflicts<'m> {
             steps: repair.steps,
             initial_conflicted: repair.initial_conflicted,
             elapsed: started.elapsed(),
+        }
+    }
+}
+
+impl MinConflicts<'_> {
+    /// `Some(NoSolution)` when a small model is proved unsatisfiable by a
+    /// bounded systematic search (`Some` of a stop when a limit interrupted
+    /// it), `None` to go on with the repair.
+    fn proved_unsatisfiable(&self, started: Instant) -> Option<LocalStatus> {
+        let values: u64 = self.model.domains().iter().map(|d| d.width()).sum();
+        if values > PROOF_MAX_VALUES {
+            return None;
+        }
+        let limits = Limits {
+            nodes: Some(PROOF_NODES),
+            cancel: self.limits.cancel.clone(),
+            time: self.limits.time,
+            ..Limits::default()
+        };
+        let (first, outcome) = Solver::new(self.model).limits(limits).first();
+        if first.is_some() {
+            return None;
+        }
+        match outcome.status {
+            Status::Complete => Some(LocalStatus::NoSolution),
+            _ => poll(&self.limits, started),
         }
     }
 }
@@ -237,6 +335,9 @@ pub enum LocalStatus {
     TimeLimit,
     /// [`Limits::cancel`] was set.
     Cancelled,
+    /// The model was proved to have no solution (see [`MinConflicts`] for
+    /// the proofs it tries).
+    NoSolution,
 }
 
 impl LocalStatus {
@@ -257,6 +358,7 @@ impl fmt::Display for LocalStatus {
             LocalStatus::StepLimit => "step limit",
             LocalStatus::TimeLimit => "time limit",
             LocalStatus::Cancelled => "cancelled",
+            LocalStatus::NoSolution => "no solution",
         })
     }
 }
@@ -510,7 +612,14 @@ struct Repair<'m> {
 }
 
 impl<'m> Repair<'m> {
-    fn new(model: &'m Model, seed: u64, noise: f64) -> Repair<'m> {
+    /// The initial state; `stop` is asked between the set-up phases (each
+    /// linear in the model's size), and its answer returned if it says stop.
+    fn new(
+        model: &'m Model,
+        seed: u64,
+        noise: f64,
+        stop: &dyn Fn() -> Option<LocalStatus>,
+    ) -> Result<Repair<'m>, LocalStatus> {
         let n = model.num_vars();
         let domains = model.domains();
         let constraints = model.constraints();
@@ -546,7 +655,9 @@ impl<'m> Repair<'m> {
                     )
                 })
         });
+        stop().map_or(Ok(()), Err)?;
         let mut pairs = PerVar::build(n, pair_items);
+        stop().map_or(Ok(()), Err)?;
         let mut self_conflicts = vec![0u64; n];
         for (v, own) in self_conflicts.iter_mut().enumerate() {
             // Equal entries are the same view repeated: each copy conflicts
@@ -564,8 +675,9 @@ impl<'m> Repair<'m> {
             .enumerate()
             .filter(|(_, con)| !con.is_pairwise())
             .flat_map(|(c, con)| con.vars.iter().map(move |&v| (v as usize, c as u32)));
+        stop().map_or(Ok(()), Err)?;
         let others = PerVar::build(n, other_items);
-        Repair {
+        Ok(Repair {
             model,
             constraints,
             lo,
@@ -587,11 +699,12 @@ impl<'m> Repair<'m> {
             scratch: Vec::new(),
             steps: 0,
             initial_conflicted: 0,
-        }
+        })
     }
 
     /// Greedy start, then repair until solved or a limit.
     fn run(&mut self, search: &MinConflicts<'_>, started: Instant) -> LocalStatus {
+        let max_steps = search.step_limit();
         let n = self.values.len() as u32;
         for x in 0..n {
             if u64::from(x).is_multiple_of(POLL_EVERY) {
@@ -631,7 +744,7 @@ impl<'m> Repair<'m> {
                 self.unmark_at(i);
                 continue;
             }
-            if self.steps >= search.max_steps {
+            if self.steps >= max_steps {
                 self.place(x, current);
                 return LocalStatus::StepLimit;
             }

@@ -21,6 +21,10 @@ use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+/// Debug builds check the counted smallest-domain choice against ranking
+/// on models up to this many variables.
+const CHECKED_SELECTION: usize = 1000;
+
 /// A configured search over a model: strategy, orders, limits, seed.
 ///
 /// Defaults: forward checking, input variable order, ascending values, no
@@ -404,11 +408,14 @@ impl<'m, O: Observer> Search<'m, O> {
         let model = solver.model;
         let n = model.num_vars();
         let too_large = Store::too_large(model.domains());
-        let store = if too_large {
+        let mut store = if too_large {
             Store::new(&[])
         } else {
             Store::new(model.domains())
         };
+        if solver.var_order == VarOrder::SmallestDomain && solver.restarts.is_none() {
+            store.count_sizes();
+        }
         let m = model.num_constraints();
         let one_word = store.one_word();
         let occupancy = Occupancy::new(
@@ -766,6 +773,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
+        self.store.uncount(var);
         self.occupancy.assign(self.model.constraints_of(var));
         match self.strategy {
             Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
@@ -787,6 +795,7 @@ impl<'m, O: Observer> Search<'m, O> {
         let frame = self.frames[top];
         let value = frame.value.expect("assigned frame");
         self.store.undo(frame.mark);
+        self.store.recount(frame.var);
         self.assigned[frame.var as usize] = false;
         self.occupancy
             .unassign(self.model.constraints_of(frame.var));
@@ -800,6 +809,30 @@ impl<'m, O: Observer> Search<'m, O> {
         if self.var_order == VarOrder::Input {
             return self.order[depth];
         }
+        let best = match self.store.min_counted_size() {
+            // Smallest domain, ties to the earliest: the first variable of
+            // the smallest size counted (the store counts exactly the
+            // unassigned variables), found without ranking the others.
+            Some(smallest) => {
+                let best = (depth..self.order.len())
+                    .find(|&i| self.store.size(self.order[i]) == smallest)
+                    .expect("the counts hold the unassigned variables' sizes");
+                // Checked against ranking where that costs little (the
+                // differential tests' models).
+                if cfg!(debug_assertions) && self.order.len() <= CHECKED_SELECTION {
+                    assert_eq!(best, self.ranked_best(depth), "same choice as ranking");
+                }
+                best
+            }
+            None => self.ranked_best(depth),
+        };
+        self.order.swap(depth, best);
+        self.order[depth]
+    }
+
+    /// The position in `order[depth..]` of the best-ranked variable: the
+    /// earliest of the best, or with restarts a seeded random one of them.
+    fn ranked_best(&mut self, depth: usize) -> usize {
         let mut best = depth;
         let mut best_key = self.var_key(self.order[depth]);
         let mut ties = 1u64;
@@ -822,8 +855,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 _ => {}
             }
         }
-        self.order.swap(depth, best);
-        self.order[depth]
+        best
     }
 
     fn var_key(&self, var: u32) -> VarKey {

@@ -8,15 +8,31 @@
 //! checkpoint. Nothing is cloned per search node.
 
 use crate::domain::Domain;
+use crate::sizes::{SizeCounts, MAX_COUNTED_SIZE};
 
 type Word = usize;
 const BITS: usize = Word::BITS as usize;
 
 /// The most values (summed over all domains) a systematic search accepts:
 /// the arena holds them as bits and, in the worst case, the trail saves a
-/// word for each one removed along a path (about 4 GiB at this bound).
-/// Beyond it a bit-set search is the wrong tool; local search is not bound.
-pub(crate) const MAX_TOTAL_VALUES: u64 = 1 << 28;
+/// word for each one removed along a path (about 4 GiB at this bound: a
+/// 16,384 × 16,384 n-queens board). Beyond it a bit-set search is the wrong
+/// tool, and [`Solver`](crate::Solver) stops at once with
+/// [`StopReason::TooLarge`](crate::StopReason::TooLarge); local search
+/// ([`MinConflicts`](crate::MinConflicts)) is not bound by it. Callers can
+/// refuse such models up front by comparing the sum of the domains' widths
+/// with it.
+///
+/// ```
+/// use csp::{Model, Solver, Status, StopReason, MAX_TOTAL_VALUES};
+/// let n = 16_385;
+/// assert!((n * n) as u64 > MAX_TOTAL_VALUES);
+/// let mut model = Model::new();
+/// model.int_vars(n, 0..n as i32).unwrap();
+/// let outcome = Solver::new(&model).count();
+/// assert_eq!(outcome.status, Status::Stopped(StopReason::TooLarge));
+/// ```
+pub const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
 /// A saved word (16 bytes: the trail is the search's largest structure on
 /// big boards, where it can hold a word for every value removed on the
@@ -27,6 +43,13 @@ struct Saved {
     old_size: u32,
     old: Word,
 }
+
+/// A trail entry with this `word` restores a `fixed` marker (see
+/// `Store::fixed`): `old_size` is the old size, `old` packs the variable
+/// (high half) and the old marker (low half).
+const MARKER: u32 = u32::MAX;
+/// The `fixed` marker of a fixed variable whose value was removed.
+const EMPTIED: u32 = u32::MAX;
 
 /// Returned when a removal empties a domain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +64,17 @@ pub(crate) struct Store {
     trail: Vec<Saved>,
     /// For multi-word domains: the variable owning each word.
     owner: Vec<u32>,
+    /// For multi-word domains (64-bit words assumed, like the rest of the
+    /// store's packing): a variable fixed by `assign` keeps its words
+    /// and records here `1 + (value - base)` ([`EMPTIED`] once that value is
+    /// removed; 0 when not fixed), so assigning a value of a million-value
+    /// domain costs one trail entry, not a write of every word.
+    fixed: Vec<u32>,
+    /// When the variable order wants the smallest domain: how many counted
+    /// variables have each size, kept up to date by every change.
+    sizes: Option<SizeCounts>,
+    /// Per variable: counted in `sizes` (the search uncounts the assigned).
+    counted: Vec<bool>,
     /// Every domain fits one word, and variable `v` owns word `v`: the
     /// common case (n-queens up to 64, sudoku, colouring), addressed with
     /// no indirection.
@@ -72,12 +106,27 @@ impl Store {
             base.push(lo);
             size.push(d.size() as u32);
             let first = start[i] as usize * BITS;
+            if d.size() == d.width() {
+                // A whole range: whole words at once (a million values is
+                // 15,625 word writes, not a million bit operations).
+                let (w0, width) = (start[i] as usize, d.width() as usize);
+                arena[w0..w0 + width / BITS].fill(Word::MAX);
+                if width % BITS != 0 {
+                    arena[w0 + width / BITS] = (1 << (width % BITS)) - 1;
+                }
+                continue;
+            }
             for v in d.values() {
                 let bit = first + (v as i64 - lo) as usize;
                 arena[bit / BITS] |= 1 << (bit % BITS);
             }
         }
         let one_word = words.iter().all(|&w| w == 1);
+        let fixed = if one_word {
+            Vec::new()
+        } else {
+            vec![0; domains.len()]
+        };
         let owner = if one_word {
             Vec::new()
         } else {
@@ -89,6 +138,9 @@ impl Store {
         };
         Store {
             owner,
+            fixed,
+            sizes: None,
+            counted: Vec::new(),
             arena,
             start,
             words,
@@ -133,16 +185,112 @@ impl Store {
         }
     }
 
+    /// For multi-word domains fixed by `assign`: the domain's value, or
+    /// `None` when it was removed (the domain is empty). `None` (outer) when
+    /// the variable's words are its domain.
+    #[inline]
+    fn fixed_value(&self, var: u32) -> Option<Option<i64>> {
+        if self.one_word {
+            return None;
+        }
+        match self.fixed[var as usize] {
+            0 => None,
+            EMPTIED => Some(None),
+            f => Some(Some(self.base[var as usize] + f as i64 - 1)),
+        }
+    }
+
+    /// Sets `var`'s `fixed` marker and size, saving the old ones.
+    fn set_fixed(&mut self, var: u32, marker: u32, size: u32) {
+        self.resized(var, self.size[var as usize], size);
+        let old_size = std::mem::replace(&mut self.size[var as usize], size);
+        let old_marker = std::mem::replace(&mut self.fixed[var as usize], marker);
+        self.trail.push(Saved {
+            word: MARKER,
+            old_size,
+            old: ((var as u64) << 32 | old_marker as u64) as Word,
+        });
+    }
+
     #[inline]
     pub fn contains(&self, var: u32, value: i64) -> bool {
+        if let Some(fixed) = self.fixed_value(var) {
+            return fixed == Some(value);
+        }
         match self.slot(var, value) {
             Some((w, bit)) => self.arena[w] & bit != 0,
             None => false,
         }
     }
 
+    /// Starts counting the variables per domain size (all of them, until
+    /// [`Store::uncount`]), for [`Store::min_counted_size`]. Does nothing
+    /// when some domain is too wide for the counts to pay.
+    pub fn count_sizes(&mut self) {
+        let max = (0..self.base.len() as u32).map(|v| self.size(v)).max();
+        let Some(max) = max.filter(|&m| u64::from(m) <= MAX_COUNTED_SIZE) else {
+            return;
+        };
+        let mut sizes = SizeCounts::new(max as usize);
+        for v in 0..self.base.len() as u32 {
+            sizes.add(self.size(v));
+        }
+        self.sizes = Some(sizes);
+        self.counted = vec![true; self.base.len()];
+    }
+
+    /// Stops counting `var` (it is being assigned).
+    #[inline]
+    pub fn uncount(&mut self, var: u32) {
+        if self.sizes.is_none() || !self.counted[var as usize] {
+            return;
+        }
+        let size = self.size(var);
+        self.counted[var as usize] = false;
+        if let Some(sizes) = &mut self.sizes {
+            sizes.remove(size);
+        }
+    }
+
+    /// Counts `var` again (it was unassigned).
+    #[inline]
+    pub fn recount(&mut self, var: u32) {
+        if self.sizes.is_none() || self.counted[var as usize] {
+            return;
+        }
+        let size = self.size(var);
+        self.counted[var as usize] = true;
+        if let Some(sizes) = &mut self.sizes {
+            sizes.add(size);
+        }
+    }
+
+    /// The smallest domain size among the counted variables; `None` when
+    /// sizes are not counted (or none is).
+    pub fn min_counted_size(&self) -> Option<u32> {
+        self.sizes.as_ref()?.min()
+    }
+
+    /// Notes that `var`'s size goes from `old` to `new`, if it is counted.
+    #[inline(always)]
+    fn resized(&mut self, var: u32, old: u32, new: u32) {
+        if let Some(sizes) = &mut self.sizes {
+            if self.counted[var as usize] {
+                sizes.resize(old, new);
+            }
+        }
+    }
+
     #[inline(always)]
     fn write(&mut self, var: u32, word: usize, new: Word, new_size: u32) {
+        if self.sizes.is_some() {
+            let (old, now) = if self.one_word {
+                (self.arena[word].count_ones(), new.count_ones())
+            } else {
+                (self.size[var as usize], new_size)
+            };
+            self.resized(var, old, now);
+        }
         let old_size = if self.one_word {
             0
         } else {
@@ -162,6 +310,13 @@ impl Store {
     /// domain is now empty.
     #[inline(always)]
     pub fn remove(&mut self, var: u32, value: i64) -> Result<bool, Wipeout> {
+        if let Some(fixed) = self.fixed_value(var) {
+            if fixed != Some(value) {
+                return Ok(false);
+            }
+            self.set_fixed(var, EMPTIED, 0);
+            return Err(Wipeout);
+        }
         let Some((w, bit)) = self.slot(var, value) else {
             return Ok(false);
         };
@@ -224,19 +379,17 @@ impl Store {
             }
             return;
         }
-        let (target, bit) = self.slot(var, value).expect("assigned value in domain");
-        let s = self.start[var as usize] as usize;
-        for w in s..s + self.words[var as usize] as usize {
-            let old = self.arena[w];
-            let new = if w == target { bit } else { 0 };
-            if old != new {
-                self.write(var, w, new, 1);
-            }
+        debug_assert!(self.contains(var, value), "assigned value in domain");
+        let off = value - self.base[var as usize];
+        if self.fixed[var as usize] != off as u32 + 1 {
+            self.set_fixed(var, off as u32 + 1, 1);
         }
-        self.size[var as usize] = 1;
     }
 
     pub fn min(&self, var: u32) -> Option<i64> {
+        if let Some(fixed) = self.fixed_value(var) {
+            return fixed;
+        }
         let base = self.base[var as usize];
         self.words_of(var)
             .iter()
@@ -246,6 +399,9 @@ impl Store {
     }
 
     pub fn max(&self, var: u32) -> Option<i64> {
+        if let Some(fixed) = self.fixed_value(var) {
+            return fixed;
+        }
         let base = self.base[var as usize];
         self.words_of(var)
             .iter()
@@ -272,6 +428,10 @@ impl Store {
 
     /// Appends the domain's values in ascending order to `out`.
     pub fn values_into(&self, var: u32, out: &mut Vec<i32>) {
+        if let Some(fixed) = self.fixed_value(var) {
+            out.extend(fixed.map(|v| v as i32));
+            return;
+        }
         let base = self.base[var as usize];
         for (i, &word) in self.words_of(var).iter().enumerate() {
             let mut w = word;
@@ -292,9 +452,24 @@ impl Store {
     pub fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
-            self.arena[s.word as usize] = s.old;
+            let var = if s.word == MARKER {
+                (s.old as u64 >> 32) as u32
+            } else if self.one_word {
+                s.word
+            } else {
+                self.owner[s.word as usize]
+            };
+            let before = self.sizes.is_some().then(|| self.size(var));
+            if s.word == MARKER {
+                self.fixed[var as usize] = s.old as u32;
+            } else {
+                self.arena[s.word as usize] = s.old;
+            }
             if !self.one_word {
-                self.size[self.owner[s.word as usize] as usize] = s.old_size;
+                self.size[var as usize] = s.old_size;
+            }
+            if let Some(before) = before {
+                self.resized(var, before, self.size(var));
             }
         }
     }
@@ -325,5 +500,35 @@ mod tests {
         let mut vals = Vec::new();
         s.values_into(1, &mut vals);
         assert_eq!(vals, vec![3, 9]);
+    }
+
+    #[test]
+    fn assigning_a_wide_domain_costs_one_trail_entry_and_undoes_exactly() {
+        let domains = vec![Domain::from(0..1_000_000), Domain::from(-70..70)];
+        let mut s = Store::new(&domains);
+        let m = s.mark();
+        s.assign(0, 777_777);
+        assert_eq!(s.mark() - m, 1, "one entry, not a write per word");
+        assert_eq!(s.size(0), 1);
+        assert_eq!(s.single(0), Some(777_777));
+        assert_eq!((s.min(0), s.max(0)), (Some(777_777), Some(777_777)));
+        assert!(s.contains(0, 777_777) && !s.contains(0, 0));
+        let mut vals = Vec::new();
+        s.values_into(0, &mut vals);
+        assert_eq!(vals, vec![777_777]);
+        assert_eq!(s.remove(0, 5), Ok(false));
+        let inner = s.mark();
+        assert_eq!(s.remove(0, 777_777), Err(Wipeout));
+        assert_eq!((s.size(0), s.min(0), s.max(0)), (0, None, None));
+        assert!(!s.contains(0, 777_777));
+        s.undo(inner);
+        assert_eq!(s.single(0), Some(777_777));
+        s.assign(0, 777_777); // already fixed: nothing to save
+        assert_eq!(s.mark(), inner);
+        s.undo(m);
+        assert_eq!(s.size(0), 1_000_000);
+        assert_eq!((s.min(0), s.max(0)), (Some(0), Some(999_999)));
+        assert_eq!(s.remove(0, 0), Ok(true));
+        assert_eq!(s.min(0), Some(1));
     }
 }

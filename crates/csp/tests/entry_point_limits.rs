@@ -258,8 +258,11 @@ fn parallel_runs_stop_on_every_limit_keeping_their_solutions() {
 
 #[test]
 fn min_conflicts_stops_on_steps_time_and_cancel_and_claims_nothing() {
-    // Three queens have no solution: only a limit ends the repair.
-    let (model, _) = queens(3);
+    // 65 variables pairwise different over 64 values: no solution, and too
+    // large for the local search's bounded proof, so only a limit ends it.
+    let mut model = Model::new();
+    let x = model.int_vars(65, 0..64).unwrap();
+    model.all_different(&x).unwrap();
     let stepped = MinConflicts::new(&model).max_steps(1000).solve();
     assert_eq!(stepped.status, LocalStatus::StepLimit);
     assert_eq!(stepped.steps, 1000);

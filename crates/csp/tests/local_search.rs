@@ -62,13 +62,66 @@ fn colours_a_graph() {
     }
 }
 
+/// `n + 1` variables over `n` values, pairwise different: unsatisfiable,
+/// and for `n >= 64` too large (over 4096 values) for the bounded proof, so
+/// only a limit ends the repair.
+fn pigeons(n: i32) -> Model {
+    let mut model = Model::new();
+    let x = model.int_vars(n as usize + 1, 0..n).unwrap();
+    model.all_different(&x).unwrap();
+    model
+}
+
 #[test]
-fn an_uncolourable_graph_stops_at_the_step_limit() {
+fn an_uncolourable_graph_is_proved_so_without_repairing() {
     let model = petersen(2);
+    let outcome = MinConflicts::new(&model).seed(3).max_steps(5_000).solve();
+    assert_eq!(outcome.status, LocalStatus::NoSolution);
+    assert_eq!(outcome.steps, 0);
+    assert!(outcome.solution.is_none());
+}
+
+#[test]
+fn an_unsatisfiable_model_too_large_to_prove_stops_at_the_step_limit() {
+    let model = pigeons(64);
     let outcome = MinConflicts::new(&model).seed(3).max_steps(5_000).solve();
     assert_eq!(outcome.status, LocalStatus::StepLimit);
     assert_eq!(outcome.steps, 5_000);
     assert!(outcome.solution.is_none());
+}
+
+#[test]
+fn two_and_three_queens_are_proved_unsolvable_at_once() {
+    for n in [2, 3] {
+        let (model, _) = queens(n);
+        for seed in 0..3 {
+            let outcome = MinConflicts::new(&model).seed(seed).solve();
+            assert_eq!(outcome.status, LocalStatus::NoSolution, "{n} queens");
+            assert_eq!(outcome.steps, 0, "{n} queens");
+            assert!(outcome.solution.is_none());
+        }
+    }
+}
+
+#[test]
+fn the_default_step_limit_is_scaled_to_the_model() {
+    let model = pigeons(64);
+    let search = MinConflicts::new(&model);
+    let limit = 65 * csp::STEPS_PER_VARIABLE;
+    assert_eq!(search.step_limit(), limit);
+    let outcome = search.seed(1).solve();
+    assert_eq!(outcome.status, LocalStatus::StepLimit);
+    assert_eq!(outcome.steps, limit);
+    let (big, _) = queens(2_000);
+    assert_eq!(
+        MinConflicts::new(&big).step_limit(),
+        2_000 * csp::STEPS_PER_VARIABLE
+    );
+    let (huge, _) = queens(100_000);
+    assert_eq!(
+        MinConflicts::new(&huge).step_limit(),
+        csp::DEFAULT_MAX_STEPS
+    );
 }
 
 /// A 4×4 sudoku (rows, columns and 2×2 boxes all different) whose rows and
@@ -145,9 +198,7 @@ fn a_step_limit_reports_an_incomplete_search() {
 
 #[test]
 fn an_unsatisfiable_model_never_claims_a_solution() {
-    let mut model = Model::new();
-    let x = model.int_vars(3, 0..2).unwrap();
-    model.all_different(&x).unwrap();
+    let model = pigeons(64);
     for seed in 0..3 {
         let outcome = MinConflicts::new(&model)
             .seed(seed)
@@ -161,9 +212,7 @@ fn an_unsatisfiable_model_never_claims_a_solution() {
 
 #[test]
 fn a_time_limit_stops_an_unsatisfiable_search() {
-    let mut model = Model::new();
-    let x = model.int_vars(3, 0..2).unwrap();
-    model.all_different(&x).unwrap();
+    let model = pigeons(64);
     let outcome = MinConflicts::new(&model)
         .max_steps(u64::MAX)
         .limits(Limits {
@@ -177,12 +226,15 @@ fn a_time_limit_stops_an_unsatisfiable_search() {
 
 #[test]
 fn a_repeated_view_is_an_unremovable_conflict() {
+    // Domains too wide for the bounded proof: the repeated view alone says
+    // there is no solution.
     let mut model = Model::new();
-    let x = model.int_var(0..5).unwrap();
-    let y = model.int_var(0..5).unwrap();
+    let x = model.int_var(0..5000).unwrap();
+    let y = model.int_var(0..5000).unwrap();
     model.all_different([x, y, x]).unwrap();
     let outcome = MinConflicts::new(&model).max_steps(100).solve();
-    assert_eq!(outcome.status, LocalStatus::StepLimit);
+    assert_eq!(outcome.status, LocalStatus::NoSolution);
+    assert_eq!(outcome.steps, 0);
 }
 
 #[test]

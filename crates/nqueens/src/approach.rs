@@ -33,6 +33,7 @@ use csp::{
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// A way to solve the puzzle.
@@ -527,6 +528,24 @@ pub struct Plan {
     pub mirror: bool,
 }
 
+/// True when the engine's systematic search accepts `board`: its model's
+/// domains hold at most [`csp::MAX_TOTAL_VALUES`] values in all (a square
+/// board of side 16,384 at most). Checked before any work, so a larger
+/// board is refused at once instead of being built and then not searched.
+///
+/// ```
+/// use nqueens::approach::fits_systematic_search;
+/// use nqueens::board::Board;
+/// assert!(fits_systematic_search(Board::square(16_384)?));
+/// assert!(!fits_systematic_search(Board::square(16_385)?));
+/// assert!(fits_systematic_search(Board::new(1, 1_000_000)?));
+/// # Ok::<(), nqueens::board::BoardError>(())
+/// ```
+pub fn fits_systematic_search(board: Board) -> bool {
+    let (lines, values) = board.model_shape();
+    (lines as u128) * (values as u128) <= csp::MAX_TOTAL_VALUES as u128
+}
+
 /// The largest board side the systematic engine handles comfortably
 /// (n = 10,000 needs about 2 GB).
 const MAX_COMFORTABLE_SYSTEMATIC: usize = 10_000;
@@ -586,6 +605,32 @@ impl Plan {
         }
     }
 
+    /// [`Plan::recommended`] for `board`: the same, except that the first
+    /// solution of a board too large for the systematic engine to handle
+    /// comfortably (more than 10,000 queens, where its bit sets and trail
+    /// take gigabytes and the search minutes) comes from min-conflicts,
+    /// which needs about 0.4 KB and a few microseconds per queen.
+    ///
+    /// ```
+    /// use nqueens::approach::{Approach, Goal, Plan};
+    /// use nqueens::board::Board;
+    /// let small = Plan::recommended_for(Goal::First, Board::square(10_000)?);
+    /// assert_eq!(small.approach, Approach::ForwardChecking);
+    /// let large = Plan::recommended_for(Goal::First, Board::square(16_384)?);
+    /// assert_eq!(large.approach, Approach::MinConflicts);
+    /// assert!(large.slow_warning(Board::square(16_384)?).is_none());
+    /// let count = Plan::recommended_for(Goal::Count, Board::square(16_384)?);
+    /// assert_eq!(count.approach, Approach::ForwardChecking);
+    /// # Ok::<(), nqueens::board::BoardError>(())
+    /// ```
+    pub fn recommended_for(goal: Goal, board: Board) -> Plan {
+        if goal == Goal::First && board.queens() > MAX_COMFORTABLE_SYSTEMATIC {
+            Plan::new(Approach::MinConflicts, goal)
+        } else {
+            Plan::recommended(goal)
+        }
+    }
+
     /// Checks that the approach can do what the plan asks on `board`.
     ///
     /// ```
@@ -611,6 +656,12 @@ impl Plan {
             if self.approach.engine_strategy().is_none() || self.approach == Approach::Greedy {
                 return unsupported("has no mirror-symmetric count (use an engine strategy)");
             }
+        }
+        if self.approach.engine_strategy().is_some() && !fits_systematic_search(board) {
+            return unsupported(
+                "searches boards of at most 2^28 squares, such as 16384 × 16384 (its domains \
+                 are bit sets); --strategy min-conflicts finds a first solution of larger boards",
+            );
         }
         match self.approach {
             Approach::Combinations => {
@@ -960,7 +1011,21 @@ impl Plan {
         board: Board,
         handover: &mut Handover<F>,
     ) -> Report {
-        let queens = board.model();
+        // A million-queens model takes a while to build: Ctrl-C must not
+        // wait for it.
+        let never = AtomicBool::new(false);
+        let cancel = self.limits.cancel.as_deref().unwrap_or(&never);
+        let Some(queens) = board.model_unless_cancelled(cancel) else {
+            return Report {
+                approach: self.approach,
+                solutions: 0,
+                status: Status::Stopped(StopReason::Cancelled),
+                stats: None,
+                work: Vec::new(),
+                stuck: None,
+                elapsed: Duration::ZERO,
+            };
+        };
         let mut search = MinConflicts::new(&queens.model)
             .seed(self.seed)
             .limits(self.limits.clone());
@@ -968,12 +1033,14 @@ impl Plan {
             search = search.max_steps(steps);
         }
         let outcome = search.solve();
-        let mut status = Status::Stopped(match outcome.status {
-            LocalStatus::Solved => StopReason::Solutions,
-            LocalStatus::StepLimit => StopReason::Nodes,
-            LocalStatus::TimeLimit => StopReason::Time,
-            LocalStatus::Cancelled => StopReason::Cancelled,
-        });
+        let mut status = match outcome.status {
+            // Proved: the board has no solution (two or three queens).
+            LocalStatus::NoSolution => Status::Complete,
+            LocalStatus::Solved => Status::Stopped(StopReason::Solutions),
+            LocalStatus::StepLimit => Status::Stopped(StopReason::Nodes),
+            LocalStatus::TimeLimit => Status::Stopped(StopReason::Time),
+            LocalStatus::Cancelled => Status::Stopped(StopReason::Cancelled),
+        };
         if let Some(solution) = &outcome.solution {
             if let ControlFlow::Break(s) = handover.offer(solution.values()) {
                 status = s;

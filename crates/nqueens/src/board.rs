@@ -12,6 +12,7 @@ use crate::placement::Placement;
 use crate::symmetry::Transform;
 use csp::{Model, ModelError, VarId};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The largest side length accepted (the engine's domain width limit).
 pub const MAX_SIDE: usize = 1 << 24;
@@ -149,18 +150,49 @@ impl Board {
             .expect("board sizes are validated when the board is made")
     }
 
+    /// [`Board::model`], unless `cancel` is set before it is done: the flag
+    /// is read between the building phases (the variables, then each of the
+    /// three constraints, each linear in the board's side), so Ctrl-C stops
+    /// even a million-queens build within a fraction of a second. `None`
+    /// when cancelled.
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// use std::sync::atomic::AtomicBool;
+    /// let board = Board::square(8).unwrap();
+    /// assert!(board.model_unless_cancelled(&AtomicBool::new(false)).is_some());
+    /// assert!(board.model_unless_cancelled(&AtomicBool::new(true)).is_none());
+    /// ```
+    pub fn model_unless_cancelled(&self, cancel: &AtomicBool) -> Option<QueensModel> {
+        self.build(|| cancel.load(Ordering::Relaxed))
+            .expect("board sizes are validated when the board is made")
+    }
+
     fn try_model(&self) -> Result<QueensModel, ModelError> {
+        self.build(|| false)
+            .map(|built| built.expect("never cancelled"))
+    }
+
+    /// Builds the model, asking `stop` between phases (`Ok(None)`: stopped).
+    fn build(&self, stop: impl Fn() -> bool) -> Result<Option<QueensModel>, ModelError> {
         let (lines, values) = self.model_shape();
         let mut model = Model::new();
+        if stop() {
+            return Ok(None);
+        }
         let q = model.int_vars(lines, 0..values as i32)?;
-        model.all_different(&q)?;
-        model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))?;
-        model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))?;
-        Ok(QueensModel {
+        let offsets: [fn(usize) -> i32; 3] = [|_| 0, |i| i as i32, |i| -(i as i32)];
+        for offset in offsets {
+            if stop() {
+                return Ok(None);
+            }
+            model.all_different(q.iter().enumerate().map(|(i, &x)| x + offset(i)))?;
+        }
+        Ok(Some(QueensModel {
             model,
             lines: q,
             board: *self,
-        })
+        }))
     }
 
     /// Reads a solution of the model (values in variable order) as a

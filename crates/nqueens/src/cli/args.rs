@@ -312,7 +312,7 @@ impl SolveArgs {
                     ..Plan::recommended(Goal::First)
                 }
             }
-            None => Plan::recommended(goal),
+            None => Plan::recommended_for(goal, board),
             Some(approach) => Plan::new(approach, goal),
         };
         let o = &self.order;
