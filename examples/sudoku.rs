@@ -11,8 +11,10 @@
 use clap::Parser;
 use csp::Status;
 use csp_workspace::cli::{self, CliError, Defaults, Out, SearchArgs};
+use csp_workspace::lines::{lines, MAX_LINE_BYTES};
 use csp_workspace::sudoku::{Grid, SudokuModel};
-use std::io::{self, BufRead, Write};
+use std::fmt::Display;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Solves sudoku puzzles given as 81-character lines.
@@ -41,30 +43,22 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let mut malformed = false;
-    let mut handle = |label: String, text: &str| -> Result<(), CliError> {
-        match text.parse::<Grid>() {
-            Ok(puzzle) => solve(cli, out, &label, &puzzle),
-            Err(e) => {
-                // Report and go on: the rest of the batch still runs.
-                out.flush()?;
-                eprintln!("error: {label}: {e}");
-                malformed = true;
-                Ok(())
-            }
-        }
-    };
     if cli.puzzles.is_empty() {
-        for (i, line) in io::stdin().lock().lines().enumerate() {
+        // Capped lines: a huge or binary line is reported like any other
+        // malformed one, without being held in memory.
+        for line in lines(io::stdin().lock(), MAX_LINE_BYTES) {
             let line = line?;
-            let text = line.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
+            let label = format!("line {}", line.number);
+            let text = line.text.as_ref().map(|t| t.trim());
+            match text {
+                Ok(t) if t.is_empty() || t.starts_with('#') => {}
+                Ok(t) => malformed |= !puzzle(cli, out, &label, t)?,
+                Err(e) => malformed |= !malformed_input(out, &label, e)?,
             }
-            handle(format!("line {}", i + 1), text)?;
         }
     } else {
         for (i, text) in cli.puzzles.iter().enumerate() {
-            handle(format!("argument {}", i + 1), text)?;
+            malformed |= !puzzle(cli, out, &format!("argument {}", i + 1), text)?;
         }
     }
     if malformed {
@@ -72,6 +66,22 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     } else {
         Ok(())
     }
+}
+
+/// Parses and solves one puzzle of the batch; false if it was malformed.
+fn puzzle(cli: &Cli, out: &mut Out, label: &str, text: &str) -> Result<bool, CliError> {
+    match text.parse::<Grid>() {
+        Ok(puzzle) => solve(cli, out, label, &puzzle).map(|()| true),
+        Err(e) => malformed_input(out, label, &e),
+    }
+}
+
+/// Reports a malformed input after everything printed before it; the
+/// batch goes on. Returns false (for "malformed").
+fn malformed_input(out: &mut Out, label: &str, e: &dyn Display) -> Result<bool, CliError> {
+    out.flush()?;
+    cli::error(format_args!("{label}: {e}"));
+    Ok(false)
 }
 
 fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), CliError> {

@@ -9,6 +9,7 @@ use csp::{Limits, Model, Observer, Outcome, Search, Solver, Strategy, ValueOrder
 use std::fmt;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 /// The search options of every example: `--strategy`, the ordering options,
 /// the limits and `--stats`.
@@ -98,7 +99,9 @@ impl fmt::Display for Defaults {
 /// let cli: Cli = csp_workspace::cli::parse(&csp_workspace::cli::Defaults::default().to_string());
 /// ```
 pub fn parse<C: clap::Parser>(defaults: &str) -> C {
-    let parsed = C::command()
+    let command = C::command();
+    let _ = PROGRAM.set(command.get_name().to_owned());
+    let parsed = command
         .after_help(format!("Default search: {defaults}"))
         .try_get_matches()
         .and_then(|matches| C::from_arg_matches(&matches));
@@ -106,9 +109,67 @@ pub fn parse<C: clap::Parser>(defaults: &str) -> C {
         if !e.use_stderr() {
             e.exit() // --help and --version print to stdout and succeed
         }
-        eprintln!("error: {}", csp::cli::one_line(&e));
+        error(usage_message(&e));
         std::process::exit(2)
     })
+}
+
+/// A command-line error on one line, with clap's suggestion for a
+/// mistyped option or value kept as a "did you mean".
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser, Debug)]
+/// struct Cli { #[arg(long)] count: bool }
+/// let e = Cli::try_parse_from(["p", "--cout"]).unwrap_err();
+/// assert_eq!(
+///     csp_workspace::cli::usage_message(&e),
+///     "unexpected argument '--cout' found (did you mean '--count'?)"
+/// );
+/// ```
+pub fn usage_message(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut message = csp::cli::one_line(e);
+    let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedValue]
+        .into_iter()
+        .find_map(|kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("' or '")),
+            _ => None,
+        });
+    if let Some(s) = suggested {
+        message.push_str(&format!(" (did you mean '{s}'?)"));
+    }
+    message
+}
+
+/// The program's name, set by [`parse`] (`sudoku`, `coloring`, ...).
+static PROGRAM: OnceLock<String> = OnceLock::new();
+
+/// The name errors are prefixed with: the one [`parse`] was given, or the
+/// executable's file name.
+///
+/// ```
+/// assert!(!csp_workspace::cli::program().is_empty());
+/// ```
+pub fn program() -> &'static str {
+    PROGRAM.get_or_init(|| {
+        std::env::args_os()
+            .next()
+            .map(std::path::PathBuf::from)
+            .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "error".to_owned())
+    })
+}
+
+/// Prints `<program>: error: <message>` on stderr, the form every command
+/// of the project uses (`nqueens: error: ...`).
+///
+/// ```
+/// csp_workspace::cli::error("line 3: not valid UTF-8");
+/// ```
+pub fn error(message: impl fmt::Display) {
+    eprintln!("{}: error: {message}", program());
 }
 
 impl SearchArgs {
@@ -281,7 +342,7 @@ impl From<io::Error> for CliError {
 pub type Out = BufWriter<Stdout>;
 
 /// Runs an example's body with buffered stdout, then turns its result into
-/// an exit status: errors become one `error: ...` line on stderr, and a
+/// an exit status: errors become one `<program>: error: ...` line on stderr, and a
 /// closed output pipe ends the program quietly with success.
 ///
 /// ```no_run
@@ -300,7 +361,7 @@ pub fn run(body: impl FnOnce(&mut Out) -> Result<(), CliError>) -> ExitCode {
             // Whatever was printed before the error still belongs on stdout.
             let _ = out.flush();
             if !matches!(e, CliError::Reported) {
-                eprintln!("error: {e}");
+                error(&e);
             }
             ExitCode::from(e.exit_code())
         }

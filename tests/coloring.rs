@@ -177,11 +177,50 @@ fn bad_files_and_options_exit_2_with_a_clear_message() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: cannot read no/such/file.col",
+            "coloring: error: cannot read no/such/file.col",
         ));
     example("coloring").args(["-k", "0"]).assert().code(2);
     example("coloring")
         .args(["--count", "--chromatic"])
         .assert()
         .code(2);
+}
+
+/// A graph file's lines are read with a cap: a line too long or not valid
+/// UTF-8 is named with its number, and a device that never ends a line
+/// (`/dev/zero`) is refused at line 1 instead of filling memory.
+#[test]
+fn unreadable_lines_are_named() {
+    let dir = std::env::temp_dir().join(format!("coloring-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = format!("c {}\n", "x".repeat(1 << 20));
+    let cap = csp_workspace::lines::MAX_LINE_BYTES;
+    for (name, bytes, message) in [
+        (
+            "utf8.col",
+            b"c fine\np edge 2 1\nc \xff\ne 1 2\n".to_vec(),
+            "line 3: not valid UTF-8".to_owned(),
+        ),
+        (
+            "long.col",
+            format!("p edge 2 1\n{long}e 1 2\n").into_bytes(),
+            format!("line 2: longer than {cap} bytes"),
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).unwrap();
+        example("coloring")
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(format!("coloring: error: {}: {message}\n", file.display()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    example("coloring")
+        .arg("/dev/zero")
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "coloring: error: /dev/zero: line 1: longer than {cap} bytes\n"
+        ));
 }

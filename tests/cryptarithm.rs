@@ -154,7 +154,7 @@ fn bad_expressions_exit_2_with_a_clear_message() {
             .code(2)
             .stdout("")
             .stderr(predicate::str::starts_with(format!(
-                "error: bad expression '{expr}': {message}"
+                "cryptarithm: error: bad expression '{expr}': {message}"
             )))
             .stderr(predicate::str::contains("\n").count(1));
     }

@@ -5,7 +5,7 @@
 //!   panic, a one-line error or a round-tripping value, and any solution a
 //!   bounded search finds is checked.
 //! * Every example gets random argument lists: it exits 0, 1 or 2 with an
-//!   `error:` line on failure, never panics, and never hangs (each run has a
+//!   `<program>: error:` line on failure, never panics, and never hangs (each run has a
 //!   time limit and a watchdog).
 //! * The same arguments give the same output, run after run.
 
@@ -245,7 +245,7 @@ fn run_example(program: &str, args: &[String]) -> Ran {
 }
 
 /// Exit 0 (done, or help), 1 (an I/O error) or 2 (bad arguments or input);
-/// never a panic or a signal; a failure says `error: ...` on its first
+/// never a panic or a signal; a failure says `<program>: error: ...` on its first
 /// line. (Bad options get clap's report: the error line, then a hint and
 /// a usage line.)
 fn assert_clean(program: &str, args: &[String], ran: &Ran) {
@@ -258,8 +258,9 @@ fn assert_clean(program: &str, args: &[String], ran: &Ran) {
     );
     if ran.code != Some(0) {
         let first = ran.stderr.lines().next().unwrap_or("");
+        let prefix = format!("{program}: error: ");
         assert!(
-            first.starts_with("error: ") && first.len() > "error: ".len(),
+            first.starts_with(&prefix) && first.len() > prefix.len(),
             "no one-line error first: {shown}"
         );
         // Errors are single lines: no usage block, tips or blank lines after them.
@@ -427,7 +428,7 @@ fn sudoku_survives_random_arguments() {
 }
 
 /// Malformed arguments of each kind the issue lists, for every example:
-/// a usage error (status 2) with its `error:` line first.
+/// a usage error (status 2) with its `<program>: error:` line first.
 #[test]
 fn malformed_arguments_are_usage_errors_in_every_example() {
     let bad: &[&[&str]] = &[
