@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --example coloring                          # Australia, 3 colours
-//! cargo run --example coloring -- --count               # 18
+//! cargo run --example coloring -- --count               # 18 colourings with 3 colours
 //! cargo run --example coloring -- --chromatic tests/data/myciel3.col   # 4
 //! ```
 
@@ -85,8 +85,13 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
                 cli::note_if_stopped(last);
                 writeln!(
                     out,
-                    "chromatic number unknown: more than {} (stopped)",
-                    result.impossible_below
+                    "chromatic number unknown: more than {} (stopped{})",
+                    result.impossible_below,
+                    if cli::interrupted() {
+                        ": interrupted"
+                    } else {
+                        ""
+                    }
                 )?;
             }
         }
@@ -111,7 +116,12 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         None if outcome.status.is_complete() => writeln!(out, "no colouring with {colours}")?,
         None => writeln!(
             out,
-            "no colouring found with {colours} before the search stopped"
+            "no colouring found with {colours} before the search stopped{}",
+            if cli::interrupted() {
+                " (interrupted)"
+            } else {
+                ""
+            }
         )?,
     }
     cli.search.report(None, &outcome);

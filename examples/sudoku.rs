@@ -23,7 +23,11 @@ use std::process::ExitCode;
 struct Cli {
     /// Puzzles: 81 characters each, digits 1-9 for clues and . or 0 for
     /// blanks. Without any, reads one per line from stdin (blank lines and
-    /// lines starting with # are skipped)
+    /// lines starting with # are skipped). Each is answered in order on
+    /// stdout, named by its position (argument N, line N); a malformed one
+    /// is reported on stderr under that name and the batch goes on (exit
+    /// status 2 at the end); --stats prints each puzzle's statistics on
+    /// stderr after its answer
     puzzles: Vec<String>,
     /// Print each solution as one 81-character line instead of a grid
     #[arg(long)]
@@ -46,7 +50,13 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     if cli.puzzles.is_empty() {
         // Capped lines: a huge or binary line is reported like any other
         // malformed one, without being held in memory.
-        for line in lines(io::stdin().lock(), MAX_LINE_BYTES) {
+        let mut input = lines(io::stdin().lock(), MAX_LINE_BYTES);
+        // Ctrl-C while waiting for a line ends the program at once; during
+        // a search it stops the search, and the batch ends after it.
+        while let Some(line) = cli::waiting_for_input(|| input.next()) {
+            if cli::interrupted() {
+                break;
+            }
             let line = line?;
             let label = format!("line {}", line.number);
             let text = line.text.as_ref().map(|t| t.trim());
@@ -58,6 +68,9 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         }
     } else {
         for (i, text) in cli.puzzles.iter().enumerate() {
+            if cli::interrupted() {
+                break;
+            }
             malformed |= !puzzle(cli, out, &format!("argument {}", i + 1), text)?;
         }
     }
@@ -104,13 +117,17 @@ fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), Cli
         (Status::Stopped(csp::StopReason::Solutions), n) => {
             format!("at least {n} solutions, the first:")
         }
-        (Status::Stopped(reason), 0) => format!("no solution found before the {reason}"),
-        (Status::Stopped(reason), 1) => {
-            format!("solved, but the {reason} stopped the check for other solutions")
+        (Status::Stopped(reason), 0) => {
+            format!("no solution found before {}", cli::stopped_by(reason))
         }
-        (Status::Stopped(reason), n) => {
-            format!("at least {n} solutions (stopped by the {reason}), the first:")
-        }
+        (Status::Stopped(reason), 1) => format!(
+            "solved, but {} stopped the check for other solutions",
+            cli::stopped_by(reason)
+        ),
+        (Status::Stopped(reason), n) => format!(
+            "at least {n} solutions (stopped by {}), the first:",
+            cli::stopped_by(reason)
+        ),
         (Status::Running, _) => unreachable!("the search ran to its end"),
     };
     writeln!(out, "{label}: {verdict}")?;

@@ -1,15 +1,20 @@
 //! The command-line plumbing every example shares: the engine's search
 //! options (strategy, orders, limits) plus `--stats`, each puzzle's default
-//! settings, the error type with its exit status, and buffered stdout that
-//! treats a closed pipe (`| head`) as a normal end.
+//! settings, the error type with its exit status, buffered stdout that
+//! treats a closed pipe (`| head`) as a normal end, and Ctrl-C, which stops
+//! the search and keeps what it found (exit status 130, as `nqueens`).
 
 use clap::Args;
 use csp::cli::{LimitArgs, OrderArgs, StrategyArg};
-use csp::{Limits, Model, Observer, Outcome, Search, Solver, Strategy, ValueOrder, VarOrder};
+use csp::{
+    Limits, Model, Observer, Outcome, Search, Solver, Status, StopReason, Strategy, ValueOrder,
+    VarOrder,
+};
 use std::fmt;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::process::ExitCode;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// The search options of every example: `--strategy`, the ordering options,
 /// the limits and `--stats`.
@@ -102,7 +107,10 @@ pub fn parse<C: clap::Parser>(defaults: &str) -> C {
     let command = C::command();
     let _ = PROGRAM.set(command.get_name().to_owned());
     let parsed = command
-        .after_help(format!("Default search: {defaults}"))
+        .after_help(format!(
+            "Default search: {defaults}\n\
+             Ctrl-C stops the search and prints what it found, marked partial (exit status 130)."
+        ))
         .try_get_matches()
         .and_then(|matches| C::from_arg_matches(&matches));
     parsed.unwrap_or_else(|e| {
@@ -192,19 +200,21 @@ impl SearchArgs {
         self.order.apply(solver)
     }
 
-    /// The limits from the command line (no solution limit).
+    /// The limits from the command line (no solution limit), with the
+    /// program's Ctrl-C flag ([`cancel_flag`]) as the cancel flag.
     ///
     /// ```
     /// let args = csp_workspace::cli::SearchArgs::default();
     /// assert!(args.limits().nodes.is_none());
+    /// assert!(args.limits().cancel.is_some());
     /// ```
     pub fn limits(&self) -> Limits {
-        self.limits.limits(None)
+        self.limits.limits(Some(cancel_flag()))
     }
 
     /// Runs a search to its end, streaming each solution through `render`
-    /// and then a summary line made by `summary` from the count; with
-    /// `count_only`, prints just the count. Then reports as
+    /// (unless `count_only`), then a summary line made by `summary` from
+    /// the count, marked `(partial: interrupted)` after Ctrl-C. Then reports as
     /// [`SearchArgs::report`] does, and notes on stderr if a limit stopped
     /// the search.
     ///
@@ -232,14 +242,18 @@ impl SearchArgs {
     ) -> Result<Outcome, CliError> {
         if count_only {
             while search.next_values().is_some() {}
-            writeln!(out, "{}", search.outcome().solutions())?;
         } else {
             while let Some(values) = search.next_values() {
                 render(out, values)?;
             }
-            writeln!(out, "{}", summary(search.outcome().solutions()))?;
         }
         let outcome = search.outcome();
+        let partial = if outcome.status == Status::Stopped(StopReason::Cancelled) {
+            " (partial: interrupted)"
+        } else {
+            ""
+        };
+        writeln!(out, "{}{partial}", summary(outcome.solutions()))?;
         self.report(None, &outcome);
         note_if_stopped(&outcome);
         Ok(outcome)
@@ -272,11 +286,88 @@ impl SearchArgs {
 /// assert!(csp_workspace::cli::note_if_stopped(&outcome));
 /// ```
 pub fn note_if_stopped(outcome: &Outcome) -> bool {
-    if let csp::Status::Stopped(reason) = outcome.status {
-        eprintln!("note: search stopped by the {reason}; there may be more solutions");
-        false
-    } else {
-        true
+    match outcome.status {
+        // [`run`] says so itself, once, at the end.
+        Status::Stopped(StopReason::Cancelled) => false,
+        Status::Stopped(reason) => {
+            eprintln!("note: search stopped by the {reason}; there may be more solutions");
+            false
+        }
+        _ => true,
+    }
+}
+
+/// What stopped a search, for a sentence: `Ctrl-C` or `the node limit`.
+///
+/// ```
+/// use csp::StopReason;
+/// use csp_workspace::cli::stopped_by;
+/// assert_eq!(stopped_by(StopReason::Cancelled), "Ctrl-C");
+/// assert_eq!(stopped_by(StopReason::Nodes), "the node limit");
+/// ```
+pub fn stopped_by(reason: StopReason) -> String {
+    match reason {
+        StopReason::Cancelled => "Ctrl-C".to_owned(),
+        other => format!("the {other}"),
+    }
+}
+
+/// The status of a program stopped by Ctrl-C (128 + SIGINT), as `nqueens`.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The cancel flag Ctrl-C sets; every search of the program polls it
+/// through [`SearchArgs::limits`].
+///
+/// ```
+/// assert!(!csp_workspace::cli::cancel_flag().load(std::sync::atomic::Ordering::Relaxed));
+/// ```
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    CANCEL.get_or_init(Arc::default).clone()
+}
+
+/// Whether Ctrl-C has been pressed: a batch stops starting new searches.
+///
+/// ```
+/// assert!(!csp_workspace::cli::interrupted());
+/// ```
+pub fn interrupted() -> bool {
+    cancel_flag().load(Ordering::Relaxed)
+}
+
+/// Set while the program blocks on its input, where no search can notice
+/// the cancel flag: Ctrl-C then ends the program at once.
+static WAITING_FOR_INPUT: AtomicBool = AtomicBool::new(false);
+
+/// Runs `read` (a blocking read of the program's input) so that Ctrl-C
+/// during it ends the program at once with status 130: everything printed
+/// before must already be flushed.
+///
+/// ```
+/// let line = csp_workspace::cli::waiting_for_input(|| "read".to_owned());
+/// assert_eq!(line, "read");
+/// ```
+pub fn waiting_for_input<T>(read: impl FnOnce() -> T) -> T {
+    WAITING_FOR_INPUT.store(true, Ordering::SeqCst);
+    let value = read();
+    WAITING_FOR_INPUT.store(false, Ordering::SeqCst);
+    value
+}
+
+/// Ctrl-C sets the cancel flag, so the search stops and the program
+/// prints what it found; while it waits for input, or on a second Ctrl-C,
+/// it ends at once.
+fn install_interrupt_handler() {
+    let cancel = cancel_flag();
+    let handler = move || {
+        let again = cancel.swap(true, Ordering::SeqCst);
+        if again || WAITING_FOR_INPUT.load(Ordering::SeqCst) {
+            eprintln!("\n{}: interrupted by Ctrl-C", program());
+            std::process::exit(EXIT_INTERRUPTED.into());
+        }
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("{}: warning: Ctrl-C will not stop cleanly: {e}", program());
     }
 }
 
@@ -342,8 +433,10 @@ impl From<io::Error> for CliError {
 pub type Out = BufWriter<Stdout>;
 
 /// Runs an example's body with buffered stdout, then turns its result into
-/// an exit status: errors become one `<program>: error: ...` line on stderr, and a
-/// closed output pipe ends the program quietly with success.
+/// an exit status: errors become one `<program>: error: ...` line on stderr, a
+/// closed output pipe ends the program quietly with success, and after
+/// Ctrl-C (which stops the searches, see [`cancel_flag`]) it says the
+/// results are partial and exits with status 130.
 ///
 /// ```no_run
 /// use std::io::Write;
@@ -352,11 +445,12 @@ pub type Out = BufWriter<Stdout>;
 /// }
 /// ```
 pub fn run(body: impl FnOnce(&mut Out) -> Result<(), CliError>) -> ExitCode {
+    install_interrupt_handler();
     let mut out = BufWriter::new(io::stdout());
     let result = body(&mut out).and_then(|()| Ok(out.flush()?));
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
             // Whatever was printed before the error still belongs on stdout.
             let _ = out.flush();
@@ -365,7 +459,15 @@ pub fn run(body: impl FnOnce(&mut Out) -> Result<(), CliError>) -> ExitCode {
             }
             ExitCode::from(e.exit_code())
         }
+    };
+    if interrupted() {
+        eprintln!(
+            "{}: interrupted by Ctrl-C: the results above are partial",
+            program()
+        );
+        return ExitCode::from(EXIT_INTERRUPTED);
     }
+    code
 }
 
 #[cfg(test)]

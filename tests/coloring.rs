@@ -3,6 +3,7 @@
 
 mod common;
 use common::{data, example, stdout_of};
+use csp_workspace::cli::counted;
 use csp_workspace::{dimacs, graph::Graph};
 use predicates::prelude::*;
 use std::collections::HashMap;
@@ -64,7 +65,12 @@ fn australia_counts_match_brute_force() {
     let (n, edges) = australia_edges();
     for k in 1..=4 {
         let out = stdout_of(example("coloring").args(["--count", "-k", &k.to_string()]));
-        assert_eq!(out.trim(), brute_count(n, &edges, k).to_string(), "k = {k}");
+        let want = format!(
+            "{} with {}",
+            counted(brute_count(n, &edges, k), "colouring"),
+            counted(k as u64, "colour")
+        );
+        assert_eq!(out.trim(), want, "k = {k}");
     }
     assert_eq!(brute_count(n, &edges, 3), 18);
 }
@@ -143,7 +149,7 @@ fn petersen_count_matches_brute_force() {
     let g = dimacs::parse(&std::fs::read_to_string(data("petersen.col")).unwrap()).unwrap();
     let want = brute_count(g.len(), g.edges(), 3);
     let out = stdout_of(example("coloring").arg("--count").arg(data("petersen.col")));
-    assert_eq!(out.trim(), want.to_string());
+    assert_eq!(out.trim(), format!("{want} colourings with 3 colours"));
     assert_eq!(want, 120);
 }
 
