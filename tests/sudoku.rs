@@ -337,3 +337,26 @@ fn a_huge_line_is_skipped_in_bounded_memory() {
         )
     );
 }
+
+/// A batch is answered in order: each puzzle's answer on stdout, its
+/// statistics on stderr after it, a malformed puzzle's error in its place
+/// among them, the rest of the batch still solved, and status 2 at the end.
+#[test]
+fn a_batch_reports_each_puzzle_in_order_and_goes_on() {
+    let bad = "11".to_string() + &".".repeat(79);
+    let assert = example("sudoku")
+        .args(["--stats", "--compact", EASY, &bad, EASY])
+        .assert()
+        .code(2);
+    let output = assert.get_output();
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let answers: Vec<&str> = stdout.lines().filter(|l| l.contains(':')).collect();
+    assert_eq!(answers, ["argument 1: solved", "argument 3: solved"]);
+    let first = stderr.find("argument 1:\n").expect("stats of puzzle 1");
+    let error = stderr
+        .find("sudoku: error: argument 2: the clue 1 at r1c2 repeats the 1 at r1c1 in row 1")
+        .expect("the error for puzzle 2");
+    let third = stderr.find("argument 3:\n").expect("stats of puzzle 3");
+    assert!(first < error && error < third, "{stderr}");
+}
