@@ -290,7 +290,10 @@ pub fn note_if_stopped(outcome: &Outcome) -> bool {
         // [`run`] says so itself, once, at the end.
         Status::Stopped(StopReason::Cancelled) => false,
         Status::Stopped(reason) => {
-            eprintln!("note: search stopped by the {reason}; there may be more solutions");
+            eprintln!(
+                "{}: note: search stopped by the {reason}; there may be more solutions",
+                program()
+            );
             false
         }
         _ => true,
