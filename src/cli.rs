@@ -352,9 +352,27 @@ static WAITING_FOR_INPUT: AtomicBool = AtomicBool::new(false);
 /// ```
 pub fn waiting_for_input<T>(read: impl FnOnce() -> T) -> T {
     WAITING_FOR_INPUT.store(true, Ordering::SeqCst);
+    // A Ctrl-C that came just before would find no search to stop, and
+    // the read might block for ever.
+    if interrupted() {
+        exit_interrupted();
+    }
     let value = read();
     WAITING_FOR_INPUT.store(false, Ordering::SeqCst);
     value
+}
+
+/// Ends the program at once after Ctrl-C (from whichever thread gets
+/// here first; another one waits for the end).
+fn exit_interrupted() -> ! {
+    static EXITING: AtomicBool = AtomicBool::new(false);
+    if EXITING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    eprintln!("\n{}: interrupted by Ctrl-C", program());
+    std::process::exit(EXIT_INTERRUPTED.into())
 }
 
 /// Ctrl-C sets the cancel flag, so the search stops and the program
@@ -365,8 +383,7 @@ fn install_interrupt_handler() {
     let handler = move || {
         let again = cancel.swap(true, Ordering::SeqCst);
         if again || WAITING_FOR_INPUT.load(Ordering::SeqCst) {
-            eprintln!("\n{}: interrupted by Ctrl-C", program());
-            std::process::exit(EXIT_INTERRUPTED.into());
+            exit_interrupted();
         }
     };
     if let Err(e) = ctrlc::set_handler(handler) {

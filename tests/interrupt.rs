@@ -31,6 +31,23 @@ fn signal(pid: u32, sig: libc::c_int) {
     assert_eq!(sent, 0, "kill({pid}, {sig}) failed");
 }
 
+/// Waits for the end of a program sent Ctrl-C; kills it and fails if it
+/// outlives the watchdog.
+fn wait_or_kill(mut child: std::process::Child, program: &str) -> std::process::ExitStatus {
+    let (done, ended) = mpsc::channel();
+    let pid = child.id();
+    let waiter = std::thread::spawn(move || {
+        let status = child.wait().expect("wait works");
+        let _ = done.send(());
+        status
+    });
+    if ended.recv_timeout(WATCHDOG).is_err() {
+        signal(pid, libc::SIGKILL);
+        panic!("{program} still running {WATCHDOG:?} after Ctrl-C");
+    }
+    waiter.join().unwrap()
+}
+
 /// Starts `program args`, waits for its first line of output, sends it
 /// SIGINT, and collects the rest.
 fn interrupt(program: &str, args: &[&str]) -> Interrupted {
@@ -68,18 +85,7 @@ fn interrupt(program: &str, args: &[&str]) -> Interrupted {
         panic!("{program} {args:?} printed nothing in {WATCHDOG:?}");
     }
     signal(child.id(), libc::SIGINT);
-    let (done, ended) = mpsc::channel();
-    let pid = child.id();
-    let waiter = std::thread::spawn(move || {
-        let status = child.wait().expect("wait works");
-        let _ = done.send(());
-        status
-    });
-    if ended.recv_timeout(WATCHDOG).is_err() {
-        signal(pid, libc::SIGKILL);
-        panic!("{program} {args:?} still running {WATCHDOG:?} after Ctrl-C");
-    }
-    let status = waiter.join().unwrap();
+    let status = wait_or_kill(child, program);
     Interrupted {
         code: status.code(),
         stdout: reader.join().unwrap(),
@@ -180,4 +186,33 @@ fn a_sudoku_batch_stops_after_the_current_puzzle() {
         assert!(second.contains("Ctrl-C"), "{second}");
     }
     assert!(!run.stdout.contains("argument 3"), "{}", run.stdout);
+}
+
+/// Waiting for the next puzzle on stdin, where no search can notice the
+/// flag, Ctrl-C ends the program at once, after the answers already given.
+#[test]
+fn sudoku_waiting_for_input_ends_at_once() {
+    use std::io::Write;
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let mut child = Command::new(example_path("sudoku"))
+        .arg("--compact")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{easy}").unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "line 1: solved\n");
+    // stdin stays open: without the signal, the program would wait for ever.
+    signal(child.id(), libc::SIGINT);
+    let status = wait_or_kill(child, "sudoku");
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest.lines().count(), 1, "the solution line: {rest}");
+    assert_eq!(status.code(), Some(130));
 }
