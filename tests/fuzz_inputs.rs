@@ -283,3 +283,36 @@ fn every_fuzz_target_runs_as_a_proptest() {
     }
     assert!(targets >= 11, "{targets} targets");
 }
+
+/// The fuzzers' seed files (`fuzz/seeds/<target>/`) pass their checks.
+#[test]
+fn the_fuzz_seeds_pass_their_checks() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
+    let mut checked = 0;
+    for dir in std::fs::read_dir(seeds).unwrap() {
+        let dir = dir.unwrap().path();
+        let target = dir.file_name().unwrap().to_str().unwrap().to_owned();
+        let check: fn(&[u8]) = match target.as_str() {
+            "sudoku" => fuzz_checks::sudoku,
+            "cryptarithm" => fuzz_checks::cryptarithm,
+            "lines" => fuzz_checks::lines_capped,
+            "permutation_items" => fuzz_checks::permutation_items,
+            "latin_order" => fuzz_checks::latin_order,
+            "restarts" => fuzz_checks::restarts,
+            "duration" => fuzz_checks::duration,
+            "board_size" => fuzz_checks::board_size,
+            "part_spec" => fuzz_checks::part_spec,
+            "part_file" => |bytes: &[u8]| {
+                let text = std::str::from_utf8(bytes).unwrap();
+                assert!(nqueens::parts::PartResult::from_json(text).is_ok());
+                fuzz_checks::part_file(bytes)
+            },
+            other => panic!("seeds for an unknown target {other}"),
+        };
+        for file in std::fs::read_dir(&dir).unwrap() {
+            check(&std::fs::read(file.unwrap().path()).unwrap());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} seeds");
+}

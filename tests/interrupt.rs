@@ -6,6 +6,8 @@
 //! its first line, so it is surely running (and its handler installed);
 //! every search here would run for hours otherwise.
 
+#![cfg(unix)]
+
 mod common;
 
 use common::{data, example_path};

@@ -269,6 +269,7 @@ fn a_line_that_is_not_utf8_is_named_and_the_batch_goes_on() {
 }
 
 /// Peak resident memory (`VmHWM`) of a running process, in kB (Linux).
+#[cfg(target_os = "linux")]
 fn peak_memory_kb(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
     let line = status
@@ -282,6 +283,7 @@ fn peak_memory_kb(pid: u32) -> u64 {
 /// solved, without holding the line: the peak memory, read while the
 /// program waits for more input, stays far below the line's size.
 #[test]
+#[cfg(target_os = "linux")]
 fn a_huge_line_is_skipped_in_bounded_memory() {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::process::{Command, Stdio};
