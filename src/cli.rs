@@ -171,13 +171,23 @@ pub fn program() -> &'static str {
 }
 
 /// Prints `<program>: error: <message>` on stderr, the form every command
-/// of the project uses (`nqueens: error: ...`).
+/// of the project uses (`nqueens: error: ...`), on one line: line breaks
+/// the message quotes from the input are shown as `\n` and `\r`.
 ///
 /// ```
 /// csp_workspace::cli::error("line 3: not valid UTF-8");
 /// ```
 pub fn error(message: impl fmt::Display) {
-    eprintln!("{}: error: {message}", program());
+    eprintln!("{}: error: {}", program(), one_line(&message.to_string()));
+}
+
+/// `text` with its line breaks written as `\n` and `\r`.
+///
+/// ```
+/// assert_eq!(csp_workspace::cli::one_line("bad 'A\nB'"), "bad 'A\\nB'");
+/// ```
+pub fn one_line(text: &str) -> String {
+    text.replace('\r', "\\r").replace('\n', "\\n")
 }
 
 impl SearchArgs {

@@ -159,6 +159,12 @@ fn bad_expressions_exit_2_with_a_clear_message() {
             )))
             .stderr(predicate::str::contains("\n").count(1));
     }
+    // A line break in the argument stays inside the one error line.
+    example("cryptarithm")
+        .arg("A+B\n=C+")
+        .assert()
+        .code(2)
+        .stderr("cryptarithm: error: bad expression 'A+B\\n=C+': expected end of input at position 7, found '+'\n");
     example("cryptarithm")
         .args(["--strategy", "nope"])
         .assert()
