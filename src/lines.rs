@@ -44,7 +44,9 @@ impl std::error::Error for LineError {}
 /// ```
 /// use csp_workspace::lines::{lines, LineError};
 /// let input: &[u8] = b"ok\nmuch too long\n\xff\nlast";
-/// let read: Vec<_> = lines(input, 8).map(|l| (l.number, l.text)).collect::<Result<_, _>>()?;
+/// let read = lines(input, 8)
+///     .map(|l| l.map(|l| (l.number, l.text)))
+///     .collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(read, vec![
 ///     (1, Ok("ok".to_string())),
 ///     (2, Err(LineError::TooLong(8))),
