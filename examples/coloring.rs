@@ -82,6 +82,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
             }
             None => {
                 let last = result.outcomes.last().expect("one search at least");
+                cli::refuse_too_large(last)?;
                 cli::note_if_stopped(last);
                 writeln!(
                     out,
@@ -111,6 +112,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         return Ok(());
     }
     let (solution, outcome) = solver.first();
+    cli::refuse_too_large(&outcome)?;
     match solution {
         Some(s) => writeln!(out, "{}", ColoringModel::render(&graph, k, s.values()))?,
         None if outcome.status.is_complete() => writeln!(out, "no colouring with {colours}")?,

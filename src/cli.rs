@@ -250,6 +250,7 @@ impl SearchArgs {
         mut render: impl FnMut(&mut Out, &[i32]) -> io::Result<()>,
         summary: impl FnOnce(u64) -> String,
     ) -> Result<Outcome, CliError> {
+        refuse_too_large(&search.outcome())?;
         if count_only {
             while search.next_values().is_some() {}
         } else {
@@ -307,6 +308,23 @@ pub fn note_if_stopped(outcome: &Outcome) -> bool {
             false
         }
         _ => true,
+    }
+}
+
+/// Refuses a model the engine will not search systematically (a domain
+/// wider than its bit sets): a usage error, not "no solutions". The engine
+/// says so before the search starts.
+///
+/// ```
+/// let outcome = csp::Solver::new(&csp::Model::new()).count();
+/// assert!(csp_workspace::cli::refuse_too_large(&outcome).is_ok());
+/// ```
+pub fn refuse_too_large(outcome: &Outcome) -> Result<(), CliError> {
+    match outcome.status {
+        Status::Stopped(reason @ StopReason::TooLarge) => Err(CliError::Usage(format!(
+            "cannot search: {reason} (too many variables or values)"
+        ))),
+        _ => Ok(()),
     }
 }
 

@@ -108,3 +108,25 @@ fn help_explains_every_option() {
         assert!(help.contains("Ctrl-C"), "{program}");
     }
 }
+
+/// A model too wide for the engine's systematic search is refused with
+/// status 2, not reported as having no solutions.
+#[test]
+fn models_too_large_to_search_are_refused() {
+    let items: Vec<String> = (0..20_000).map(|i| i.to_string()).collect();
+    let runs: [(&str, Vec<String>); 2] = [
+        ("permutations", items.clone()),
+        ("permutations", [vec!["--count".to_owned()], items].concat()),
+    ];
+    for (program, args) in runs {
+        let out = example(program).args(&args).assert().code(2);
+        let output = out.get_output();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!("{program}: error: cannot search: ")),
+            "{program}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(output.stdout.is_empty(), "{program}: nothing claimed");
+    }
+}
