@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --example coloring                          # Australia, 3 colours
-//! cargo run --example coloring -- --count               # 18
+//! cargo run --example coloring -- --count               # 18 colourings with 3 colours
 //! cargo run --example coloring -- --chromatic tests/data/myciel3.col   # 4
 //! ```
 
@@ -49,26 +49,13 @@ fn load(file: &Option<PathBuf>) -> Result<Graph, CliError> {
     let Some(path) = file else {
         return Ok(Graph::australia());
     };
-    // Graph files are text of a few megabytes at most; a cap keeps a wrong
-    // path (a device, a huge binary) from eating all memory.
-    const MAX_BYTES: u64 = 256 << 20;
+    // Read line by line with a cap: a device or a binary file is refused
+    // at its first overlong or non-text line, not loaded into memory.
     let shown = path.display();
-    let cannot = |e: std::io::Error| CliError::Usage(format!("cannot read {shown}: {e}"));
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(
-        &mut std::io::Read::take(std::fs::File::open(path).map_err(cannot)?, MAX_BYTES + 1),
-        &mut bytes,
-    )
-    .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(CliError::Usage(format!(
-            "{shown}: larger than {} MiB; not a graph file",
-            MAX_BYTES >> 20
-        )));
-    }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::Usage(format!("{shown}: not a text file (invalid UTF-8)")))?;
-    dimacs::parse(&text).map_err(|e| CliError::Usage(format!("{shown}: {e}")))
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::Usage(format!("cannot read {shown}: {e}")))?;
+    dimacs::read(std::io::BufReader::new(file))
+        .map_err(|e| CliError::Usage(format!("{shown}: {e}")))
 }
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
@@ -95,11 +82,17 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
             }
             None => {
                 let last = result.outcomes.last().expect("one search at least");
+                cli::refuse_too_large(last)?;
                 cli::note_if_stopped(last);
                 writeln!(
                     out,
-                    "chromatic number unknown: more than {} (stopped)",
-                    result.impossible_below
+                    "chromatic number unknown: more than {} (stopped{})",
+                    result.impossible_below,
+                    if cli::interrupted() {
+                        ": interrupted"
+                    } else {
+                        ""
+                    }
                 )?;
             }
         }
@@ -119,12 +112,18 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         return Ok(());
     }
     let (solution, outcome) = solver.first();
+    cli::refuse_too_large(&outcome)?;
     match solution {
         Some(s) => writeln!(out, "{}", ColoringModel::render(&graph, k, s.values()))?,
         None if outcome.status.is_complete() => writeln!(out, "no colouring with {colours}")?,
         None => writeln!(
             out,
-            "no colouring found with {colours} before the search stopped"
+            "no colouring found with {colours} before the search stopped{}",
+            if cli::interrupted() {
+                " (interrupted)"
+            } else {
+                ""
+            }
         )?,
     }
     cli.search.report(None, &outcome);

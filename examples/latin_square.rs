@@ -4,8 +4,8 @@
 //!
 //! ```text
 //! cargo run --example latin_square -- 3                    # the 12 squares of order 3
-//! cargo run --release --example latin_square -- --count 5  # 161280
-//! cargo run --example latin_square -- --reduced --count 5  # 56
+//! cargo run --release --example latin_square -- --count 5  # 161280 Latin squares of order 5
+//! cargo run --example latin_square -- --reduced --count 5  # 56 reduced Latin squares of order 5
 //! ```
 
 use clap::Parser;

@@ -11,8 +11,10 @@
 use clap::Parser;
 use csp::Status;
 use csp_workspace::cli::{self, CliError, Defaults, Out, SearchArgs};
+use csp_workspace::lines::{lines, MAX_LINE_BYTES};
 use csp_workspace::sudoku::{Grid, SudokuModel};
-use std::io::{self, BufRead, Write};
+use std::fmt::Display;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Solves sudoku puzzles given as 81-character lines.
@@ -21,7 +23,11 @@ use std::process::ExitCode;
 struct Cli {
     /// Puzzles: 81 characters each, digits 1-9 for clues and . or 0 for
     /// blanks. Without any, reads one per line from stdin (blank lines and
-    /// lines starting with # are skipped)
+    /// lines starting with # are skipped). Each is answered in order on
+    /// stdout, named by its position (argument N, line N); a malformed one
+    /// is reported on stderr under that name and the batch goes on (exit
+    /// status 2 at the end); --stats prints each puzzle's statistics on
+    /// stderr after its answer
     puzzles: Vec<String>,
     /// Print each solution as one 81-character line instead of a grid
     #[arg(long)]
@@ -41,30 +47,31 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let mut malformed = false;
-    let mut handle = |label: String, text: &str| -> Result<(), CliError> {
-        match text.parse::<Grid>() {
-            Ok(puzzle) => solve(cli, out, &label, &puzzle),
-            Err(e) => {
-                // Report and go on: the rest of the batch still runs.
-                out.flush()?;
-                eprintln!("error: {label}: {e}");
-                malformed = true;
-                Ok(())
-            }
-        }
-    };
     if cli.puzzles.is_empty() {
-        for (i, line) in io::stdin().lock().lines().enumerate() {
-            let line = line?;
-            let text = line.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
+        // Capped lines: a huge or binary line is reported like any other
+        // malformed one, without being held in memory.
+        let mut input = lines(io::stdin().lock(), MAX_LINE_BYTES);
+        // Ctrl-C while waiting for a line ends the program at once; during
+        // a search it stops the search, and the batch ends after it.
+        while let Some(line) = cli::waiting_for_input(|| input.next()) {
+            if cli::interrupted() {
+                break;
             }
-            handle(format!("line {}", i + 1), text)?;
+            let line = line?;
+            let label = format!("line {}", line.number);
+            let text = line.text.as_ref().map(|t| t.trim());
+            match text {
+                Ok(t) if t.is_empty() || t.starts_with('#') => {}
+                Ok(t) => malformed |= !puzzle(cli, out, &label, t)?,
+                Err(e) => malformed |= !malformed_input(out, &label, e)?,
+            }
         }
     } else {
         for (i, text) in cli.puzzles.iter().enumerate() {
-            handle(format!("argument {}", i + 1), text)?;
+            if cli::interrupted() {
+                break;
+            }
+            malformed |= !puzzle(cli, out, &format!("argument {}", i + 1), text)?;
         }
     }
     if malformed {
@@ -72,6 +79,22 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     } else {
         Ok(())
     }
+}
+
+/// Parses and solves one puzzle of the batch; false if it was malformed.
+fn puzzle(cli: &Cli, out: &mut Out, label: &str, text: &str) -> Result<bool, CliError> {
+    match text.parse::<Grid>() {
+        Ok(puzzle) => solve(cli, out, label, &puzzle).map(|()| true),
+        Err(e) => malformed_input(out, label, &e),
+    }
+}
+
+/// Reports a malformed input after everything printed before it; the
+/// batch goes on. Returns false (for "malformed").
+fn malformed_input(out: &mut Out, label: &str, e: &dyn Display) -> Result<bool, CliError> {
+    out.flush()?;
+    cli::error(format_args!("{label}: {e}"));
+    Ok(false)
 }
 
 fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), CliError> {
@@ -94,13 +117,17 @@ fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), Cli
         (Status::Stopped(csp::StopReason::Solutions), n) => {
             format!("at least {n} solutions, the first:")
         }
-        (Status::Stopped(reason), 0) => format!("no solution found before the {reason}"),
-        (Status::Stopped(reason), 1) => {
-            format!("solved, but the {reason} stopped the check for other solutions")
+        (Status::Stopped(reason), 0) => {
+            format!("no solution found before {}", cli::stopped_by(reason))
         }
-        (Status::Stopped(reason), n) => {
-            format!("at least {n} solutions (stopped by the {reason}), the first:")
-        }
+        (Status::Stopped(reason), 1) => format!(
+            "solved, but {} stopped the check for other solutions",
+            cli::stopped_by(reason)
+        ),
+        (Status::Stopped(reason), n) => format!(
+            "at least {n} solutions (stopped by {}), the first:",
+            cli::stopped_by(reason)
+        ),
         (Status::Running, _) => unreachable!("the search ran to its end"),
     };
     writeln!(out, "{label}: {verdict}")?;

@@ -1,14 +1,20 @@
 //! The command-line plumbing every example shares: the engine's search
 //! options (strategy, orders, limits) plus `--stats`, each puzzle's default
-//! settings, the error type with its exit status, and buffered stdout that
-//! treats a closed pipe (`| head`) as a normal end.
+//! settings, the error type with its exit status, buffered stdout that
+//! treats a closed pipe (`| head`) as a normal end, and Ctrl-C, which stops
+//! the search and keeps what it found (exit status 130, as `nqueens`).
 
 use clap::Args;
 use csp::cli::{LimitArgs, OrderArgs, StrategyArg};
-use csp::{Limits, Model, Observer, Outcome, Search, Solver, Strategy, ValueOrder, VarOrder};
+use csp::{
+    Limits, Model, Observer, Outcome, Search, Solver, Status, StopReason, Strategy, ValueOrder,
+    VarOrder,
+};
 use std::fmt;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// The search options of every example: `--strategy`, the ordering options,
 /// the limits and `--stats`.
@@ -98,17 +104,90 @@ impl fmt::Display for Defaults {
 /// let cli: Cli = csp_workspace::cli::parse(&csp_workspace::cli::Defaults::default().to_string());
 /// ```
 pub fn parse<C: clap::Parser>(defaults: &str) -> C {
-    let parsed = C::command()
-        .after_help(format!("Default search: {defaults}"))
+    let command = C::command();
+    let _ = PROGRAM.set(command.get_name().to_owned());
+    let parsed = command
+        .after_help(format!(
+            "Default search: {defaults}\n\
+             Ctrl-C stops the search and prints what it found, marked partial (exit status 130)."
+        ))
         .try_get_matches()
         .and_then(|matches| C::from_arg_matches(&matches));
     parsed.unwrap_or_else(|e| {
         if !e.use_stderr() {
             e.exit() // --help and --version print to stdout and succeed
         }
-        eprintln!("error: {}", csp::cli::one_line(&e));
+        error(usage_message(&e));
         std::process::exit(2)
     })
+}
+
+/// A command-line error on one line, with clap's suggestion for a
+/// mistyped option or value kept as a "did you mean".
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser, Debug)]
+/// struct Cli { #[arg(long)] count: bool }
+/// let e = Cli::try_parse_from(["p", "--cout"]).unwrap_err();
+/// assert_eq!(
+///     csp_workspace::cli::usage_message(&e),
+///     "unexpected argument '--cout' found (did you mean '--count'?)"
+/// );
+/// ```
+pub fn usage_message(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut message = csp::cli::one_line(e);
+    let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedValue]
+        .into_iter()
+        .find_map(|kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("' or '")),
+            _ => None,
+        });
+    if let Some(s) = suggested {
+        message.push_str(&format!(" (did you mean '{s}'?)"));
+    }
+    message
+}
+
+/// The program's name, set by [`parse`] (`sudoku`, `coloring`, ...).
+static PROGRAM: OnceLock<String> = OnceLock::new();
+
+/// The name errors are prefixed with: the one [`parse`] was given, or the
+/// executable's file name.
+///
+/// ```
+/// assert!(!csp_workspace::cli::program().is_empty());
+/// ```
+pub fn program() -> &'static str {
+    PROGRAM.get_or_init(|| {
+        std::env::args_os()
+            .next()
+            .map(std::path::PathBuf::from)
+            .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "error".to_owned())
+    })
+}
+
+/// Prints `<program>: error: <message>` on stderr, the form every command
+/// of the project uses (`nqueens: error: ...`), on one line: line breaks
+/// the message quotes from the input are shown as `\n` and `\r`.
+///
+/// ```
+/// csp_workspace::cli::error("line 3: not valid UTF-8");
+/// ```
+pub fn error(message: impl fmt::Display) {
+    eprintln!("{}: error: {}", program(), one_line(&message.to_string()));
+}
+
+/// `text` with its line breaks written as `\n` and `\r`.
+///
+/// ```
+/// assert_eq!(csp_workspace::cli::one_line("bad 'A\nB'"), "bad 'A\\nB'");
+/// ```
+pub fn one_line(text: &str) -> String {
+    text.replace('\r', "\\r").replace('\n', "\\n")
 }
 
 impl SearchArgs {
@@ -131,19 +210,21 @@ impl SearchArgs {
         self.order.apply(solver)
     }
 
-    /// The limits from the command line (no solution limit).
+    /// The limits from the command line (no solution limit), with the
+    /// program's Ctrl-C flag ([`cancel_flag`]) as the cancel flag.
     ///
     /// ```
     /// let args = csp_workspace::cli::SearchArgs::default();
     /// assert!(args.limits().nodes.is_none());
+    /// assert!(args.limits().cancel.is_some());
     /// ```
     pub fn limits(&self) -> Limits {
-        self.limits.limits(None)
+        self.limits.limits(Some(cancel_flag()))
     }
 
     /// Runs a search to its end, streaming each solution through `render`
-    /// and then a summary line made by `summary` from the count; with
-    /// `count_only`, prints just the count. Then reports as
+    /// (unless `count_only`), then a summary line made by `summary` from
+    /// the count, marked `(partial: interrupted)` after Ctrl-C. Then reports as
     /// [`SearchArgs::report`] does, and notes on stderr if a limit stopped
     /// the search.
     ///
@@ -169,16 +250,21 @@ impl SearchArgs {
         mut render: impl FnMut(&mut Out, &[i32]) -> io::Result<()>,
         summary: impl FnOnce(u64) -> String,
     ) -> Result<Outcome, CliError> {
+        refuse_too_large(&search.outcome())?;
         if count_only {
             while search.next_values().is_some() {}
-            writeln!(out, "{}", search.outcome().solutions())?;
         } else {
             while let Some(values) = search.next_values() {
                 render(out, values)?;
             }
-            writeln!(out, "{}", summary(search.outcome().solutions()))?;
         }
         let outcome = search.outcome();
+        let partial = if outcome.status == Status::Stopped(StopReason::Cancelled) {
+            " (partial: interrupted)"
+        } else {
+            ""
+        };
+        writeln!(out, "{}{partial}", summary(outcome.solutions()))?;
         self.report(None, &outcome);
         note_if_stopped(&outcome);
         Ok(outcome)
@@ -211,11 +297,125 @@ impl SearchArgs {
 /// assert!(csp_workspace::cli::note_if_stopped(&outcome));
 /// ```
 pub fn note_if_stopped(outcome: &Outcome) -> bool {
-    if let csp::Status::Stopped(reason) = outcome.status {
-        eprintln!("note: search stopped by the {reason}; there may be more solutions");
-        false
-    } else {
-        true
+    match outcome.status {
+        // [`run`] says so itself, once, at the end.
+        Status::Stopped(StopReason::Cancelled) => false,
+        Status::Stopped(reason) => {
+            eprintln!(
+                "{}: note: search stopped by the {reason}; there may be more solutions",
+                program()
+            );
+            false
+        }
+        _ => true,
+    }
+}
+
+/// Refuses a model the engine will not search systematically (a domain
+/// wider than its bit sets): a usage error, not "no solutions". The engine
+/// says so before the search starts.
+///
+/// ```
+/// let outcome = csp::Solver::new(&csp::Model::new()).count();
+/// assert!(csp_workspace::cli::refuse_too_large(&outcome).is_ok());
+/// ```
+pub fn refuse_too_large(outcome: &Outcome) -> Result<(), CliError> {
+    match outcome.status {
+        Status::Stopped(reason @ StopReason::TooLarge) => Err(CliError::Usage(format!(
+            "cannot search: {reason} (too many variables or values)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// What stopped a search, for a sentence: `Ctrl-C` or `the node limit`.
+///
+/// ```
+/// use csp::StopReason;
+/// use csp_workspace::cli::stopped_by;
+/// assert_eq!(stopped_by(StopReason::Cancelled), "Ctrl-C");
+/// assert_eq!(stopped_by(StopReason::Nodes), "the node limit");
+/// ```
+pub fn stopped_by(reason: StopReason) -> String {
+    match reason {
+        StopReason::Cancelled => "Ctrl-C".to_owned(),
+        other => format!("the {other}"),
+    }
+}
+
+/// The status of a program stopped by Ctrl-C (128 + SIGINT), as `nqueens`.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The cancel flag Ctrl-C sets; every search of the program polls it
+/// through [`SearchArgs::limits`].
+///
+/// ```
+/// assert!(!csp_workspace::cli::cancel_flag().load(std::sync::atomic::Ordering::Relaxed));
+/// ```
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    CANCEL.get_or_init(Arc::default).clone()
+}
+
+/// Whether Ctrl-C has been pressed: a batch stops starting new searches.
+///
+/// ```
+/// assert!(!csp_workspace::cli::interrupted());
+/// ```
+pub fn interrupted() -> bool {
+    cancel_flag().load(Ordering::Relaxed)
+}
+
+/// Set while the program blocks on its input, where no search can notice
+/// the cancel flag: Ctrl-C then ends the program at once.
+static WAITING_FOR_INPUT: AtomicBool = AtomicBool::new(false);
+
+/// Runs `read` (a blocking read of the program's input) so that Ctrl-C
+/// during it ends the program at once with status 130: everything printed
+/// before must already be flushed.
+///
+/// ```
+/// let line = csp_workspace::cli::waiting_for_input(|| "read".to_owned());
+/// assert_eq!(line, "read");
+/// ```
+pub fn waiting_for_input<T>(read: impl FnOnce() -> T) -> T {
+    WAITING_FOR_INPUT.store(true, Ordering::SeqCst);
+    // A Ctrl-C that came just before would find no search to stop, and
+    // the read might block for ever.
+    if interrupted() {
+        exit_interrupted();
+    }
+    let value = read();
+    WAITING_FOR_INPUT.store(false, Ordering::SeqCst);
+    value
+}
+
+/// Ends the program at once after Ctrl-C (from whichever thread gets
+/// here first; another one waits for the end).
+fn exit_interrupted() -> ! {
+    static EXITING: AtomicBool = AtomicBool::new(false);
+    if EXITING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    eprintln!("\n{}: interrupted by Ctrl-C", program());
+    std::process::exit(EXIT_INTERRUPTED.into())
+}
+
+/// Ctrl-C sets the cancel flag, so the search stops and the program
+/// prints what it found; while it waits for input, or on a second Ctrl-C,
+/// it ends at once.
+fn install_interrupt_handler() {
+    let cancel = cancel_flag();
+    let handler = move || {
+        let again = cancel.swap(true, Ordering::SeqCst);
+        if again || WAITING_FOR_INPUT.load(Ordering::SeqCst) {
+            exit_interrupted();
+        }
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("{}: warning: Ctrl-C will not stop cleanly: {e}", program());
     }
 }
 
@@ -281,8 +481,10 @@ impl From<io::Error> for CliError {
 pub type Out = BufWriter<Stdout>;
 
 /// Runs an example's body with buffered stdout, then turns its result into
-/// an exit status: errors become one `error: ...` line on stderr, and a
-/// closed output pipe ends the program quietly with success.
+/// an exit status: errors become one `<program>: error: ...` line on stderr, a
+/// closed output pipe ends the program quietly with success, and after
+/// Ctrl-C (which stops the searches, see [`cancel_flag`]) it says the
+/// results are partial and exits with status 130.
 ///
 /// ```no_run
 /// use std::io::Write;
@@ -291,20 +493,29 @@ pub type Out = BufWriter<Stdout>;
 /// }
 /// ```
 pub fn run(body: impl FnOnce(&mut Out) -> Result<(), CliError>) -> ExitCode {
+    install_interrupt_handler();
     let mut out = BufWriter::new(io::stdout());
     let result = body(&mut out).and_then(|()| Ok(out.flush()?));
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
             // Whatever was printed before the error still belongs on stdout.
             let _ = out.flush();
             if !matches!(e, CliError::Reported) {
-                eprintln!("error: {e}");
+                error(&e);
             }
             ExitCode::from(e.exit_code())
         }
+    };
+    if interrupted() {
+        eprintln!(
+            "{}: interrupted by Ctrl-C: the results above are partial",
+            program()
+        );
+        return ExitCode::from(EXIT_INTERRUPTED);
     }
+    code
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@
 //! count `E` that counts both directions, `p col` for `p edge`).
 
 use crate::graph::{EdgeError, Graph};
+use crate::lines::{lines, LineError, MAX_LINE_BYTES};
 use std::fmt;
+use std::io::BufRead;
 
 /// The most vertices a file may declare (keeps a typo from allocating gigabytes).
 pub const MAX_VERTICES: usize = 1 << 20;
@@ -52,6 +54,10 @@ pub enum DimacsErrorKind {
     SelfLoop(usize),
     /// A line starting with something other than `c`, `p` or `e`.
     UnknownLine(String),
+    /// A line too long or not valid UTF-8 ([`read`] only).
+    Line(LineError),
+    /// Reading failed ([`read`] only): the system's message.
+    Io(String),
 }
 
 impl fmt::Display for DimacsError {
@@ -80,6 +86,8 @@ impl fmt::Display for DimacsError {
             DimacsErrorKind::UnknownLine(word) => {
                 write!(f, "unknown line type '{word}' (expected c, p or e)")
             }
+            DimacsErrorKind::Line(e) => write!(f, "{e}"),
+            DimacsErrorKind::Io(e) => write!(f, "cannot read: {e}"),
         }
     }
 }
@@ -94,12 +102,61 @@ impl std::error::Error for DimacsError {}
 /// assert_eq!((g.len(), g.edges().len()), (3, 3));
 /// ```
 pub fn parse(text: &str) -> Result<Graph, DimacsError> {
-    let mut graph: Option<Graph> = None;
+    let mut reader = Reader::default();
     for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
+        reader.line(i + 1, raw)?;
+    }
+    reader.finish()
+}
+
+/// Reads a `.col` file from `input` line by line, holding at most
+/// [`MAX_LINE_BYTES`] of a line: a longer line, or one that is not valid
+/// UTF-8, is an error naming its line.
+///
+/// ```
+/// use csp_workspace::dimacs::{read, DimacsErrorKind};
+/// let g = read(&b"p edge 2 1\ne 1 2\n"[..]).unwrap();
+/// assert_eq!(g.edges(), &[(0, 1)]);
+/// let e = read(&b"c ok\np edge 2 1\nc \xff\n"[..]).unwrap_err();
+/// assert_eq!(e.to_string(), "line 3: not valid UTF-8");
+/// ```
+pub fn read(input: impl BufRead) -> Result<Graph, DimacsError> {
+    let mut reader = Reader::default();
+    for (i, line) in lines(input, MAX_LINE_BYTES).enumerate() {
+        let line = line.map_err(|e| DimacsError {
+            line: i + 1,
+            kind: DimacsErrorKind::Io(e.to_string()),
+        })?;
+        let text = line.text.map_err(|e| DimacsError {
+            line: line.number,
+            kind: DimacsErrorKind::Line(e),
+        })?;
+        reader.line(line.number, &text)?;
+    }
+    reader.finish()
+}
+
+/// The graph read so far: one line at a time, then [`Reader::finish`].
+#[derive(Default)]
+struct Reader {
+    graph: Option<Graph>,
+}
+
+impl Reader {
+    fn finish(self) -> Result<Graph, DimacsError> {
+        self.graph.ok_or(DimacsError {
+            line: 0,
+            kind: DimacsErrorKind::MissingProblem,
+        })
+    }
+
+    fn line(&mut self, line: usize, raw: &str) -> Result<(), DimacsError> {
+        let graph = &mut self.graph;
         let err = |kind| DimacsError { line, kind };
         let mut fields = raw.split_whitespace();
-        let Some(tag) = fields.next() else { continue };
+        let Some(tag) = fields.next() else {
+            return Ok(());
+        };
         let rest: Vec<&str> = fields.collect();
         match tag {
             "c" => {}
@@ -120,7 +177,7 @@ pub fn parse(text: &str) -> Result<Graph, DimacsError> {
                 if v > MAX_VERTICES as u64 {
                     return Err(err(DimacsErrorKind::TooManyVertices(v)));
                 }
-                graph = Some(Graph::numbered(v as usize));
+                *graph = Some(Graph::numbered(v as usize));
             }
             "e" => {
                 let g = graph
@@ -153,11 +210,8 @@ pub fn parse(text: &str) -> Result<Graph, DimacsError> {
             }
             other => return Err(err(DimacsErrorKind::UnknownLine(other.to_owned()))),
         }
+        Ok(())
     }
-    graph.ok_or(DimacsError {
-        line: 0,
-        kind: DimacsErrorKind::MissingProblem,
-    })
 }
 
 /// Writes a graph as a `.col` file (comment lines first; edges 1-based, each once).

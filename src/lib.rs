@@ -11,6 +11,7 @@
 //! * [`graph`], [`dimacs`], [`coloring`]: graph colouring, the DIMACS `.col`
 //!   format, and the chromatic number.
 //! * [`latin`]: Latin squares of order `n`.
+//! * [`lines`]: reading text line by line with a cap on a line's length.
 //!
 //! ```
 //! use csp_workspace::cryptarithm::Cryptarithm;
@@ -29,5 +30,6 @@ pub mod cryptarithm;
 pub mod dimacs;
 pub mod graph;
 pub mod latin;
+pub mod lines;
 pub mod permutations;
 pub mod sudoku;

@@ -8,6 +8,7 @@
 //! textbook backtracker prints them in.
 
 use csp::{Model, ModelError, Observer, Strategy, VarId};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The permutations model of a list of items.
@@ -36,15 +37,16 @@ impl Permutations {
     pub fn new<S: AsRef<str>>(items: &[S]) -> Result<Permutations, ModelError> {
         let mut distinct: Vec<String> = Vec::new();
         let mut multiplicity: Vec<usize> = Vec::new();
+        // A map, not a scan of `distinct`: linear in the number of items.
+        let mut index: HashMap<&str, usize> = HashMap::with_capacity(items.len());
         for item in items {
             let item = item.as_ref();
-            match distinct.iter().position(|d| d == item) {
-                Some(i) => multiplicity[i] += 1,
-                None => {
-                    distinct.push(item.to_owned());
-                    multiplicity.push(1);
-                }
-            }
+            let i = *index.entry(item).or_insert_with(|| {
+                distinct.push(item.to_owned());
+                multiplicity.push(0);
+                distinct.len() - 1
+            });
+            multiplicity[i] += 1;
         }
         let mut model = Model::new();
         let positions = if items.is_empty() {

@@ -3,6 +3,7 @@
 
 mod common;
 use common::{data, example, stdout_of};
+use csp_workspace::cli::counted;
 use csp_workspace::{dimacs, graph::Graph};
 use predicates::prelude::*;
 use std::collections::HashMap;
@@ -64,7 +65,12 @@ fn australia_counts_match_brute_force() {
     let (n, edges) = australia_edges();
     for k in 1..=4 {
         let out = stdout_of(example("coloring").args(["--count", "-k", &k.to_string()]));
-        assert_eq!(out.trim(), brute_count(n, &edges, k).to_string(), "k = {k}");
+        let want = format!(
+            "{} with {}",
+            counted(brute_count(n, &edges, k), "colouring"),
+            counted(k as u64, "colour")
+        );
+        assert_eq!(out.trim(), want, "k = {k}");
     }
     assert_eq!(brute_count(n, &edges, 3), 18);
 }
@@ -143,7 +149,7 @@ fn petersen_count_matches_brute_force() {
     let g = dimacs::parse(&std::fs::read_to_string(data("petersen.col")).unwrap()).unwrap();
     let want = brute_count(g.len(), g.edges(), 3);
     let out = stdout_of(example("coloring").arg("--count").arg(data("petersen.col")));
-    assert_eq!(out.trim(), want.to_string());
+    assert_eq!(out.trim(), format!("{want} colourings with 3 colours"));
     assert_eq!(want, 120);
 }
 
@@ -177,11 +183,50 @@ fn bad_files_and_options_exit_2_with_a_clear_message() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: cannot read no/such/file.col",
+            "coloring: error: cannot read no/such/file.col",
         ));
     example("coloring").args(["-k", "0"]).assert().code(2);
     example("coloring")
         .args(["--count", "--chromatic"])
         .assert()
         .code(2);
+}
+
+/// A graph file's lines are read with a cap: a line too long or not valid
+/// UTF-8 is named with its number, and a device that never ends a line
+/// (`/dev/zero`) is refused at line 1 instead of filling memory.
+#[test]
+fn unreadable_lines_are_named() {
+    let dir = std::env::temp_dir().join(format!("coloring-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = format!("c {}\n", "x".repeat(1 << 20));
+    let cap = csp_workspace::lines::MAX_LINE_BYTES;
+    for (name, bytes, message) in [
+        (
+            "utf8.col",
+            b"c fine\np edge 2 1\nc \xff\ne 1 2\n".to_vec(),
+            "line 3: not valid UTF-8".to_owned(),
+        ),
+        (
+            "long.col",
+            format!("p edge 2 1\n{long}e 1 2\n").into_bytes(),
+            format!("line 2: longer than {cap} bytes"),
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).unwrap();
+        example("coloring")
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(format!("coloring: error: {}: {message}\n", file.display()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    example("coloring")
+        .arg("/dev/zero")
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "coloring: error: /dev/zero: line 1: longer than {cap} bytes\n"
+        ));
 }

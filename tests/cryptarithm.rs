@@ -117,7 +117,8 @@ fn solutions_match_brute_force_under_each_strategy() {
             assert_eq!(count, format!("{} {noun}", want.len()));
         }
         let n = stdout_of(example("cryptarithm").args(["--count", expr]));
-        assert_eq!(n.trim(), want.len().to_string(), "{expr}");
+        let want = csp_workspace::cli::counted(want.len() as u64, "solution");
+        assert_eq!(n.trim(), want, "{expr}");
     }
 }
 
@@ -154,10 +155,16 @@ fn bad_expressions_exit_2_with_a_clear_message() {
             .code(2)
             .stdout("")
             .stderr(predicate::str::starts_with(format!(
-                "error: bad expression '{expr}': {message}"
+                "cryptarithm: error: bad expression '{expr}': {message}"
             )))
             .stderr(predicate::str::contains("\n").count(1));
     }
+    // A line break in the argument stays inside the one error line.
+    example("cryptarithm")
+        .arg("A+B\n=C+")
+        .assert()
+        .code(2)
+        .stderr("cryptarithm: error: bad expression 'A+B\\n=C+': expected end of input at position 7, found '+'\n");
     example("cryptarithm")
         .args(["--strategy", "nope"])
         .assert()

@@ -5,10 +5,13 @@ use common::{example, stdout_of};
 use std::collections::HashSet;
 
 fn count(args: &[&str]) -> u64 {
-    stdout_of(example("latin_square").arg("--count").args(args))
+    let out = stdout_of(example("latin_square").arg("--count").args(args));
+    let (n, what) = out
         .trim()
-        .parse()
-        .unwrap()
+        .split_once(' ')
+        .expect("a count and what it counts");
+    assert!(what.contains("Latin square"), "{out}");
+    n.parse().unwrap()
 }
 
 #[test]

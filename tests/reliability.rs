@@ -5,7 +5,7 @@
 //!   panic, a one-line error or a round-tripping value, and any solution a
 //!   bounded search finds is checked.
 //! * Every example gets random argument lists: it exits 0, 1 or 2 with an
-//!   `error:` line on failure, never panics, and never hangs (each run has a
+//!   `<program>: error:` line on failure, never panics, and never hangs (each run has a
 //!   time limit and a watchdog).
 //! * The same arguments give the same output, run after run.
 
@@ -245,11 +245,11 @@ fn run_example(program: &str, args: &[String]) -> Ran {
 }
 
 /// Exit 0 (done, or help), 1 (an I/O error) or 2 (bad arguments or input);
-/// never a panic or a signal; a failure says `error: ...` on a line of its
-/// own. Not necessarily the first line: a batch reports a malformed
-/// argument where it meets it and goes on, after the statistics of the
-/// puzzles before it. (Bad options get clap's report: the error line, then
-/// a hint and a usage line.)
+/// never a panic or a signal; a failure says `<program>: error: ...` on a
+/// line of its own. Not necessarily the first line: a batch reports a
+/// malformed argument where it meets it and goes on, after the statistics
+/// of the puzzles before it. (Bad options get clap's report: the error
+/// line, then a hint and a usage line.)
 fn assert_clean(program: &str, args: &[String], ran: &Ran) {
     let shown = format!("{program} {args:?}\n{}", ran.stderr);
     assert!(!ran.stderr.contains("panicked"), "panic: {shown}");
@@ -259,10 +259,11 @@ fn assert_clean(program: &str, args: &[String], ran: &Ran) {
         ran.code
     );
     if ran.code != Some(0) {
+        let prefix = format!("{program}: error: ");
         assert!(
             ran.stderr
                 .lines()
-                .any(|l| l.starts_with("error: ") && l.len() > "error: ".len()),
+                .any(|l| l.starts_with(&prefix) && l.len() > prefix.len()),
             "no one-line error: {shown}"
         );
         // Errors are single lines: no usage block, tips or blank lines after them.
@@ -482,7 +483,7 @@ fn a_sudoku_batch_solves_what_it_can_and_reports_the_malformed_argument() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     let errors: Vec<&str> = stderr
         .lines()
-        .filter(|l| l.starts_with("error: "))
+        .filter(|l| l.starts_with("sudoku: error: "))
         .collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains("argument 2"), "{stderr}");
@@ -504,7 +505,7 @@ fn a_sudoku_batch_solves_what_it_can_and_reports_the_malformed_argument() {
 }
 
 /// Malformed arguments of each kind the issue lists, for every example:
-/// a usage error (status 2) with its `error:` line first.
+/// a usage error (status 2) with its `<program>: error:` line first.
 #[test]
 fn malformed_arguments_are_usage_errors_in_every_example() {
     let bad: &[&[&str]] = &[
@@ -535,7 +536,7 @@ fn malformed_arguments_are_usage_errors_in_every_example() {
             // Nothing runs before the arguments are parsed: the error is first.
             let first = ran.stderr.lines().next().unwrap_or("");
             assert!(
-                first.starts_with("error: "),
+                first.starts_with(&format!("{program}: error: ")),
                 "{program} {args:?}: {}",
                 ran.stderr
             );

@@ -212,9 +212,9 @@ fn malformed_lines_are_named_and_the_rest_of_the_batch_runs() {
     assert!(stdout.ends_with("line 7: no solution\n"));
     assert_eq!(
         stderr,
-        "error: line 2: expected 81 characters, found 80\n\
-         error: line 5: bad character 'x' at position 81 (expected digits 1-9, and . or 0 for a blank)\n\
-         error: line 6: the clue 5 at r2c2 repeats the 5 at r1c1 in box 1\n"
+        "sudoku: error: line 2: expected 81 characters, found 80\n\
+         sudoku: error: line 5: bad character 'x' at position 81 (expected digits 1-9, and . or 0 for a blank)\n\
+         sudoku: error: line 6: the clue 5 at r2c2 repeats the 5 at r1c1 in box 1\n"
     );
 }
 
@@ -246,4 +246,119 @@ fn usage_errors_exit_2() {
         .assert()
         .success()
         .stdout(predicate::str::contains("--strategy").and(predicate::str::contains("--stats")));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_named_and_the_batch_goes_on() {
+    let mut input = format!("{EASY}\n\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe not text\n");
+    input.extend_from_slice(format!("{EASY}\n").as_bytes());
+    let assert = example("sudoku")
+        .arg("--compact")
+        .write_stdin(input)
+        .assert()
+        .code(2);
+    let output = assert.get_output();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("line 1: solved\n"), "{stdout}");
+    assert!(stdout.contains("line 4: solved\n"), "{stdout}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "sudoku: error: line 3: not valid UTF-8\n"
+    );
+}
+
+/// Peak resident memory (`VmHWM`) of a running process, in kB (Linux).
+#[cfg(target_os = "linux")]
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("a VmHWM line");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A 100 MB line on stdin is named and skipped, and the puzzle after it
+/// solved, without holding the line: the peak memory, read while the
+/// program waits for more input, stays far below the line's size.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_huge_line_is_skipped_in_bounded_memory() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+    const LINE: usize = 100 << 20;
+    let mut child = Command::new(common::example_path("sudoku"))
+        .arg("--compact")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'1'; 1 << 20];
+        for _ in 0..LINE / chunk.len() {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(format!("\n{EASY}\n").as_bytes()).unwrap();
+        stdin // kept open: the program waits for more
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("line 2: solved") {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "ended early: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    let stdin = writer.join().unwrap();
+    let peak = peak_memory_kb(child.id());
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(
+        peak < 40_000,
+        "peak memory {peak} kB for a {} MB line",
+        LINE >> 20
+    );
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(
+        stderr,
+        format!(
+            "sudoku: error: line 1: longer than {} bytes\n",
+            csp_workspace::lines::MAX_LINE_BYTES
+        )
+    );
+}
+
+/// A batch is answered in order: each puzzle's answer on stdout, its
+/// statistics on stderr after it, a malformed puzzle's error in its place
+/// among them, the rest of the batch still solved, and status 2 at the end.
+#[test]
+fn a_batch_reports_each_puzzle_in_order_and_goes_on() {
+    let bad = "11".to_string() + &".".repeat(79);
+    let assert = example("sudoku")
+        .args(["--stats", "--compact", EASY, &bad, EASY])
+        .assert()
+        .code(2);
+    let output = assert.get_output();
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let answers: Vec<&str> = stdout.lines().filter(|l| l.contains(':')).collect();
+    assert_eq!(answers, ["argument 1: solved", "argument 3: solved"]);
+    let first = stderr.find("argument 1:\n").expect("stats of puzzle 1");
+    let error = stderr
+        .find("sudoku: error: argument 2: the clue 1 at r1c2 repeats the 1 at r1c1 in row 1")
+        .expect("the error for puzzle 2");
+    let third = stderr.find("argument 3:\n").expect("stats of puzzle 3");
+    assert!(first < error && error < third, "{stderr}");
 }
