@@ -14,7 +14,11 @@ use serde::Serialize;
 
 use crate::placement::Placement;
 
-/// The column of each queen in row order, as `[1, 3, 0, 2]`.
+/// The column of the queen in each row, as `[1, 3, 0, 2]`. A board with
+/// more rows than columns leaves some rows empty: they show as `-`
+/// (`[0, -, 1, -, 2]` on 5 × 3), so every solution reads back unambiguously.
+/// A row holding several queens (only on illegal placements) shows the
+/// first; [`coords`] lists every queen of any placement.
 ///
 /// # Examples
 ///
@@ -24,10 +28,39 @@ use crate::placement::Placement;
 ///
 /// let p = Placement::from_columns(&[1, 3, 0, 2], 4)?;
 /// assert_eq!(columns(&p), "[1, 3, 0, 2]");
+/// let tall = Placement::new(5, 3, vec![(0, 0), (2, 1), (4, 2)])?;
+/// assert_eq!(columns(&tall), "[0, -, 1, -, 2]");
 /// # Ok::<(), nqueens::placement::PlacementError>(())
 /// ```
 pub fn columns(placement: &Placement) -> String {
-    format!("{:?}", placement.columns())
+    let cells: Vec<String> = row_columns(placement)
+        .into_iter()
+        .map(|col| col.map_or_else(|| "-".to_string(), |c| c.to_string()))
+        .collect();
+    format!("[{}]", cells.join(", "))
+}
+
+/// The column of the queen in each row, `None` for a row without a queen
+/// (the first queen of a row holding several): what [`columns`] prints and
+/// the `columns` field of [`json`] holds (`null` for `None`).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::placement::Placement;
+/// use nqueens::render::row_columns;
+///
+/// let tall = Placement::new(3, 2, vec![(0, 0), (2, 1)])?;
+/// assert_eq!(row_columns(&tall), vec![Some(0), None, Some(1)]);
+/// # Ok::<(), nqueens::placement::PlacementError>(())
+/// ```
+pub fn row_columns(placement: &Placement) -> Vec<Option<usize>> {
+    let mut cols = vec![None; placement.rows()];
+    // Queens are sorted by row, then column: the first of a row comes first.
+    for &(row, col) in placement.queens().iter().rev() {
+        cols[row] = Some(col);
+    }
+    cols
 }
 
 /// The queens as `[row, col]` pairs, as `[[0, 1], [1, 3], [2, 0], [3, 2]]`.
@@ -90,6 +123,8 @@ pub fn unicode(placement: &Placement) -> String {
 
 /// One compact JSON object:
 /// `{"rows":4,"cols":4,"columns":[1,3,0,2],"queens":[[0,1],[1,3],[2,0],[3,2]]}`.
+/// `columns` is [`row_columns`]: `null` for a row without a queen (boards
+/// with more rows than columns).
 ///
 /// # Examples
 ///
@@ -109,13 +144,13 @@ pub fn json(placement: &Placement) -> String {
     struct Json<'a> {
         rows: usize,
         cols: usize,
-        columns: Vec<usize>,
+        columns: Vec<Option<usize>>,
         queens: &'a [(usize, usize)],
     }
     let value = Json {
         rows: placement.rows(),
         cols: placement.cols(),
-        columns: placement.columns(),
+        columns: row_columns(placement),
         queens: placement.queens(),
     };
     serde_json::to_string(&value).expect("integers and arrays always serialise")
@@ -514,7 +549,9 @@ mod tests {
     fn partial_and_rectangular_boards_render() {
         let tall = Placement::new(3, 2, vec![(0, 0), (2, 1)]).unwrap();
         assert_eq!(board(&tall), "Q .\n. .\n. Q\n");
-        assert_eq!(columns(&tall), "[0, 1]");
+        // The empty middle row shows: [0, 1] would also read as (0, 0), (1, 1).
+        assert_eq!(columns(&tall), "[0, -, 1]");
+        assert!(json(&tall).contains(r#""columns":[0,null,1]"#));
         assert_eq!(coords(&tall), "[[0, 0], [2, 1]]");
         let dup = Placement::new(2, 2, vec![(0, 1), (0, 1), (1, 0)]).unwrap();
         assert_eq!(board(&dup), ". Q\nQ .\n");

@@ -146,7 +146,8 @@ pub struct SolveArgs {
     )]
     pub part: Option<Part>,
 
-    /// Output format: columns ([1, 3, 0, 2], the column of each row),
+    /// Output format: columns ([1, 3, 0, 2], the column of each row; - for
+    /// a row without a queen, on boards with more rows than columns),
     /// coords ([[0, 1], [1, 3], ...]), board (dots and Qs), unicode (a
     /// chessboard), json (JSON Lines), svg (one picture with every board)
     /// [default: board up to 32 columns, columns beyond]
