@@ -4,6 +4,7 @@ use crate::progress::Progress;
 use nqueens::approach::{ApproachError, Goal, Plan, Report};
 use nqueens::cli::output::Printer;
 use nqueens::cli::{Solve, SolveArgs};
+use nqueens::files;
 use nqueens::parts::{solve_part, Part};
 use nqueens::render::Format;
 use nqueens::trace::{BoardTrace, TraceFormat};
@@ -114,6 +115,12 @@ fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool
         );
         return ExitCode::from(EXIT_WRITE_FAILED);
     }
+    if let Some(path) = solve.out.as_deref() {
+        if let Err(e) = files::replaceable(path) {
+            eprintln!("nqueens: error: cannot write {}: {e}", path.display());
+            return ExitCode::from(EXIT_WRITE_FAILED);
+        }
+    }
     let result = match solve_part(solve.board, plan, part) {
         Ok(result) => result,
         Err(e) => return crate::usage_error(&nqueens::cli::CliError::Usage(e.to_string())),
@@ -123,7 +130,11 @@ fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool
         None => io::stdout().lock().write_all(result.to_json().as_bytes()),
     };
     if let Err(e) = written {
-        eprintln!("nqueens: error: cannot write the part result: {e}");
+        let to = solve
+            .out
+            .as_deref()
+            .map_or("the part result".to_string(), |p| p.display().to_string());
+        eprintln!("nqueens: error: cannot write {to}: {e}");
         return ExitCode::from(EXIT_WRITE_FAILED);
     }
     if solve.stats {
