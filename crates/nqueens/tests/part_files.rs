@@ -265,3 +265,43 @@ fn a_part_never_replaces_what_is_not_a_regular_file() {
         .success();
     assert!(PartResult::from_json(&std::fs::read_to_string(&real).unwrap()).is_ok());
 }
+
+#[cfg(unix)]
+#[test]
+fn no_output_path_replaces_what_is_not_a_regular_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fifo = d.join("fifo");
+    mkfifo(&fifo);
+    let null_link = d.join("null");
+    std::os::unix::fs::symlink("/dev/null", &null_link).unwrap();
+    for target in [&fifo, &null_link] {
+        let t = target.to_str().unwrap();
+        for args in [
+            &["8", "--out", t][..],
+            &["8", "--format", "svg", "--out", t],
+            &["study", "--sizes", "4", "--csv", t],
+            &["study", "--sizes", "4", "--json", t],
+            &["study", "--sizes", "4", "--plot", t],
+            &["tree", "4", "--svg", t],
+        ] {
+            let out = nqueens().args(args).assert().code(1).stdout("");
+            let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+            assert!(
+                err.contains("refusing to replace") && err.contains(t),
+                "{args:?}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::symlink_metadata(&null_link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
+}
