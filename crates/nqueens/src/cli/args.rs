@@ -36,6 +36,9 @@ sheet (at most 1000 boards), to --out FILE or stdout, with the summary on
 stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
 stderr when it is a terminal; Ctrl-C stops with the partial count.
 
+Names of strategies, orders and formats ignore case, and _ may stand for -
+(forward_checking is forward-checking), in every subcommand too.
+
 Exit status: 0 done, 1 output could not be written, 2 bad arguments,
 130 interrupted by Ctrl-C.";
 

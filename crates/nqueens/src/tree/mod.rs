@@ -67,7 +67,8 @@ const TREE_AFTER_HELP: &str = "\
 Each box is one tried assignment, labelled row,col (from 0): red boxes were
 rejected, green ones complete a solution, and -k counts the values that
 choice pruned from other rows. --node-limit caps the boxes drawn per tree
-(default 1000; needed for n > 6).
+(default 1000, at most 100000; needed for n > 6). Names ignore case, and _
+may stand for - (forward_checking).
 
 Examples:
   nqueens tree 4 --strategy backtracking,forward-checking,arc-consistency --svg trees.svg
