@@ -7,7 +7,8 @@
 //! with `'\n'`. [`Format::is_multiline`] tells which is which.
 
 use std::error::Error;
-use std::fmt::{self, Write};
+use std::fmt;
+use std::io::{self, Write};
 use std::str::FromStr;
 
 use serde::Serialize;
@@ -194,10 +195,13 @@ pub fn svg(placement: &Placement) -> String {
         placement.cols(),
         columns(placement)
     );
-    let mut out = svg_open(width, height, &title);
-    draw_board(&mut out, placement, MARGIN, MARGIN, SQUARE);
-    out.push_str("</svg>\n");
-    out
+    let mut out = Vec::new();
+    let written = out
+        .write_all(svg_open(width, height, &title).as_bytes())
+        .and_then(|()| draw_board(&mut out, placement, MARGIN, MARGIN, SQUARE))
+        .and_then(|()| out.write_all(b"</svg>\n"));
+    written.expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("the picture is UTF-8")
 }
 
 /// Many boards on one SVG document, `columns_per_row` boards to a row (0 is
@@ -221,6 +225,31 @@ pub fn svg(placement: &Placement) -> String {
 /// # Ok::<(), nqueens::placement::PlacementError>(())
 /// ```
 pub fn svg_sheet(placements: &[Placement], columns_per_row: usize) -> String {
+    let mut out = Vec::new();
+    write_svg_sheet(&mut out, placements, columns_per_row).expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("the sheet is UTF-8")
+}
+
+/// Writes the sheet of [`svg_sheet`] to `out` board by board, so the
+/// document is never held in memory whole.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::placement::Placement;
+/// use nqueens::render::{svg_sheet, write_svg_sheet};
+///
+/// let boards = [Placement::from_columns(&[1, 3, 0, 2], 4)?];
+/// let mut out = Vec::new();
+/// write_svg_sheet(&mut out, &boards, 3)?;
+/// assert_eq!(String::from_utf8(out).unwrap(), svg_sheet(&boards, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_svg_sheet(
+    out: &mut dyn io::Write,
+    placements: &[Placement],
+    columns_per_row: usize,
+) -> io::Result<()> {
     let per_row = columns_per_row.max(1).min(placements.len().max(1));
     let grid_rows = placements.len().div_ceil(per_row).max(1);
     let max_rows = placements.iter().map(Placement::rows).max().unwrap_or(0) as u32;
@@ -234,21 +263,20 @@ pub fn svg_sheet(placements: &[Placement], columns_per_row: usize) -> String {
         1 => "1 board".to_string(),
         n => format!("{n} boards"),
     };
-    let mut out = svg_open(width, height, &title);
+    out.write_all(svg_open(width, height, &title).as_bytes())?;
     if placements.is_empty() {
-        out.push_str(&label(width / 2, height / 2 + 4, "no boards"));
+        out.write_all(label(width / 2, height / 2 + 4, "no boards").as_bytes())?;
     }
     for (index, placement) in placements.iter().enumerate() {
         let x = MARGIN + (index % per_row) as u32 * cell_width;
         let y = MARGIN + (index / per_row) as u32 * cell_height;
-        draw_board(&mut out, placement, x, y, SHEET_SQUARE);
+        draw_board(out, placement, x, y, SHEET_SQUARE)?;
         let board_width = placement.cols() as u32 * SHEET_SQUARE;
         let board_height = placement.rows() as u32 * SHEET_SQUARE;
         let text = format!("#{}", index + 1);
-        out.push_str(&label(x + board_width / 2, y + board_height + 16, &text));
+        out.write_all(label(x + board_width / 2, y + board_height + 16, &text).as_bytes())?;
     }
-    out.push_str("</svg>\n");
-    out
+    out.write_all(b"</svg>\n")
 }
 
 /// An output format for a placement.
@@ -464,40 +492,45 @@ const CROWN: &str = "<path d=\"M11 37 L6 17 L15 28 L15.5 13 L21.5 27 L24 10 L26.
      <circle cx=\"42\" cy=\"15\" r=\"2.6\"/>";
 
 /// Appends one framed board with its top-left corner at `(x, y)`.
-fn draw_board(out: &mut String, placement: &Placement, x: u32, y: u32, square: u32) {
+fn draw_board(
+    out: &mut dyn io::Write,
+    placement: &Placement,
+    x: u32,
+    y: u32,
+    square: u32,
+) -> io::Result<()> {
     let (rows, cols) = (placement.rows() as u32, placement.cols() as u32);
     let (width, height) = (cols * square, rows * square);
     let frame = (square / 12).max(1);
-    // `write!` into a String cannot fail.
-    let _ = writeln!(
+    writeln!(
         out,
         "<g transform=\"translate({x} {y})\">\n\
          <rect x=\"-{frame}\" y=\"-{frame}\" width=\"{}\" height=\"{}\" fill=\"{FRAME}\"/>\n\
          <rect width=\"{width}\" height=\"{height}\" fill=\"{LIGHT}\"/>",
         width + 2 * frame,
         height + 2 * frame,
-    );
+    )?;
     for row in 0..placement.rows() {
         for col in (0..placement.cols()).filter(|&col| is_dark(row, col)) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "<rect x=\"{}\" y=\"{}\" width=\"{square}\" height=\"{square}\" fill=\"{DARK}\"/>",
                 col as u32 * square,
                 row as u32 * square,
-            );
+            )?;
         }
     }
     let scale = f64::from(square) / 48.0;
     for &(row, col) in placement.queens() {
-        let _ = writeln!(
+        writeln!(
             out,
             "<g class=\"queen\" transform=\"translate({} {}) scale({scale})\" fill=\"#fbfbfb\" \
              stroke=\"#1c1c1c\" stroke-width=\"2\" stroke-linejoin=\"round\">{CROWN}</g>",
             col as u32 * square,
             row as u32 * square,
-        );
+        )?;
     }
-    out.push_str("</g>\n");
+    out.write_all(b"</g>\n")
 }
 
 #[cfg(test)]
