@@ -4,6 +4,7 @@
 
 mod common;
 
+use csp::ValueOrder;
 use nqueens::approach::{Approach, Goal, Plan};
 use nqueens::board::Board;
 use nqueens::cli::output::Printer;
@@ -15,9 +16,21 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-/// The listing `format` gives of every solution of `board`, and the solutions.
-fn listing(board: Board, format: Format) -> (String, Vec<Placement>) {
-    let plan = Plan::new(Approach::ForwardChecking, Goal::All);
+/// The plan every listing and trace here runs: forward checking, the
+/// first `limit` solutions in the given value order.
+fn plan(limit: Option<u64>, value_order: ValueOrder, seed: u64) -> Plan {
+    let mut plan = Plan {
+        value_order,
+        seed,
+        ..Plan::new(Approach::ForwardChecking, Goal::All)
+    };
+    plan.limits.solutions = limit;
+    plan
+}
+
+/// The listing `format` gives of the solutions `plan` finds on `board`,
+/// and the solutions.
+fn listing(plan: &Plan, board: Board, format: Format) -> (String, Vec<Placement>) {
     let mut printer = Printer::new(Vec::new(), format);
     let mut solutions = Vec::new();
     let report = plan
@@ -27,13 +40,12 @@ fn listing(board: Board, format: Format) -> (String, Vec<Placement>) {
             ControlFlow::Continue(())
         })
         .unwrap();
-    let (bytes, _) = printer.finish(&report, &plan).unwrap();
+    let (bytes, _) = printer.finish(&report, plan).unwrap();
     (String::from_utf8(bytes).unwrap(), solutions)
 }
 
 /// The trace of the search of `board` in `format`.
-fn trace(board: Board, format: TraceFormat) -> String {
-    let plan = Plan::new(Approach::ForwardChecking, Goal::All);
+fn trace(plan: &Plan, board: Board, format: TraceFormat) -> String {
     let trace = BoardTrace::new(board, format, Vec::new());
     let (_, trace) = plan
         .run(board, trace, |_| ControlFlow::Continue(()))
@@ -197,21 +209,21 @@ fn check(what: &str, board: Board, decoded: &[Placement], solutions: &[Placement
     assert!(decoded.iter().all(Placement::is_legal), "{what} on {board}");
 }
 
-fn check_board(board: Board) {
+fn check_board(plan: &Plan, board: Board) {
     let mut solutions = Vec::new();
     for format in Format::ALL {
-        let (text, found) = listing(board, format);
+        let (text, found) = listing(plan, board, format);
         check(format.name(), board, &decode(format, &text, board), &found);
         solutions = found;
     }
-    let text = trace(board, TraceFormat::Text);
+    let text = trace(plan, board, TraceFormat::Text);
     let decoded: Vec<Placement> = text
         .lines()
         .filter_map(|l| l.strip_prefix("solution "))
         .map(|l| from_columns(l.split_once(": ").unwrap().1, board.cols()))
         .collect();
     check("the text trace", board, &decoded, &solutions);
-    let text = trace(board, TraceFormat::Json);
+    let text = trace(plan, board, TraceFormat::Json);
     let decoded: Vec<Placement> = text
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
@@ -228,20 +240,37 @@ fn check_board(board: Board) {
 #[test]
 fn the_5x3_board_lists_fourteen_different_solutions() {
     let board = Board::new(5, 3).unwrap();
-    let (text, _) = listing(board, Format::Columns);
+    let every = plan(None, ValueOrder::Ascending, 0);
+    let (text, _) = listing(&every, board, Format::Columns);
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
     assert_eq!(lines.len(), 14);
     let distinct: BTreeSet<&&str> = lines.iter().collect();
     assert_eq!(distinct.len(), 14, "{text}");
     assert!(lines.contains(&"[0, -, 1, -, 2]"), "{text}");
-    check_board(board);
+}
+
+#[test]
+fn every_format_reads_back_every_solution_of_every_small_board() {
+    let every = plan(None, ValueOrder::Ascending, 0);
+    for rows in 1..=7 {
+        for cols in 1..=7 {
+            check_board(&every, Board::new(rows, cols).unwrap());
+        }
+    }
 }
 
 proptest! {
     #![proptest_config(common::config(48))]
 
     #[test]
-    fn every_format_reads_back_on_every_board_shape(rows in 1usize..=7, cols in 1usize..=7) {
-        check_board(Board::new(rows, cols).unwrap());
+    fn every_format_reads_back_on_random_boards(
+        rows in 1usize..=12,
+        cols in 1usize..=12,
+        value_order in prop::sample::select(ValueOrder::ALL.to_vec()),
+        seed in any::<u64>(),
+    ) {
+        // The first few solutions in a random value order: large boards
+        // have too many to list, and other orders reach other solutions.
+        check_board(&plan(Some(12), value_order, seed), Board::new(rows, cols).unwrap());
     }
 }

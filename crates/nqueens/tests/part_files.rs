@@ -2,10 +2,13 @@
 //! files (FIFOs, devices), invalid UTF-8; and part outputs that are not
 //! regular files.
 
+mod common;
+
 use assert_cmd::Command;
 use nqueens::approach::{Goal, Plan};
 use nqueens::board::Board;
 use nqueens::parts::{solve_part, Part, PartResult};
+use proptest::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -304,4 +307,39 @@ fn no_output_path_replaces_what_is_not_a_regular_file() {
         .file_type()
         .is_symlink());
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
+}
+
+proptest! {
+    #![proptest_config(common::config(256))]
+
+    /// Any edit of a real result is either refused or still consistent:
+    /// reading never panics, and what it accepts says one thing.
+    #[test]
+    fn edited_results_are_refused_or_consistent(
+        unique in any::<bool>(),
+        part in 0usize..2,
+        at in any::<prop::sample::Index>(),
+        replacement in prop_oneof![
+            "[0-9]{1,20}",
+            "-?[0-9]{1,3}(\\.[0-9]{0,3})?(e[0-9]{1,3})?",
+            "[ -~]{0,8}",
+            Just("null".to_string()),
+        ],
+    ) {
+        let json = part_json(part, unique);
+        // Replace one number (or the start of a value) by the replacement.
+        let starts: Vec<usize> = json.match_indices(": ").map(|(i, _)| i + 2).collect();
+        let start = starts[at.index(starts.len())];
+        let end = json[start..]
+            .find([',', '\n', '}'])
+            .map_or(json.len(), |e| start + e);
+        let edited = format!("{}{replacement}{}", &json[..start], &json[end..]);
+        if let Ok(result) = PartResult::from_json(&edited) {
+            prop_assert!(result.part < result.parts);
+            prop_assert!(result.count <= result.stats.solutions);
+            prop_assert!(result.problem.unique || result.count == result.stats.solutions);
+            prop_assert!(result.stats.solutions <= result.stats.nodes);
+            prop_assert_eq!(result.complete, result.stopped_by.is_none());
+        }
+    }
 }
