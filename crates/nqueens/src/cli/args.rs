@@ -157,7 +157,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Output")]
     pub format: Option<Format>,
 
-    /// Write the output to FILE instead of stdout (for svg: the sheet)
+    /// Write the output to FILE instead of stdout (for svg: the sheet). The
+    /// file appears whole when the run ends (written to FILE.PID.tmp, then
+    /// renamed); only a regular file is replaced, never a device or a FIFO
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub out: Option<PathBuf>,
 

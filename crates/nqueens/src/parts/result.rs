@@ -183,8 +183,8 @@ pub struct PartResult {
     pub nqueens_version: String,
 }
 
-/// Part result files larger than this are refused unread (a real one is
-/// well under a kilobyte).
+/// Part result files larger than this are refused, reading no further
+/// than the limit (a real one is well under a kilobyte).
 const MAX_RESULT_BYTES: u64 = 1 << 20;
 
 impl PartResult {

@@ -51,7 +51,9 @@ pub const DEFAULT_RUN_TIME_LIMIT: Duration = Duration::from_secs(10);
 const STUDY_AFTER_HELP: &str = "\
 Each run stops at its limit (--node-limit, --fail-limit, --time-limit; 10 s
 when none is given) and is then reported as \"limit reached\". Names ignore
-case, and _ may stand for - (forward_checking).
+case, and _ may stand for - (forward_checking). --csv, --json and --plot
+files appear whole when the study ends, even if the table's reader stops
+early (| head); only regular files are replaced.
 
 Examples:
   nqueens study --sizes 4..=12
