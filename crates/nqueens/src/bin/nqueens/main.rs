@@ -38,9 +38,13 @@ fn main() -> ExitCode {
             match nqueens::tree::run_tree(&args, &mut std::io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(TreeError::Output(e)) if is_closed_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) if e.is_usage() => {
+                    eprintln!("nqueens: error: {e} (see nqueens tree --help)");
+                    ExitCode::from(2)
+                }
                 Err(e) => {
                     eprintln!("nqueens: error: {e}");
-                    ExitCode::from(if e.is_usage() { 2 } else { 1 })
+                    ExitCode::from(1)
                 }
             }
         }
