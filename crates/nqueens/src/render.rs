@@ -7,14 +7,19 @@
 //! with `'\n'`. [`Format::is_multiline`] tells which is which.
 
 use std::error::Error;
-use std::fmt::{self, Write};
+use std::fmt;
+use std::io::{self, Write};
 use std::str::FromStr;
 
 use serde::Serialize;
 
 use crate::placement::Placement;
 
-/// The column of each queen in row order, as `[1, 3, 0, 2]`.
+/// The column of the queen in each row, as `[1, 3, 0, 2]`. A board with
+/// more rows than columns leaves some rows empty: they show as `-`
+/// (`[0, -, 1, -, 2]` on 5 × 3), so every solution reads back unambiguously.
+/// A row holding several queens (only on illegal placements) shows the
+/// first; [`coords`] lists every queen of any placement.
 ///
 /// # Examples
 ///
@@ -24,10 +29,39 @@ use crate::placement::Placement;
 ///
 /// let p = Placement::from_columns(&[1, 3, 0, 2], 4)?;
 /// assert_eq!(columns(&p), "[1, 3, 0, 2]");
+/// let tall = Placement::new(5, 3, vec![(0, 0), (2, 1), (4, 2)])?;
+/// assert_eq!(columns(&tall), "[0, -, 1, -, 2]");
 /// # Ok::<(), nqueens::placement::PlacementError>(())
 /// ```
 pub fn columns(placement: &Placement) -> String {
-    format!("{:?}", placement.columns())
+    let cells: Vec<String> = row_columns(placement)
+        .into_iter()
+        .map(|col| col.map_or_else(|| "-".to_string(), |c| c.to_string()))
+        .collect();
+    format!("[{}]", cells.join(", "))
+}
+
+/// The column of the queen in each row, `None` for a row without a queen
+/// (the first queen of a row holding several): what [`columns`] prints and
+/// the `columns` field of [`json`] holds (`null` for `None`).
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::placement::Placement;
+/// use nqueens::render::row_columns;
+///
+/// let tall = Placement::new(3, 2, vec![(0, 0), (2, 1)])?;
+/// assert_eq!(row_columns(&tall), vec![Some(0), None, Some(1)]);
+/// # Ok::<(), nqueens::placement::PlacementError>(())
+/// ```
+pub fn row_columns(placement: &Placement) -> Vec<Option<usize>> {
+    let mut cols = vec![None; placement.rows()];
+    // Queens are sorted by row, then column: the first of a row comes first.
+    for &(row, col) in placement.queens().iter().rev() {
+        cols[row] = Some(col);
+    }
+    cols
 }
 
 /// The queens as `[row, col]` pairs, as `[[0, 1], [1, 3], [2, 0], [3, 2]]`.
@@ -90,6 +124,8 @@ pub fn unicode(placement: &Placement) -> String {
 
 /// One compact JSON object:
 /// `{"rows":4,"cols":4,"columns":[1,3,0,2],"queens":[[0,1],[1,3],[2,0],[3,2]]}`.
+/// `columns` is [`row_columns`]: `null` for a row without a queen (boards
+/// with more rows than columns).
 ///
 /// # Examples
 ///
@@ -109,13 +145,13 @@ pub fn json(placement: &Placement) -> String {
     struct Json<'a> {
         rows: usize,
         cols: usize,
-        columns: Vec<usize>,
+        columns: Vec<Option<usize>>,
         queens: &'a [(usize, usize)],
     }
     let value = Json {
         rows: placement.rows(),
         cols: placement.cols(),
-        columns: placement.columns(),
+        columns: row_columns(placement),
         queens: placement.queens(),
     };
     serde_json::to_string(&value).expect("integers and arrays always serialise")
@@ -159,10 +195,13 @@ pub fn svg(placement: &Placement) -> String {
         placement.cols(),
         columns(placement)
     );
-    let mut out = svg_open(width, height, &title);
-    draw_board(&mut out, placement, MARGIN, MARGIN, SQUARE);
-    out.push_str("</svg>\n");
-    out
+    let mut out = Vec::new();
+    let written = out
+        .write_all(svg_open(width, height, &title).as_bytes())
+        .and_then(|()| draw_board(&mut out, placement, MARGIN, MARGIN, SQUARE))
+        .and_then(|()| out.write_all(b"</svg>\n"));
+    written.expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("the picture is UTF-8")
 }
 
 /// Many boards on one SVG document, `columns_per_row` boards to a row (0 is
@@ -186,6 +225,31 @@ pub fn svg(placement: &Placement) -> String {
 /// # Ok::<(), nqueens::placement::PlacementError>(())
 /// ```
 pub fn svg_sheet(placements: &[Placement], columns_per_row: usize) -> String {
+    let mut out = Vec::new();
+    write_svg_sheet(&mut out, placements, columns_per_row).expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("the sheet is UTF-8")
+}
+
+/// Writes the sheet of [`svg_sheet`] to `out` board by board, so the
+/// document is never held in memory whole.
+///
+/// # Examples
+///
+/// ```
+/// use nqueens::placement::Placement;
+/// use nqueens::render::{svg_sheet, write_svg_sheet};
+///
+/// let boards = [Placement::from_columns(&[1, 3, 0, 2], 4)?];
+/// let mut out = Vec::new();
+/// write_svg_sheet(&mut out, &boards, 3)?;
+/// assert_eq!(String::from_utf8(out).unwrap(), svg_sheet(&boards, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_svg_sheet(
+    out: &mut dyn io::Write,
+    placements: &[Placement],
+    columns_per_row: usize,
+) -> io::Result<()> {
     let per_row = columns_per_row.max(1).min(placements.len().max(1));
     let grid_rows = placements.len().div_ceil(per_row).max(1);
     let max_rows = placements.iter().map(Placement::rows).max().unwrap_or(0) as u32;
@@ -199,21 +263,20 @@ pub fn svg_sheet(placements: &[Placement], columns_per_row: usize) -> String {
         1 => "1 board".to_string(),
         n => format!("{n} boards"),
     };
-    let mut out = svg_open(width, height, &title);
+    out.write_all(svg_open(width, height, &title).as_bytes())?;
     if placements.is_empty() {
-        out.push_str(&label(width / 2, height / 2 + 4, "no boards"));
+        out.write_all(label(width / 2, height / 2 + 4, "no boards").as_bytes())?;
     }
     for (index, placement) in placements.iter().enumerate() {
         let x = MARGIN + (index % per_row) as u32 * cell_width;
         let y = MARGIN + (index / per_row) as u32 * cell_height;
-        draw_board(&mut out, placement, x, y, SHEET_SQUARE);
+        draw_board(out, placement, x, y, SHEET_SQUARE)?;
         let board_width = placement.cols() as u32 * SHEET_SQUARE;
         let board_height = placement.rows() as u32 * SHEET_SQUARE;
         let text = format!("#{}", index + 1);
-        out.push_str(&label(x + board_width / 2, y + board_height + 16, &text));
+        out.write_all(label(x + board_width / 2, y + board_height + 16, &text).as_bytes())?;
     }
-    out.push_str("</svg>\n");
-    out
+    out.write_all(b"</svg>\n")
 }
 
 /// An output format for a placement.
@@ -429,40 +492,45 @@ const CROWN: &str = "<path d=\"M11 37 L6 17 L15 28 L15.5 13 L21.5 27 L24 10 L26.
      <circle cx=\"42\" cy=\"15\" r=\"2.6\"/>";
 
 /// Appends one framed board with its top-left corner at `(x, y)`.
-fn draw_board(out: &mut String, placement: &Placement, x: u32, y: u32, square: u32) {
+fn draw_board(
+    out: &mut dyn io::Write,
+    placement: &Placement,
+    x: u32,
+    y: u32,
+    square: u32,
+) -> io::Result<()> {
     let (rows, cols) = (placement.rows() as u32, placement.cols() as u32);
     let (width, height) = (cols * square, rows * square);
     let frame = (square / 12).max(1);
-    // `write!` into a String cannot fail.
-    let _ = writeln!(
+    writeln!(
         out,
         "<g transform=\"translate({x} {y})\">\n\
          <rect x=\"-{frame}\" y=\"-{frame}\" width=\"{}\" height=\"{}\" fill=\"{FRAME}\"/>\n\
          <rect width=\"{width}\" height=\"{height}\" fill=\"{LIGHT}\"/>",
         width + 2 * frame,
         height + 2 * frame,
-    );
+    )?;
     for row in 0..placement.rows() {
         for col in (0..placement.cols()).filter(|&col| is_dark(row, col)) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "<rect x=\"{}\" y=\"{}\" width=\"{square}\" height=\"{square}\" fill=\"{DARK}\"/>",
                 col as u32 * square,
                 row as u32 * square,
-            );
+            )?;
         }
     }
     let scale = f64::from(square) / 48.0;
     for &(row, col) in placement.queens() {
-        let _ = writeln!(
+        writeln!(
             out,
             "<g class=\"queen\" transform=\"translate({} {}) scale({scale})\" fill=\"#fbfbfb\" \
              stroke=\"#1c1c1c\" stroke-width=\"2\" stroke-linejoin=\"round\">{CROWN}</g>",
             col as u32 * square,
             row as u32 * square,
-        );
+        )?;
     }
-    out.push_str("</g>\n");
+    out.write_all(b"</g>\n")
 }
 
 #[cfg(test)]
@@ -514,7 +582,9 @@ mod tests {
     fn partial_and_rectangular_boards_render() {
         let tall = Placement::new(3, 2, vec![(0, 0), (2, 1)]).unwrap();
         assert_eq!(board(&tall), "Q .\n. .\n. Q\n");
-        assert_eq!(columns(&tall), "[0, 1]");
+        // The empty middle row shows: [0, 1] would also read as (0, 0), (1, 1).
+        assert_eq!(columns(&tall), "[0, -, 1]");
+        assert!(json(&tall).contains(r#""columns":[0,null,1]"#));
         assert_eq!(coords(&tall), "[[0, 0], [2, 1]]");
         let dup = Placement::new(2, 2, vec![(0, 1), (0, 1), (1, 0)]).unwrap();
         assert_eq!(board(&dup), ". Q\nQ .\n");

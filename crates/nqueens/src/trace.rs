@@ -300,7 +300,7 @@ impl<W: Write> Observer for BoardTrace<W> {
         self.flush_pending();
         self.solutions += 1;
         let placement = self.board.placement(values);
-        let columns = placement.columns();
+        let columns = render::row_columns(&placement);
         let text = format!(
             "solution {}: {}\n",
             self.solutions,

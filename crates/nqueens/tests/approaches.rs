@@ -342,3 +342,31 @@ fn slow_sizes_are_flagged_before_running() {
     plan.limits.solutions = Some(3);
     assert!(plan.slow_warning(square(40)).is_none());
 }
+
+#[test]
+fn estimates_follow_the_measured_figures() {
+    // 16 queens count in well under a minute; 17 in minutes, not hours.
+    let count = Plan::recommended(Goal::Count);
+    assert!(count.slow_warning(square(16)).is_none());
+    let warning = count.slow_warning(square(17)).unwrap();
+    assert!(
+        warning.contains("minutes") && !warning.contains("hour"),
+        "{warning}"
+    );
+    assert!(count.slow_warning(square(20)).unwrap().contains("hours"));
+    for m in nqueens::approach::MEASURED {
+        let plan = Plan::new(m.approach, Goal::Count);
+        let at = |n| plan.estimated_seconds(square(n)).unwrap();
+        assert!((at(m.n) - m.seconds).abs() < 1e-9, "{}", m.approach);
+        assert!((at(m.n + 1) / at(m.n) - m.per_queen).abs() < 1e-9);
+        // A warning exactly when the estimate passes a minute.
+        for n in 4..=24 {
+            assert_eq!(
+                plan.slow_warning(square(n)).is_some(),
+                at(n) >= 60.0,
+                "{} {n}",
+                m.approach
+            );
+        }
+    }
+}

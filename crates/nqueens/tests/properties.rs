@@ -1,6 +1,8 @@
 //! Property tests: every approach returns legal boards and they all agree;
 //! the argument parser never panics.
 
+mod common;
+
 use csp::{ValueOrder, VarOrder};
 use nqueens::approach::{Approach, Goal, Plan};
 use nqueens::board::Board;
@@ -116,7 +118,7 @@ fn all_approaches_agree_on_every_square_board_up_to_8() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(common::config(48))]
 
     #[test]
     fn all_approaches_agree_on_random_small_boards(

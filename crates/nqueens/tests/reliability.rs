@@ -9,6 +9,8 @@
 //!   (measured with `/usr/bin/time -v` when it is installed);
 //! * the same arguments print the same output and statistics, run after run.
 
+mod common;
+
 use assert_cmd::Command;
 use nqueens::cli::{self, CliError};
 use proptest::prelude::*;
@@ -75,7 +77,7 @@ fn run_if_small(command: &cli::Command) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(common::config(64))]
 
     #[test]
     fn subcommand_parsers_never_panic_on_random_arguments(

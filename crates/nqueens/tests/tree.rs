@@ -209,3 +209,17 @@ fn svg_file_gets_the_picture_and_output_a_summary() {
     roxmltree::Document::parse(&std::fs::read_to_string(&path).unwrap()).expect("well-formed SVG");
     std::fs::remove_file(path).unwrap();
 }
+
+#[test]
+fn node_limits_beyond_a_drawable_tree_are_refused_up_front() {
+    // A million boxes took 435 MB to draw; refused before any search.
+    let out = assert_cmd::Command::cargo_bin("nqueens")
+        .unwrap()
+        .args(["tree", "9", "--strategy", "all", "--node-limit", "1000000"])
+        .assert()
+        .code(2)
+        .stdout("");
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("at most 100000 nodes per tree"), "{err}");
+}

@@ -1,7 +1,7 @@
 //! The clap definition of the command line, and the checks that turn the
 //! solve options into a runnable [`Solve`].
 
-use super::output::MAX_SHEET_BOARDS;
+use super::output::{MAX_SHEET_BOARDS, MAX_SHEET_SQUARES};
 use super::size::{board_from_parts, parse_size_part, SizePart};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
@@ -32,9 +32,12 @@ Output: text formats stream one solution at a time and end with a summary
 line (`92 solutions`, with `(partial: ...)` when a limit or Ctrl-C stopped
 the search early). json writes JSON Lines: one object per solution, then a
 final {\"summary\": {...}} object. svg draws every listed solution on one
-sheet (at most 1000 boards), to --out FILE or stdout, with the summary on
-stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
+sheet (at most 1000 boards and 1048576 squares: 1000 boards of 32 × 32, or
+one of 1024 × 1024), to --out FILE or stdout, with the summary on stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
 stderr when it is a terminal; Ctrl-C stops with the partial count.
+
+Names of strategies, orders and formats ignore case, and _ may stand for -
+(forward_checking is forward-checking), in every subcommand too.
 
 Exit status: 0 done, 1 output could not be written, 2 bad arguments,
 130 interrupted by Ctrl-C.";
@@ -146,14 +149,17 @@ pub struct SolveArgs {
     )]
     pub part: Option<Part>,
 
-    /// Output format: columns ([1, 3, 0, 2], the column of each row),
+    /// Output format: columns ([1, 3, 0, 2], the column of each row; - for
+    /// a row without a queen, on boards with more rows than columns),
     /// coords ([[0, 1], [1, 3], ...]), board (dots and Qs), unicode (a
     /// chessboard), json (JSON Lines), svg (one picture with every board)
     /// [default: board up to 32 columns, columns beyond]
     #[arg(long, value_name = "FORMAT", value_parser = parse_format, help_heading = "Output")]
     pub format: Option<Format>,
 
-    /// Write the output to FILE instead of stdout (for svg: the sheet)
+    /// Write the output to FILE instead of stdout (for svg: the sheet). The
+    /// file appears whole when the run ends (written to FILE.PID.tmp, then
+    /// renamed); only a regular file is replaced, never a device or a FIFO
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub out: Option<PathBuf>,
 
@@ -340,17 +346,8 @@ impl SolveArgs {
             } else {
                 Format::Columns
             });
-        if format == Format::Svg && goal == Goal::All {
-            match self.limit {
-                Some(k) if k > MAX_SHEET_BOARDS => {
-                    return Err(usage(format!(
-                        "--format svg draws at most {MAX_SHEET_BOARDS} boards on one sheet; \
-                         use --limit {MAX_SHEET_BOARDS} or less"
-                    )))
-                }
-                Some(_) => {}
-                None => plan.limits.solutions = Some(MAX_SHEET_BOARDS),
-            }
+        if format == Format::Svg && goal != Goal::Count {
+            plan.limits.solutions = Some(sheet_boards(board, goal, self.limit)?);
         }
         plan.validate(board).map_err(usage)?;
         if self.part.is_some() {
@@ -388,6 +385,36 @@ impl SolveArgs {
             trace,
             part: self.part,
         })
+    }
+}
+
+/// How many boards an SVG listing draws: `--limit K` if the sheet can hold
+/// K boards of this size, else as many as it holds (at most
+/// [`MAX_SHEET_BOARDS`] and [`MAX_SHEET_SQUARES`] squares); refused up
+/// front, before any search, when even one board or the K asked for
+/// do not fit.
+fn sheet_boards(board: Board, goal: Goal, limit: Option<u64>) -> Result<u64, CliError> {
+    let squares = (board.rows() as u64).saturating_mul(board.cols() as u64);
+    let fit = (MAX_SHEET_SQUARES / squares.max(1)).min(MAX_SHEET_BOARDS);
+    if fit == 0 {
+        return Err(usage(format!(
+            "--format svg draws at most {MAX_SHEET_SQUARES} squares on a sheet and a {} × {} \
+             board has {squares}; use a text format (columns) for boards this large",
+            board.rows(),
+            board.cols()
+        )));
+    }
+    match (goal, limit) {
+        (Goal::First, _) => Ok(1),
+        (_, Some(k)) if k > fit => Err(usage(format!(
+            "--format svg draws at most {fit} boards of {} × {} on one sheet \
+             ({MAX_SHEET_BOARDS} boards, {MAX_SHEET_SQUARES} squares at most); use --limit {fit} \
+             or less",
+            board.rows(),
+            board.cols()
+        ))),
+        (_, Some(k)) => Ok(k),
+        (_, None) => Ok(fit),
     }
 }
 
@@ -469,6 +496,26 @@ mod tests {
         let s = resolve(&["8", "--format", "svg", "--limit", "3"]).unwrap();
         assert_eq!(s.plan.limits.solutions, Some(3));
         assert!(resolve(&["8", "--format", "svg", "--limit", "1001"]).is_err());
+        // Large boards: as many as the sheet holds, refused before any search
+        // when the boards asked for do not fit.
+        let s = resolve(&["300", "--format", "svg"]).unwrap();
+        assert_eq!(
+            s.plan.limits.solutions,
+            Some(MAX_SHEET_SQUARES / (300 * 300))
+        );
+        for args in [
+            &["300", "--limit", "1000", "--format", "svg"][..],
+            &["5000", "--first", "--format", "svg"],
+            &["2000", "--format", "svg"],
+        ] {
+            let err = resolve(args).unwrap_err().to_string();
+            assert!(
+                err.contains("--format svg draws at most"),
+                "{args:?}: {err}"
+            );
+        }
+        assert!(resolve(&["1000", "--first", "--format", "svg"]).is_ok());
+        assert!(resolve(&["5000", "--count", "--format", "svg"]).is_ok());
     }
 
     #[test]

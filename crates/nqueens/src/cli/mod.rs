@@ -25,7 +25,7 @@ pub mod size;
 pub use args::{Cli, Command, Solve, SolveArgs};
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::ffi::OsString;
 use std::fmt;
 
@@ -85,21 +85,201 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    Cli::try_parse_from(args).map_err(from_clap)
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // A subcommand comes first (top-level options conflict with it).
+    let subcommand = args.get(1).and_then(|a| a.to_str()).and_then(|name| {
+        Cli::command()
+            .get_subcommands()
+            .find(|c| c.get_name() == name)
+            .map(|c| c.get_name().to_string())
+    });
+    Cli::try_parse_from(args).map_err(|e| from_clap(e, subcommand.as_deref()))
 }
 
 /// A usage error with the pointer to `--help`.
 pub(crate) fn usage(message: impl fmt::Display) -> CliError {
-    CliError::Usage(format!("{message} ({SEE_HELP})"))
+    usage_of_solve(message)
 }
 
-/// Turns clap's multi-line report into one line.
-fn from_clap(err: clap::Error) -> CliError {
+/// Turns clap's multi-line report into one line: the message, a "did you
+/// mean" when there is a close match, and the usage of the command that
+/// was parsed (a subcommand's own, not the top level's).
+fn from_clap(err: clap::Error, subcommand: Option<&str>) -> CliError {
     let text = err.render().to_string();
     match err.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(text),
-        _ => usage(csp::cli::one_line(&err)),
+        _ => {
+            let mut message = csp::cli::one_line(&err);
+            if let Some(better) = suggestion(&err, &message) {
+                message.push_str(&format!("; did you mean '{better}'?"));
+            }
+            match subcommand {
+                Some(name) => {
+                    let mut cli = Cli::command();
+                    cli.build();
+                    let usage = cli
+                        .find_subcommand_mut(name)
+                        .map(|c| c.render_usage().to_string())
+                        .unwrap_or_default();
+                    let usage = usage.trim().trim_start_matches("Usage: ");
+                    CliError::Usage(format!(
+                        "{message} (usage: {usage}; see nqueens {name} --help)"
+                    ))
+                }
+                None => usage_of_solve(message),
+            }
+        }
+    }
+}
+
+/// A usage error of the default command, with the pointer to `--help`.
+fn usage_of_solve(message: impl fmt::Display) -> CliError {
+    CliError::Usage(format!("{message} ({SEE_HELP})"))
+}
+
+/// The closest accepted spelling for a mistyped option, subcommand or
+/// value. Options and subcommands come from clap (its own report puts them
+/// on a `tip:` line, which the one-line form drops); values from the list
+/// every value parser here ends its message with (`expected one of: a, b`),
+/// matched item by item so a comma-separated list gets its wrong item
+/// corrected.
+fn suggestion(err: &clap::Error, message: &str) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    for kind in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
+        match err.get(kind) {
+            Some(ContextValue::String(s)) => return Some(s.clone()),
+            Some(ContextValue::Strings(v)) if !v.is_empty() => return Some(v[0].clone()),
+            _ => {}
+        }
+    }
+    let Some(ContextValue::String(given)) = err.get(ContextKind::InvalidValue) else {
+        return None;
+    };
+    // `nqueens marge ...`: a mistyped subcommand reads as a board size.
+    if message.contains("'<SIZE>...'") {
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        return closest(given, &names).map(str::to_string);
+    }
+    let accepted = message.split_once("expected one of: ")?.1;
+    let accepted: Vec<&str> = accepted
+        .split(')')
+        .next()?
+        .split(',')
+        .map(str::trim)
+        .collect();
+    given
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !accepted.iter().any(|a| a.eq_ignore_ascii_case(item)))
+        .find_map(|item| closest(item, &accepted))
+        .map(str::to_string)
+}
+
+/// The candidate nearest to `given` in edit distance, if it is near enough
+/// to be a typo (at most a third of its length, and at least 1 edit).
+fn closest<'c>(given: &str, candidates: &[&'c str]) -> Option<&'c str> {
+    let given = given.to_ascii_lowercase();
+    candidates
+        .iter()
+        .map(|&c| (edit_distance(&given, c), c))
+        .filter(|&(d, c)| d <= (c.len() / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance between two strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(args: &[&str]) -> String {
+        let argv = std::iter::once("nqueens").chain(args.iter().copied());
+        match parse(argv) {
+            Err(CliError::Usage(text)) => text,
+            other => panic!("{args:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn subcommand_errors_show_the_subcommands_usage() {
+        for (args, usage) in [
+            (
+                &["merge"][..],
+                "usage: nqueens merge [OPTIONS] <FILE>...; see nqueens merge --help",
+            ),
+            (&["study", "--sizs", "4"], "see nqueens study --help"),
+            (
+                &["tree"],
+                "usage: nqueens tree [OPTIONS] <N>; see nqueens tree --help",
+            ),
+            (
+                &["tree", "4", "--strategy", "bactracking"],
+                "see nqueens tree --help",
+            ),
+            (
+                &["8", "--cout"],
+                "usage: nqueens [OPTIONS] <SIZE>...; see nqueens --help",
+            ),
+        ] {
+            let err = error(args);
+            assert!(err.contains(usage), "{args:?}: {err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+    }
+
+    #[test]
+    fn mistakes_get_a_did_you_mean() {
+        for (args, better) in [
+            (&["8", "--cout"][..], "--count"),
+            (&["study", "--sizs", "4"], "--sizes"),
+            (&["8", "--strategy", "forwrd-checking"], "forward-checking"),
+            (&["8", "--format", "colums"], "columns"),
+            (&["8", "--var-order", "smalest-domain"], "smallest-domain"),
+            (&["6", "--trace", "--trace-format", "jsn"], "json"),
+            (
+                &["study", "--strategies", "backtracking,forward-cheking"],
+                "forward-checking",
+            ),
+            (&["tree", "4", "--strategy", "bactracking"], "backtracking"),
+            (&["marge", "p.json"], "merge"),
+        ] {
+            let err = error(args);
+            assert!(
+                err.contains(&format!("did you mean '{better}'?")),
+                "{args:?}: {err}"
+            );
+        }
+        // Nothing close: no guess.
+        assert!(!error(&["8", "--strategy", "quantum"]).contains("did you mean"));
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("cout", "count"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(closest("colums", &["columns", "coords"]), Some("columns"));
+        assert_eq!(closest("x", &["columns"]), None);
     }
 }

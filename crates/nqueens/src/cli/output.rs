@@ -6,8 +6,10 @@
 //! * `json` is JSON Lines: one object per solution, then one final
 //!   `{"summary": {...}}` object, so a tool reads one stream;
 //! * `svg` draws every listed solution on one sheet (one picture to open
-//!   rather than hundreds of files), written when the run ends; its summary
-//!   goes to stderr so the output stays a valid SVG document.
+//!   rather than hundreds of files), written when the run ends, board by
+//!   board; its summary goes to stderr so the output stays a valid SVG
+//!   document. A sheet holds at most [`MAX_SHEET_BOARDS`] boards and
+//!   [`MAX_SHEET_SQUARES`] squares, checked before the search.
 
 use crate::approach::{Approach, Found, Goal, Report};
 use crate::placement::Placement;
@@ -23,6 +25,11 @@ const FLUSH_INTERVAL: Duration = Duration::from_millis(200);
 
 /// The most boards drawn on one SVG sheet.
 pub const MAX_SHEET_BOARDS: u64 = 1000;
+
+/// The most squares drawn on one SVG sheet (1000 boards of 32 × 32; about
+/// 40 MB of SVG): a 5000 × 5000 board would take 830 MB, more than any
+/// viewer opens.
+pub const MAX_SHEET_SQUARES: u64 = 1 << 20;
 
 /// Writes solutions as they come, then the summary.
 ///
@@ -118,8 +125,7 @@ impl<W: Write> Printer<W> {
             Format::Svg => {
                 if plan.goal != Goal::Count {
                     let per_row = (self.sheet.len() as f64).sqrt().ceil() as usize;
-                    let sheet = render::svg_sheet(&self.sheet, per_row.clamp(1, 10));
-                    self.out.write_all(sheet.as_bytes())?;
+                    render::write_svg_sheet(&mut self.out, &self.sheet, per_row.clamp(1, 10))?;
                 }
                 Some(text)
             }

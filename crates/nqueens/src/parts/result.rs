@@ -1,10 +1,11 @@
 //! The JSON result of one part: what was solved, how, and what came out.
 
 use super::spec::Part;
+use crate::approach::Approach;
 use crate::board::Board;
+use crate::files::{read_regular, utf8_text, AtomicFile};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -22,6 +23,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// assert_eq!(p.to_string(), "5 × 7");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Problem {
     /// Board rows.
     pub rows: usize,
@@ -52,6 +54,7 @@ impl fmt::Display for Problem {
 /// assert_eq!(s.strategy, "forward-checking");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolverSettings {
     /// The `--strategy` name.
     pub strategy: String,
@@ -75,6 +78,7 @@ pub struct SolverSettings {
 /// assert_eq!(part.to_stats(std::time::Duration::ZERO), stats);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PartStats {
     /// Nodes visited (each sub-search's root and assumed rows included).
     pub nodes: u64,
@@ -148,6 +152,7 @@ impl PartStats {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PartResult {
     /// Always [`FORMAT`].
     pub format: String,
@@ -178,8 +183,8 @@ pub struct PartResult {
     pub nqueens_version: String,
 }
 
-/// Part result files larger than this are refused unread (a real one is
-/// well under a kilobyte).
+/// Part result files larger than this are refused, reading no further
+/// than the limit (a real one is well under a kilobyte).
 const MAX_RESULT_BYTES: u64 = 1 << 20;
 
 impl PartResult {
@@ -227,7 +232,9 @@ impl PartResult {
     }
 
     /// Reads a result from JSON, checking the format, the version and
-    /// that the part, board and counts make sense.
+    /// that the part, board and counts make sense: a key given twice, a key
+    /// this version does not know, or numbers that contradict each other
+    /// (an edited `count`) are refused.
     ///
     /// ```
     /// use nqueens::parts::PartResult;
@@ -239,6 +246,7 @@ impl PartResult {
         if text.trim().is_empty() {
             return Err("the file is empty (was the part killed while writing to stdout?)".into());
         }
+        // First loosely, for a clear word on files of another kind or version.
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
         if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
@@ -255,20 +263,85 @@ impl PartResult {
             }
             None => return Err("no format version".into()),
         }
+        // Then strictly from the text: a `Value` keeps only the last of two
+        // equal keys, the typed reader refuses duplicates and unknown keys.
         let result: PartResult =
-            serde_json::from_value(value).map_err(|e| format!("malformed part result: {e}"))?;
-        result.part_id().map_err(|e| format!("bad part: {e}"))?;
-        Board::new(result.problem.rows, result.problem.cols)
+            serde_json::from_str(text).map_err(|e| format!("malformed part result: {e}"))?;
+        result.check()?;
+        Ok(result)
+    }
+
+    /// Checks what one result says against itself.
+    fn check(&self) -> Result<(), String> {
+        self.part_id().map_err(|e| format!("bad part: {e}"))?;
+        let board = Board::new(self.problem.rows, self.problem.cols)
             .map_err(|e| format!("bad board: {e}"))?;
-        if result.complete == result.stopped_by.is_some() {
+        if self.complete == self.stopped_by.is_some() {
             return Err("\"complete\" and \"stopped_by\" disagree".into());
         }
-        Ok(result)
+        let approach: Approach = self
+            .solver
+            .strategy
+            .parse()
+            .map_err(|e| format!("bad strategy: {e}"))?;
+        if approach.engine_strategy().is_none() || approach == Approach::Greedy {
+            return Err(format!(
+                "the {approach} strategy does not write parts (it is not an exhaustive engine search)"
+            ));
+        }
+        let s = &self.stats;
+        // The engine counts every solution; `--unique` keeps some of them.
+        if self.problem.unique && self.count > s.solutions {
+            return Err(format!(
+                "\"count\" {} is more than the {} solutions in its statistics",
+                self.count, s.solutions
+            ));
+        }
+        if !self.problem.unique && self.count != s.solutions {
+            return Err(format!(
+                "\"count\" {} disagrees with the {} solutions in its statistics",
+                self.count, s.solutions
+            ));
+        }
+        let lines = board.rows().min(board.cols());
+        if s.solutions > s.nodes {
+            return Err(format!(
+                "{} solutions in {} nodes: every solution is a node",
+                s.solutions, s.nodes
+            ));
+        }
+        if s.solutions > max_solutions(board) {
+            return Err(format!(
+                "{} solutions is more than a {} × {} board has ways to place its queens",
+                s.solutions,
+                board.rows(),
+                board.cols()
+            ));
+        }
+        for (what, depth) in [
+            ("max_depth", s.max_depth),
+            ("prefix_depth", self.prefix_depth as u64),
+        ] {
+            if depth > lines as u64 {
+                return Err(format!(
+                    "\"{what}\" {depth} is deeper than the board's {lines} queens"
+                ));
+            }
+        }
+        if !(self.elapsed_seconds.is_finite() && self.elapsed_seconds >= 0.0) {
+            return Err(format!(
+                "\"elapsed_seconds\" {} is not a duration",
+                self.elapsed_seconds
+            ));
+        }
+        Ok(())
     }
 
     /// Writes the result to `path` atomically: to a temporary file next to
     /// it, then renamed, so a killed writer leaves either no result or the
     /// whole one (a stale `*.tmp` file at worst, which the merge ignores).
+    /// Only a regular file or a missing path is replaced (see
+    /// [`AtomicFile`]): `--out /dev/null` is refused, not turned into a file.
     ///
     /// ```
     /// use nqueens::approach::{Goal, Plan};
@@ -281,31 +354,26 @@ impl PartResult {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_atomically(&self, path: &Path) -> io::Result<()> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(format!(".{}.tmp", std::process::id()));
-        let tmp = Path::new(&tmp);
-        let written = fs::File::create(tmp).and_then(|mut file| {
-            file.write_all(self.to_json().as_bytes())?;
-            file.sync_all()
-        });
-        let renamed = written.and_then(|()| fs::rename(tmp, path));
-        if renamed.is_err() {
-            let _ = fs::remove_file(tmp);
-        }
-        renamed
+        let mut file = AtomicFile::create(path)?;
+        file.write_all(self.to_json().as_bytes())?;
+        file.commit()
     }
 
     /// Reads the result file at `path` (see [`PartResult::from_json`]).
     pub(crate) fn read(path: &Path) -> Result<PartResult, ReadError> {
-        let len = fs::metadata(path).map_err(ReadError::Io)?.len();
-        if len > MAX_RESULT_BYTES {
-            return Err(ReadError::Malformed(format!(
-                "{len} bytes is too large for a part result"
-            )));
-        }
-        let text = fs::read_to_string(path).map_err(ReadError::Io)?;
-        PartResult::from_json(&text).map_err(ReadError::Malformed)
+        let bytes = read_regular(path, MAX_RESULT_BYTES).map_err(ReadError::Io)?;
+        let text = utf8_text(&bytes).map_err(ReadError::Malformed)?;
+        PartResult::from_json(text).map_err(ReadError::Malformed)
     }
+}
+
+/// The most solutions a board can have: one queen per line, each on a
+/// value no earlier queen took (saturating).
+fn max_solutions(board: Board) -> u64 {
+    let (lines, values) = board.model_shape();
+    (0..lines as u64).fold(1u64, |acc, i| {
+        acc.saturating_mul((values as u64).saturating_sub(i))
+    })
 }
 
 /// Why a result file could not be read.

@@ -32,11 +32,11 @@ pub use matrix::{Mode, Run, RunStatus, Study};
 pub use plot::{plot_svg, PlotError};
 pub use table::{group, Table, HEADERS};
 
+use crate::files::AtomicFile;
 use csp::cli::LimitArgs;
 use csp::{Restarts, Strategy, ValueOrder, VarOrder};
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -50,7 +50,10 @@ pub const DEFAULT_RUN_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 const STUDY_AFTER_HELP: &str = "\
 Each run stops at its limit (--node-limit, --fail-limit, --time-limit; 10 s
-when none is given) and is then reported as \"limit reached\".
+when none is given) and is then reported as \"limit reached\". Names ignore
+case, and _ may stand for - (forward_checking). --csv, --json and --plot
+files appear whole when the study ends, even if the table's reader stops
+early (| head); only regular files are replaced.
 
 Examples:
   nqueens study --sizes 4..=12
@@ -190,11 +193,12 @@ impl std::error::Error for StudyError {
     }
 }
 
-/// A result file, created before the study starts so a bad path fails at
-/// once rather than after a long study.
+/// A result file, created (as a temporary file) before the study starts
+/// so a bad path fails at once rather than after a long study, and renamed
+/// into place only when complete: never left cut short.
 struct OutFile<'p> {
     path: &'p Path,
-    writer: BufWriter<File>,
+    file: AtomicFile,
 }
 
 impl<'p> OutFile<'p> {
@@ -203,20 +207,42 @@ impl<'p> OutFile<'p> {
     }
 
     fn create(path: &'p Path) -> Result<OutFile<'p>, StudyError> {
-        let file = File::create(path).map_err(|source| file_error(path, source))?;
-        Ok(OutFile {
-            path,
-            writer: BufWriter::new(file),
-        })
+        let file = AtomicFile::create(path).map_err(|source| file_error(path, source))?;
+        Ok(OutFile { path, file })
     }
 
     fn finish(
         mut self,
-        write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+        write: impl FnOnce(&mut AtomicFile) -> io::Result<()>,
     ) -> Result<(), StudyError> {
-        write(&mut self.writer)
-            .and_then(|()| self.writer.flush())
+        write(&mut self.file)
+            .and_then(|()| self.file.commit())
             .map_err(|source| file_error(self.path, source))
+    }
+}
+
+/// Writes to the table's output until its reader goes away (`| head`):
+/// a closed pipe is a normal way to stop reading, not an error.
+struct TableOut<'w> {
+    out: Option<&'w mut dyn Write>,
+}
+
+impl TableOut<'_> {
+    fn write(&mut self, text: &str) -> Result<(), StudyError> {
+        let Some(out) = self.out.as_mut() else {
+            return Ok(());
+        };
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.out = None;
+                Ok(())
+            }
+            other => other.map_err(StudyError::Output),
+        }
+    }
+
+    fn closed(&self) -> bool {
+        self.out.is_none()
     }
 }
 
@@ -228,8 +254,10 @@ fn file_error(path: &Path, source: io::Error) -> StudyError {
 }
 
 /// Runs the study `args` describe: the table goes to `out` row by row as
-/// runs finish; CSV, JSON and the chart go to their files at the end.
-/// (Example in the [module documentation](self).)
+/// runs finish; CSV, JSON and the chart go to their files, each renamed
+/// into place when complete. If `out` is a closed pipe, the study stops
+/// there when it has no files to write, and otherwise goes on without the
+/// table to complete them. (Example in the [module documentation](self).)
 pub fn run_study(args: &StudyArgs, out: &mut dyn Write) -> Result<(), StudyError> {
     let study = args.study();
     let (csv_file, json_file, plot_file) = (
@@ -237,24 +265,36 @@ pub fn run_study(args: &StudyArgs, out: &mut dyn Write) -> Result<(), StudyError
         OutFile::open(args.json.as_deref())?,
         OutFile::open(args.plot.as_deref())?,
     );
-    let mut csv = csv_file.map(|f| (f.path, csv::Writer::from_writer(f.writer)));
+    let files_wanted = csv_file.is_some() || json_file.is_some() || plot_file.is_some();
+    let mut csv = csv_file.map(|f| (f.path, csv::Writer::from_writer(f.file)));
+    let keep_runs = json_file.is_some() || plot_file.is_some();
 
     let table = Table::for_study(&study);
-    out.write_all(table.header().as_bytes())
-        .map_err(StudyError::Output)?;
-    let mut runs = Vec::with_capacity(study.len());
-    for run in study.runs() {
-        out.write_all(table.row(&run).as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(StudyError::Output)?;
+    let mut table_out = TableOut { out: Some(out) };
+    table_out.write(&table.header())?;
+    let mut runs = Vec::new();
+    // Runs are made as the iterator is read: nothing more is run once
+    // nobody reads the table and no file wants the results.
+    let mut all_runs = study.runs();
+    while let Some(run) = (!table_out.closed() || files_wanted)
+        .then(|| all_runs.next())
+        .flatten()
+    {
+        table_out.write(&table.row(&run))?;
         if let Some((path, writer)) = csv.as_mut() {
             writer
                 .serialize(&run)
-                .map_err(io::Error::from)
-                .and_then(|()| writer.flush())
-                .map_err(|source| file_error(path, source))?;
+                .map_err(|e| file_error(path, io::Error::from(e)))?;
         }
-        runs.push(run);
+        if keep_runs {
+            runs.push(run);
+        }
+    }
+    if let Some((path, writer)) = csv {
+        let file = writer
+            .into_inner()
+            .map_err(|e| file_error(path, e.into_error()))?;
+        file.commit().map_err(|source| file_error(path, source))?;
     }
     if let Some(file) = json_file {
         file.finish(|w| {

@@ -24,9 +24,10 @@ mod svg;
 
 pub use build::{grow, NodeKind, SearchTree, TreeBuilder, TreeNode};
 pub use layout::{leaves, tidy_layout};
-pub use svg::{draw, Panel};
+pub use svg::{draw, draw_to, Panel};
 
 use crate::board::{Board, BoardError};
+use crate::files::AtomicFile;
 use crate::study::Choices;
 use csp::cli::{LimitArgs, OrderArgs};
 use csp::{Solver, Strategy};
@@ -53,11 +54,21 @@ pub const MAX_FULL_TREE: usize = 6;
 /// ```
 pub const DEFAULT_MAX_CHOICES: usize = 1000;
 
+/// The largest `--node-limit` drawn: a tree of this many boxes is already
+/// a picture no viewer shows usefully (about 50 MB of memory and of SVG);
+/// a million took 435 MB.
+///
+/// ```
+/// assert_eq!(nqueens::tree::MAX_DRAWN_CHOICES, 100_000);
+/// ```
+pub const MAX_DRAWN_CHOICES: usize = 100_000;
+
 const TREE_AFTER_HELP: &str = "\
 Each box is one tried assignment, labelled row,col (from 0): red boxes were
 rejected, green ones complete a solution, and -k counts the values that
 choice pruned from other rows. --node-limit caps the boxes drawn per tree
-(default 1000; needed for n > 6).
+(default 1000, at most 100000; needed for n > 6). Names ignore case, and _
+may stand for - (forward_checking).
 
 Examples:
   nqueens tree 4 --strategy backtracking,forward-checking,arc-consistency --svg trees.svg
@@ -119,6 +130,11 @@ pub enum TreeError {
         /// The board size asked for.
         n: usize,
     },
+    /// A `--node-limit` over [`MAX_DRAWN_CHOICES`].
+    TooManyNodes {
+        /// The limit asked for.
+        limit: usize,
+    },
     /// An impossible board size.
     Board(BoardError),
     /// The SVG file could not be written.
@@ -140,7 +156,10 @@ impl TreeError {
     /// assert!(!nqueens::tree::TreeError::Output(io).is_usage());
     /// ```
     pub fn is_usage(&self) -> bool {
-        matches!(self, TreeError::TooLarge { .. } | TreeError::Board(_))
+        matches!(
+            self,
+            TreeError::TooLarge { .. } | TreeError::TooManyNodes { .. } | TreeError::Board(_)
+        )
     }
 }
 
@@ -151,6 +170,11 @@ impl fmt::Display for TreeError {
                 f,
                 "the search tree of {n} queens is too large to draw whole (n <= {MAX_FULL_TREE}); \
                  give --node-limit N to draw its first N nodes"
+            ),
+            TreeError::TooManyNodes { limit } => write!(
+                f,
+                "--node-limit {limit} is more than a drawing can show: at most \
+                 {MAX_DRAWN_CHOICES} nodes per tree"
             ),
             TreeError::Board(e) => e.fmt(f),
             TreeError::File { path, source } => {
@@ -164,7 +188,7 @@ impl fmt::Display for TreeError {
 impl std::error::Error for TreeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            TreeError::TooLarge { .. } => None,
+            TreeError::TooLarge { .. } | TreeError::TooManyNodes { .. } => None,
             TreeError::Board(e) => Some(e),
             TreeError::File { source, .. } | TreeError::Output(source) => Some(source),
         }
@@ -182,6 +206,21 @@ pub fn run_tree(args: &TreeArgs, out: &mut dyn Write) -> Result<(), TreeError> {
     let max_choices = args.limits.node_limit.map_or(DEFAULT_MAX_CHOICES, |n| {
         usize::try_from(n).unwrap_or(usize::MAX)
     });
+    if max_choices > MAX_DRAWN_CHOICES {
+        return Err(TreeError::TooManyNodes { limit: max_choices });
+    }
+    // Created before the search: a bad path fails at once; renamed into
+    // place only when the drawing is complete.
+    let svg_file = args
+        .svg
+        .as_deref()
+        .map(|path| {
+            AtomicFile::create(path).map_err(|source| TreeError::File {
+                path: path.to_path_buf(),
+                source,
+            })
+        })
+        .transpose()?;
     // The node limit caps the drawing (in choices), not the engine's count.
     let limits = LimitArgs {
         node_limit: None,
@@ -211,20 +250,21 @@ pub fn run_tree(args: &TreeArgs, out: &mut dyn Write) -> Result<(), TreeError> {
             status: *status,
         })
         .collect();
-    let svg = draw(&panels);
-    match &args.svg {
-        None => out.write_all(svg.as_bytes()).map_err(TreeError::Output),
-        Some(path) => {
-            std::fs::write(path, svg).map_err(|source| TreeError::File {
-                path: path.clone(),
-                source,
-            })?;
-            for panel in &panels {
-                let note = panel.note().map(|n| format!(" ({n})")).unwrap_or_default();
-                writeln!(out, "{}: {}{note}", panel.title, panel.summary())
-                    .map_err(TreeError::Output)?;
-            }
-            Ok(())
-        }
+    let Some(mut file) = svg_file else {
+        let mut out = io::BufWriter::new(out);
+        return draw_to(&mut out, &panels)
+            .and_then(|()| out.flush())
+            .map_err(TreeError::Output);
+    };
+    draw_to(&mut file, &panels)
+        .and_then(|()| file.commit())
+        .map_err(|source| TreeError::File {
+            path: args.svg.clone().unwrap_or_default(),
+            source,
+        })?;
+    for panel in &panels {
+        let note = panel.note().map(|n| format!(" ({n})")).unwrap_or_default();
+        writeln!(out, "{}: {}{note}", panel.title, panel.summary()).map_err(TreeError::Output)?;
     }
+    Ok(())
 }

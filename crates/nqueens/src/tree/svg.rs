@@ -4,7 +4,8 @@
 use crate::tree::build::{NodeKind, SearchTree};
 use crate::tree::layout::{leaves, tidy_layout};
 use csp::Status;
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io;
 
 /// Width of one leaf slot.
 const SLOT: f64 = 32.0;
@@ -122,36 +123,53 @@ fn colours(kind: NodeKind) -> (&'static str, &'static str) {
 /// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 pub fn draw(panels: &[Panel<'_>]) -> String {
+    let mut svg = Vec::new();
+    draw_to(&mut svg, panels).expect("writing to a Vec cannot fail");
+    String::from_utf8(svg).expect("the drawing is UTF-8")
+}
+
+/// Writes the drawing of [`draw`] to `out` as it goes (a large tree's
+/// document is never held in memory whole).
+///
+/// ```
+/// use nqueens::tree::{draw, draw_to, grow, Panel};
+/// let queens = nqueens::board::Board::square(4)?.model();
+/// let (tree, outcome) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 1000);
+/// let panels = [Panel { title: "forward-checking", tree: &tree, status: outcome.status }];
+/// let mut streamed = Vec::new();
+/// draw_to(&mut streamed, &panels)?;
+/// assert_eq!(String::from_utf8(streamed).unwrap(), draw(&panels));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn draw_to(out: &mut dyn io::Write, panels: &[Panel<'_>]) -> io::Result<()> {
     let widths: Vec<f64> = panels.iter().map(Panel::width).collect();
     let width = (widths.iter().sum::<f64>() + PAD).max(760.0);
     let height = LEGEND + panels.iter().map(Panel::height).fold(0.0, f64::max);
     let names: Vec<&str> = panels.iter().map(|p| p.title).collect();
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
+    writeln!(
+        out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
          viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">"
-    );
-    let _ = writeln!(
-        svg,
+    )?;
+    writeln!(
+        out,
         "<title>Search trees: {}</title>",
         escape(&names.join(", "))
-    );
-    let _ = writeln!(
-        svg,
+    )?;
+    writeln!(
+        out,
         "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
-    );
-    legend(&mut svg);
+    )?;
+    legend(out)?;
     let mut left = PAD;
     for (panel, w) in panels.iter().zip(&widths) {
-        draw_panel(&mut svg, panel, left, LEGEND);
+        draw_panel(out, panel, left, LEGEND)?;
         left += w;
     }
-    svg.push_str("</svg>\n");
-    svg
+    out.write_all(b"</svg>\n")
 }
 
-fn legend(svg: &mut String) {
+fn legend(out: &mut dyn io::Write) -> io::Result<()> {
     let items = [
         (NodeKind::Inner, "choice"),
         (
@@ -161,26 +179,26 @@ fn legend(svg: &mut String) {
         (NodeKind::Solution, "solution"),
         (NodeKind::Unexplored, "not explored (search stopped)"),
     ];
-    let _ = writeln!(svg, "<g class=\"legend\" font-size=\"13\">");
+    writeln!(out, "<g class=\"legend\" font-size=\"13\">")?;
     let mut x = PAD;
     for (kind, text) in items {
         let (fill, stroke) = colours(kind);
-        let _ = writeln!(
-            svg,
+        writeln!(
+            out,
             "<rect x=\"{x}\" y=\"14\" width=\"16\" height=\"16\" rx=\"4\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
              <text x=\"{}\" y=\"27\">{text}</text>",
             x + 22.0
-        );
+        )?;
         x += 22.0 + text.len() as f64 * CHAR_W + 24.0;
     }
-    let _ = writeln!(
-        svg,
+    writeln!(
+        out,
         "<text x=\"{PAD}\" y=\"50\" fill=\"#555555\">r,c: a queen in row r, column c (from 0); \
          \u{2212}k: values that choice pruned from other rows</text>\n</g>"
-    );
+    )
 }
 
-fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
+fn draw_panel(out: &mut dyn io::Write, panel: &Panel<'_>, left: f64, top: f64) -> io::Result<()> {
     let tree = panel.tree;
     let slots = tidy_layout(tree);
     let tree_width = leaves(tree) as f64 * SLOT;
@@ -191,43 +209,43 @@ fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
         let y = top + CAPTION + tree.nodes()[i].depth as f64 * LEVEL + BOX_H / 2.0;
         (x, y)
     };
-    let _ = writeln!(
-        svg,
+    writeln!(
+        out,
         "<g class=\"tree\" data-title=\"{}\">",
         escape(panel.title)
-    );
-    let _ = writeln!(
-        svg,
+    )?;
+    writeln!(
+        out,
         "<text class=\"caption\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
         left + PAD,
         top + 18.0,
         escape(panel.title)
-    );
-    let _ = writeln!(
-        svg,
+    )?;
+    writeln!(
+        out,
         "<text class=\"summary\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\">{}</text>",
         left + PAD,
         top + 36.0,
         panel.summary()
-    );
+    )?;
     if let Some(note) = panel.note() {
-        let _ = writeln!(
-            svg,
+        writeln!(
+            out,
             "<text class=\"note\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\" fill=\"#c0392b\">{note}</text>",
             left + PAD,
             top + 52.0
-        );
+        )?;
     }
     // Edges first, so boxes cover their ends.
     for (i, node) in tree.nodes().iter().enumerate() {
         if let Some(parent) = node.parent {
             let ((px, py), (cx, cy)) = (at(parent), at(i));
-            let _ = writeln!(
-                svg,
+            writeln!(
+                out,
                 "<line x1=\"{px:.1}\" y1=\"{:.1}\" x2=\"{cx:.1}\" y2=\"{:.1}\" stroke=\"#9aa5b1\"/>",
                 py + BOX_H / 2.0,
                 cy - BOX_H / 2.0
-            );
+            )?;
         }
     }
     for (i, node) in tree.nodes().iter().enumerate() {
@@ -235,10 +253,10 @@ fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
         let kind = node.kind();
         let (fill, stroke) = colours(kind);
         let Some((row, col)) = node.choice else {
-            let _ = writeln!(
-                svg,
+            writeln!(
+                out,
                 "<circle class=\"root\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{fill}\"><title>root</title></circle>"
-            );
+            )?;
             continue;
         };
         let mut tip = format!("row {row}, column {col}: {}", kind.name());
@@ -250,8 +268,8 @@ fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
         } else {
             ""
         };
-        let _ = writeln!(
-            svg,
+        writeln!(
+            out,
             "<g><title>{tip}</title><rect class=\"choice {}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
              fill=\"{fill}\" stroke=\"{stroke}\"{dash}/>\
              <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{row},{col}</text>",
@@ -259,18 +277,18 @@ fn draw_panel(svg: &mut String, panel: &Panel<'_>, left: f64, top: f64) {
             x - BOX_W / 2.0,
             y - BOX_H / 2.0,
             y - 2.0
-        );
+        )?;
         if node.pruned > 0 {
-            let _ = write!(
-                svg,
+            write!(
+                out,
                 "<text class=\"pruned\" x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555555\">\u{2212}{}</text>",
                 y + 10.0,
                 node.pruned
-            );
+            )?;
         }
-        svg.push_str("</g>\n");
+        out.write_all(b"</g>\n")?;
     }
-    svg.push_str("</g>\n");
+    out.write_all(b"</g>\n")
 }
 
 /// Escapes text for SVG content and attribute values.

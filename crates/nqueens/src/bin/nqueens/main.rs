@@ -7,6 +7,7 @@ mod progress;
 mod solve;
 
 use nqueens::cli::{self, CliError, Command};
+use nqueens::tree::TreeError;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     match cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Study(args)) => {
+            // A closed stdout stops the table quietly (inside `run_study`).
             match nqueens::study::run_study(&args, &mut std::io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -35,14 +37,25 @@ fn main() -> ExitCode {
         Some(Command::Tree(args)) => {
             match nqueens::tree::run_tree(&args, &mut std::io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(TreeError::Output(e)) if is_closed_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) if e.is_usage() => {
+                    eprintln!("nqueens: error: {e} (see nqueens tree --help)");
+                    ExitCode::from(2)
+                }
                 Err(e) => {
                     eprintln!("nqueens: error: {e}");
-                    ExitCode::from(if e.is_usage() { 2 } else { 1 })
+                    ExitCode::from(1)
                 }
             }
         }
         Some(Command::Merge(args)) => merge::run(&args),
     }
+}
+
+/// Whether a write failed because the reader went away (`nqueens ... | head`):
+/// a normal way to stop reading, not an error worth reporting.
+fn is_closed_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
 }
 
 /// Prints a one-line usage error and returns exit status 2.

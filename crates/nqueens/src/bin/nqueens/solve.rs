@@ -4,10 +4,10 @@ use crate::progress::Progress;
 use nqueens::approach::{ApproachError, Goal, Plan, Report};
 use nqueens::cli::output::Printer;
 use nqueens::cli::{Solve, SolveArgs};
+use nqueens::files::{self, AtomicFile};
 use nqueens::parts::{solve_part, Part};
 use nqueens::render::Format;
 use nqueens::trace::{BoardTrace, TraceFormat};
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -61,10 +61,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         return counted_part(&plan, &solve, part, &interrupted);
     }
 
-    let out: Box<dyn Write> = match &solve.out {
-        None => Box::new(BufWriter::new(io::stdout().lock())),
-        Some(path) => match File::create(path) {
-            Ok(file) => Box::new(BufWriter::new(file)),
+    let out = match &solve.out {
+        None => Output::Stdout(BufWriter::new(io::stdout().lock())),
+        Some(path) => match AtomicFile::create(path) {
+            Ok(file) => Output::File(file),
             Err(e) => {
                 eprintln!("nqueens: error: cannot create {}: {e}", path.display());
                 return ExitCode::from(EXIT_WRITE_FAILED);
@@ -74,9 +74,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let result = match solve.trace {
         Some(format) => traced(&plan, &solve, format, out, cancel),
         None => listed(&plan, &solve, out),
-    };
+    }
+    .and_then(|(report, to_stderr, out)| Ok((report, to_stderr, out.finish()?)));
     match result {
-        Ok((report, to_stderr)) => {
+        Ok((report, to_stderr, ())) => {
             if let Some(text) = to_stderr {
                 eprint!("{text}");
             }
@@ -91,7 +92,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             }
         }
         // The reader went away (`nqueens 14 | head`): nothing left to say.
-        Err(Failure::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Write(e)) if crate::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(Failure::Write(e)) => {
             eprintln!("nqueens: error: cannot write the output: {e}");
             ExitCode::from(EXIT_WRITE_FAILED)
@@ -114,6 +115,12 @@ fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool
         );
         return ExitCode::from(EXIT_WRITE_FAILED);
     }
+    if let Some(path) = solve.out.as_deref() {
+        if let Err(e) = files::replaceable(path) {
+            eprintln!("nqueens: error: cannot write {}: {e}", path.display());
+            return ExitCode::from(EXIT_WRITE_FAILED);
+        }
+    }
     let result = match solve_part(solve.board, plan, part) {
         Ok(result) => result,
         Err(e) => return crate::usage_error(&nqueens::cli::CliError::Usage(e.to_string())),
@@ -122,8 +129,12 @@ fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool
         Some(path) => result.write_atomically(path),
         None => io::stdout().lock().write_all(result.to_json().as_bytes()),
     };
-    if let Err(e) = written {
-        eprintln!("nqueens: error: cannot write the part result: {e}");
+    if let Some(e) = written.err().filter(|e| !crate::is_closed_pipe(e)) {
+        let to = solve
+            .out
+            .as_deref()
+            .map_or("the part result".to_string(), |p| p.display().to_string());
+        eprintln!("nqueens: error: cannot write {to}: {e}");
         return ExitCode::from(EXIT_WRITE_FAILED);
     }
     if solve.stats {
@@ -157,12 +168,44 @@ fn install_interrupt_handler(plan: &Plan, cancel: Arc<AtomicBool>, interrupted: 
     }
 }
 
+/// Where the listing goes: stdout, or `--out FILE`, renamed into place
+/// when complete (see [`AtomicFile`]).
+enum Output<'a> {
+    Stdout(BufWriter<io::StdoutLock<'a>>),
+    File(AtomicFile),
+}
+
+impl Output<'_> {
+    /// Flushes stdout, or puts the file in place.
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Output::Stdout(mut out) => out.flush(),
+            Output::File(file) => file.commit(),
+        }
+    }
+}
+
+impl Write for Output<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(out) => out.write(buf),
+            Output::File(file) => file.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.flush(),
+            Output::File(file) => file.flush(),
+        }
+    }
+}
+
+/// What a run returns: its report, text for stderr, and the output.
+type Ran<W> = (Report, Option<String>, W);
+
 /// Lists (or counts) solutions through a [`Printer`].
-fn listed(
-    plan: &Plan,
-    solve: &Solve,
-    out: Box<dyn Write>,
-) -> Result<(Report, Option<String>), Failure> {
+fn listed<W: Write>(plan: &Plan, solve: &Solve, out: W) -> Result<Ran<W>, Failure> {
     let listing = plan.goal != Goal::Count;
     // A spinner between solution lines on the same terminal would garble them.
     let quiet_stdout = !listing || solve.out.is_some() || !io::stdout().is_terminal();
@@ -186,18 +229,18 @@ fn listed(
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    let (_, to_stderr) = printer.finish(&report, plan)?;
-    Ok((report, to_stderr))
+    let (out, to_stderr) = printer.finish(&report, plan)?;
+    Ok((report, to_stderr, out))
 }
 
 /// Runs the search with the board trace as its observer, then the summary.
-fn traced(
+fn traced<W: Write>(
     plan: &Plan,
     solve: &Solve,
     format: TraceFormat,
-    out: Box<dyn Write>,
+    out: W,
     cancel: Arc<AtomicBool>,
-) -> Result<(Report, Option<String>), Failure> {
+) -> Result<Ran<W>, Failure> {
     let trace = BoardTrace::new(solve.board, format, out).cancel_on_error(cancel);
     let (report, trace) = plan.run(solve.board, trace, |_| ControlFlow::Continue(()))?;
     let out = trace.finish()?;
@@ -206,6 +249,6 @@ fn traced(
         TraceFormat::Text => Format::Columns,
         TraceFormat::Json => Format::Json,
     };
-    let (_, to_stderr) = Printer::new(out, summary_format).finish(&report, plan)?;
-    Ok((report, to_stderr))
+    let (out, to_stderr) = Printer::new(out, summary_format).finish(&report, plan)?;
+    Ok((report, to_stderr, out))
 }
