@@ -2,6 +2,8 @@
 //! `nqueens merge`, in-process and as real processes (GNU parallel, killed
 //! and interrupted parts).
 
+mod common;
+
 use assert_cmd::Command;
 use csp::{search_part, Solver};
 use nqueens::approach::{Approach, Goal, Plan};
@@ -389,7 +391,7 @@ fn run_parallel(dir: &Path, n: usize, k: usize, parts: &[usize]) {
 #[test]
 fn gnu_parallel_runs_the_parts_and_a_killed_part_is_rerun() {
     if !gnu_parallel() {
-        eprintln!("note: GNU parallel is not installed; skipping the multi-process cluster test");
+        common::missing_tool("GNU parallel is not installed (apt-get install parallel)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -212,9 +212,7 @@ const STREAMING_SLACK_KB: u64 = 5 * 1024;
 #[test]
 fn counting_and_listing_13_queens_peak_at_the_memory_of_8_queens() {
     if gnu_time().is_none() {
-        eprintln!(
-            "note: /usr/bin/time is not installed (apt-get install time); memory not measured"
-        );
+        common::missing_tool("/usr/bin/time is not installed (apt-get install time)");
         return;
     }
     let (_, eight) = run_measured(&["8", "--count"]);

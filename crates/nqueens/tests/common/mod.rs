@@ -17,3 +17,15 @@ pub fn config(default_cases: u32) -> Config {
         ..Config::default()
     }
 }
+
+/// A test that needs an outside tool which is not installed: under CI
+/// (`CI` set, as `.ci/run` does, which installs the tool) that is a
+/// failure, never a silent skip; elsewhere the test is skipped with `note`.
+#[allow(dead_code)] // not every test file needs an outside tool
+pub fn missing_tool(note: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{note}; CI must install it (see .ci/run)"
+    );
+    eprintln!("note: {note}; skipping (outside CI)");
+}
