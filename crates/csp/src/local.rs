@@ -407,27 +407,41 @@ struct Occupancy {
 }
 
 enum Slots {
-    /// Indexed by `value - base`, with the list of empty slots (for sampling
-    /// conflict-free values) and each slot's position in it.
+    /// Indexed by `value - base`.
     Dense {
         slots: Vec<Slot>,
-        free: Vec<u32>,
-        free_pos: Vec<u32>,
+        free: Option<FreeList>,
     },
     /// For ranges much wider than the scope: only occupied values are stored.
     Sparse(HashMap<i64, Slot>),
 }
 
+/// The empty slots of a dense table (for sampling conflict-free values), and
+/// each slot's position in that list.
+struct FreeList {
+    free: Vec<u32>,
+    pos: Vec<u32>,
+}
+
 impl Occupancy {
     /// An empty table for a constraint whose views range over `lo..=hi`.
+    ///
+    /// The free list is kept only for tight tables, where at most a third of
+    /// the values are sure to stay free: in a wider table a random value is
+    /// free often enough, and the list's upkeep (two random memory accesses
+    /// per move) would cost more than it saves on huge models.
     fn new(lo: i64, hi: i64, scope_len: usize) -> Occupancy {
         let width = (hi - lo + 1).max(0) as u64;
-        let dense_limit = 4 * scope_len as u64 + 1024;
+        let scope = scope_len as u64;
+        let dense_limit = 4 * scope + 1024;
         let slots = if width <= dense_limit && width < u32::MAX as u64 {
+            let tight = 2 * width < 3 * scope;
             Slots::Dense {
                 slots: vec![Slot::default(); width as usize],
-                free: (0..width as u32).collect(),
-                free_pos: (0..width as u32).collect(),
+                free: tight.then(|| FreeList {
+                    free: (0..width as u32).collect(),
+                    pos: (0..width as u32).collect(),
+                }),
             }
         } else {
             Slots::Sparse(HashMap::new())
@@ -450,18 +464,16 @@ impl Occupancy {
     /// sole occupant, which this addition has just put in conflict.
     fn insert(&mut self, w: i64, var: u32) -> Option<u32> {
         let slot = match &mut self.slots {
-            Slots::Dense {
-                slots,
-                free,
-                free_pos,
-            } => {
+            Slots::Dense { slots, free } => {
                 let i = (w - self.base) as usize;
                 if slots[i].count == 0 {
-                    let at = free_pos[i] as usize;
-                    let last = *free.last().expect("an empty slot is listed as free");
-                    free.swap_remove(at);
-                    if at < free.len() {
-                        free_pos[last as usize] = at as u32;
+                    if let Some(list) = free {
+                        let at = list.pos[i] as usize;
+                        let last = *list.free.last().expect("an empty slot is listed as free");
+                        list.free.swap_remove(at);
+                        if at < list.free.len() {
+                            list.pos[last as usize] = at as u32;
+                        }
                     }
                 }
                 &mut slots[i]
@@ -477,18 +489,16 @@ impl Occupancy {
     /// Removes variable `var`'s view from value `w`.
     fn remove(&mut self, w: i64, var: u32) {
         match &mut self.slots {
-            Slots::Dense {
-                slots,
-                free,
-                free_pos,
-            } => {
+            Slots::Dense { slots, free } => {
                 let i = (w - self.base) as usize;
                 let slot = &mut slots[i];
                 slot.count -= 1;
                 slot.owners = slot.owners.wrapping_sub(var);
                 if slot.count == 0 {
-                    free_pos[i] = free.len() as u32;
-                    free.push(i as u32);
+                    if let Some(list) = free {
+                        list.pos[i] = list.free.len() as u32;
+                        list.free.push(i as u32);
+                    }
                 }
             }
             Slots::Sparse(map) => {
@@ -503,11 +513,13 @@ impl Occupancy {
         }
     }
 
-    /// The empty slots (relative to `base`), when the table is dense.
+    /// The empty slots (relative to `base`), when the table keeps them.
     fn free(&self) -> &[u32] {
         match &self.slots {
-            Slots::Dense { free, .. } => free,
-            Slots::Sparse(_) => &[],
+            Slots::Dense {
+                free: Some(list), ..
+            } => &list.free,
+            _ => &[],
         }
     }
 }
