@@ -482,7 +482,7 @@ impl Store {
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
             if s.word == ENTAILED {
-                self.entailed[s.old as usize] = false;
+                self.entailed[s.old] = false;
                 continue;
             }
             let var = if s.word == MARKER {
