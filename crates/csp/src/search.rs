@@ -480,6 +480,63 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
+    /// Turns this search, once it has completed, into a fresh search of
+    /// `solver` (the same model and settings; other assumptions and limits)
+    /// without building its store and constraint tables again: a
+    /// partition's part runs one sub-search per prefix, which for one wide
+    /// row is a million of them. The result behaves exactly like
+    /// `solver.search()`. False, with nothing changed, when this search did
+    /// not complete (a stopped one may be in the middle of its tree).
+    pub(crate) fn reuse_for(&mut self, solver: &Solver<'m>) -> bool {
+        if self.status != Status::Complete || !self.frames.is_empty() {
+            return false;
+        }
+        debug_assert!(
+            self.model.id() == solver.model.id()
+                && self.strategy == solver.strategy
+                && self.var_order == solver.var_order
+                && self.value_order == solver.value_order
+                && self.restarts == solver.restarts,
+            "reused for the same model and settings"
+        );
+        self.store.undo(0);
+        self.cand.clear();
+        for c in self.queue.drain(..) {
+            self.in_queue[c as usize] = false;
+        }
+        for fixed in &mut self.newly_fixed {
+            fixed.clear();
+        }
+        if self.var_order != VarOrder::Input {
+            // Dynamic orders permute `order`; ties go to the earliest in it.
+            for (i, x) in self.order.iter_mut().enumerate() {
+                *x = i as u32;
+            }
+        }
+        if self.var_order == VarOrder::DomWDeg {
+            self.weights.fill(1);
+        }
+        if let Some(kernel) = &mut self.kernel {
+            kernel.reset();
+        }
+        self.limits = solver.limits.clone();
+        self.rng = SplitMix64::new(solver.seed);
+        self.stats = Stats::default();
+        self.status = Status::Running;
+        self.started = None;
+        self.next = Next::Descend;
+        self.root_mark = 0;
+        self.restart_run = 1;
+        self.restart_at = solver.restarts.map_or(u64::MAX, |r| r.cutoff(1));
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(&solver.assumptions);
+        self.poll = 0;
+        self.culprit = None;
+        self.quiet = false;
+        self.trial_pruned = 0;
+        true
+    }
+
     /// The next solution's values (one per variable, in variable order),
     /// borrowed from the search: no allocation per solution.
     pub fn next_values(&mut self) -> Option<&[i32]> {
