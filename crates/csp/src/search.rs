@@ -400,6 +400,10 @@ pub struct Search<'m, O: Observer> {
     restart_at: u64,
     assumptions: Vec<(u32, i32)>,
     poll: u32,
+    /// Unassigned variables with at least one constraint. At zero every
+    /// unassigned variable has degree 0, and the degree orders reduce to
+    /// the smallest domain (found from the size counts, not by ranking).
+    constrained_left: usize,
     pub(crate) observer: O,
 }
 
@@ -413,7 +417,9 @@ impl<'m, O: Observer> Search<'m, O> {
         } else {
             Store::new(model.domains())
         };
-        if solver.var_order == VarOrder::SmallestDomain && solver.restarts.is_none() {
+        // The degree orders use the counts too, once no constrained
+        // variable is left (see `select_var`).
+        if solver.var_order != VarOrder::Input && solver.restarts.is_none() {
             store.count_sizes();
         }
         let m = model.num_constraints();
@@ -475,6 +481,9 @@ impl<'m, O: Observer> Search<'m, O> {
             restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
             assumptions: solver.assumptions.clone(),
             poll: 0,
+            constrained_left: (0..n as u32)
+                .filter(|&x| !model.constraints_of(x).is_empty())
+                .count(),
             kernel,
             observer,
         }
@@ -830,6 +839,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
+        if !self.model.constraints_of(var).is_empty() {
+            self.constrained_left -= 1;
+        }
         self.store.uncount(var);
         self.occupancy.assign(self.model.constraints_of(var));
         match self.strategy {
@@ -854,6 +866,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.undo(frame.mark);
         self.store.recount(frame.var);
         self.assigned[frame.var as usize] = false;
+        if !self.model.constraints_of(frame.var).is_empty() {
+            self.constrained_left += 1;
+        }
         self.occupancy
             .unassign(self.model.constraints_of(frame.var));
         self.frames[top].value = None;
@@ -866,7 +881,10 @@ impl<'m, O: Observer> Search<'m, O> {
         if self.var_order == VarOrder::Input {
             return self.order[depth];
         }
-        let best = match self.store.min_counted_size() {
+        // Without a constrained variable left, every unassigned variable has
+        // degree 0, and the degree orders rank by size alone.
+        let by_size = self.var_order == VarOrder::SmallestDomain || self.constrained_left == 0;
+        let best = match self.store.min_counted_size().filter(|_| by_size) {
             // Smallest domain, ties to the earliest: the first variable of
             // the smallest size counted (the store counts exactly the
             // unassigned variables), found without ranking the others.
