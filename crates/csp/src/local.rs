@@ -82,10 +82,16 @@ const POLL_EVERY: u64 = 1024;
 /// n-queens, the empty columns), then a few uniformly random values, then
 /// the current value. Nothing per variable is proportional to its domain's
 /// width, so a million variables with a million values each fit easily.
-/// Measured on 1,000,000 queens (release build, 2-core machine, seeds 1 to
-/// 3): about 100 conflicted queens after the greedy start, 137 to 339 repair
-/// steps, 0.6 to 0.7 s in all, 340 MB peak memory including the model
-/// (`cargo run --release -p csp --example local_search_queens`).
+/// Measured on 1,000,000 queens (release build, shared 2-core machine,
+/// seeds 1 to 3): 74 to 104 conflicted queens after the greedy start, 137
+/// to 339 repair steps, 0.8 to 0.9 s in all, 400 MB peak memory including
+/// the model (`cargo run --release -p csp --example local_search_queens`).
+/// The greedy start evaluates about three values per queen at every size;
+/// the time per evaluation grows with the board only because the tables
+/// outgrow the cache. Only tight tables (the columns, for n-queens) keep a
+/// list of their free values: a wider one has free values often enough for
+/// random samples, and its list's upkeep would cost two more random memory
+/// accesses per move.
 ///
 /// ```
 /// use csp::{MinConflicts, Model};
