@@ -536,6 +536,25 @@ mod tests {
     }
 
     #[test]
+    fn entailment_lasts_until_the_search_backtracks_past_it() {
+        let mut s = Store::new(&[Domain::from(0..3), Domain::from(0..100)]);
+        assert!(!s.is_entailed(4));
+        let outer = s.mark();
+        s.remove(0, 1).unwrap();
+        s.entail(4);
+        s.entail(4); // already recorded: no second trail entry
+        let inner = s.mark();
+        assert_eq!(inner - outer, 2);
+        s.remove(1, 50).unwrap();
+        assert!(s.is_entailed(4) && !s.is_entailed(3));
+        s.undo(inner);
+        assert!(s.is_entailed(4), "still on the path");
+        s.undo(outer);
+        assert!(!s.is_entailed(4));
+        assert!(s.contains(0, 1) && s.contains(1, 50));
+    }
+
+    #[test]
     fn assigning_a_wide_domain_costs_one_trail_entry_and_undoes_exactly() {
         let domains = vec![Domain::from(0..1_000_000), Domain::from(-70..70)];
         let mut s = Store::new(&domains);
