@@ -87,6 +87,12 @@ impl Kernel {
         }
     }
 
+    /// Back to no open level, for a search started afresh.
+    pub fn reset(&mut self) {
+        self.levels = 0;
+        self.top_assigned = false;
+    }
+
     /// Takes the root domains (after assumptions and root propagation).
     pub fn load(&mut self, store: &Store) {
         for (x, d) in self.dom.iter_mut().enumerate() {

@@ -82,10 +82,16 @@ const POLL_EVERY: u64 = 1024;
 /// n-queens, the empty columns), then a few uniformly random values, then
 /// the current value. Nothing per variable is proportional to its domain's
 /// width, so a million variables with a million values each fit easily.
-/// Measured on 1,000,000 queens (release build, 2-core machine, seeds 1 to
-/// 3): about 100 conflicted queens after the greedy start, 137 to 339 repair
-/// steps, 0.6 to 0.7 s in all, 340 MB peak memory including the model
-/// (`cargo run --release -p csp --example local_search_queens`).
+/// Measured on 1,000,000 queens (release build, shared 2-core machine,
+/// seeds 1 to 3): 74 to 104 conflicted queens after the greedy start, 137
+/// to 339 repair steps, 0.8 to 0.9 s in all, 400 MB peak memory including
+/// the model (`cargo run --release -p csp --example local_search_queens`).
+/// The greedy start evaluates about three values per queen at every size;
+/// the time per evaluation grows with the board only because the tables
+/// outgrow the cache. Only tight tables (the columns, for n-queens) keep a
+/// list of their free values: a wider one has free values often enough for
+/// random samples, and its list's upkeep would cost two more random memory
+/// accesses per move.
 ///
 /// ```
 /// use csp::{MinConflicts, Model};
@@ -407,27 +413,41 @@ struct Occupancy {
 }
 
 enum Slots {
-    /// Indexed by `value - base`, with the list of empty slots (for sampling
-    /// conflict-free values) and each slot's position in it.
+    /// Indexed by `value - base`.
     Dense {
         slots: Vec<Slot>,
-        free: Vec<u32>,
-        free_pos: Vec<u32>,
+        free: Option<FreeList>,
     },
     /// For ranges much wider than the scope: only occupied values are stored.
     Sparse(HashMap<i64, Slot>),
 }
 
+/// The empty slots of a dense table (for sampling conflict-free values), and
+/// each slot's position in that list.
+struct FreeList {
+    free: Vec<u32>,
+    pos: Vec<u32>,
+}
+
 impl Occupancy {
     /// An empty table for a constraint whose views range over `lo..=hi`.
+    ///
+    /// The free list is kept only for tight tables, where at most a third of
+    /// the values are sure to stay free: in a wider table a random value is
+    /// free often enough, and the list's upkeep (two random memory accesses
+    /// per move) would cost more than it saves on huge models.
     fn new(lo: i64, hi: i64, scope_len: usize) -> Occupancy {
         let width = (hi - lo + 1).max(0) as u64;
-        let dense_limit = 4 * scope_len as u64 + 1024;
+        let scope = scope_len as u64;
+        let dense_limit = 4 * scope + 1024;
         let slots = if width <= dense_limit && width < u32::MAX as u64 {
+            let tight = 2 * width < 3 * scope;
             Slots::Dense {
                 slots: vec![Slot::default(); width as usize],
-                free: (0..width as u32).collect(),
-                free_pos: (0..width as u32).collect(),
+                free: tight.then(|| FreeList {
+                    free: (0..width as u32).collect(),
+                    pos: (0..width as u32).collect(),
+                }),
             }
         } else {
             Slots::Sparse(HashMap::new())
@@ -450,18 +470,16 @@ impl Occupancy {
     /// sole occupant, which this addition has just put in conflict.
     fn insert(&mut self, w: i64, var: u32) -> Option<u32> {
         let slot = match &mut self.slots {
-            Slots::Dense {
-                slots,
-                free,
-                free_pos,
-            } => {
+            Slots::Dense { slots, free } => {
                 let i = (w - self.base) as usize;
                 if slots[i].count == 0 {
-                    let at = free_pos[i] as usize;
-                    let last = *free.last().expect("an empty slot is listed as free");
-                    free.swap_remove(at);
-                    if at < free.len() {
-                        free_pos[last as usize] = at as u32;
+                    if let Some(list) = free {
+                        let at = list.pos[i] as usize;
+                        let last = *list.free.last().expect("an empty slot is listed as free");
+                        list.free.swap_remove(at);
+                        if at < list.free.len() {
+                            list.pos[last as usize] = at as u32;
+                        }
                     }
                 }
                 &mut slots[i]
@@ -477,18 +495,16 @@ impl Occupancy {
     /// Removes variable `var`'s view from value `w`.
     fn remove(&mut self, w: i64, var: u32) {
         match &mut self.slots {
-            Slots::Dense {
-                slots,
-                free,
-                free_pos,
-            } => {
+            Slots::Dense { slots, free } => {
                 let i = (w - self.base) as usize;
                 let slot = &mut slots[i];
                 slot.count -= 1;
                 slot.owners = slot.owners.wrapping_sub(var);
                 if slot.count == 0 {
-                    free_pos[i] = free.len() as u32;
-                    free.push(i as u32);
+                    if let Some(list) = free {
+                        list.pos[i] = list.free.len() as u32;
+                        list.free.push(i as u32);
+                    }
                 }
             }
             Slots::Sparse(map) => {
@@ -503,11 +519,13 @@ impl Occupancy {
         }
     }
 
-    /// The empty slots (relative to `base`), when the table is dense.
+    /// The empty slots (relative to `base`), when the table keeps them.
     fn free(&self) -> &[u32] {
         match &self.slots {
-            Slots::Dense { free, .. } => free,
-            Slots::Sparse(_) => &[],
+            Slots::Dense {
+                free: Some(list), ..
+            } => &list.free,
+            _ => &[],
         }
     }
 }
@@ -659,7 +677,10 @@ impl<'m> Repair<'m> {
         let mut pairs = PerVar::build(n, pair_items);
         stop().map_or(Ok(()), Err)?;
         let mut self_conflicts = vec![0u64; n];
-        for (v, own) in self_conflicts.iter_mut().enumerate() {
+        // Only a constraint repeating a view makes self-conflicts: without
+        // one, skip sorting every variable's entries.
+        let repeats = constraints.iter().any(|con| con.self_conflict);
+        for (v, own) in self_conflicts.iter_mut().enumerate().filter(|_| repeats) {
             // Equal entries are the same view repeated: each copy conflicts
             // with every other copy, whatever the value.
             let entries = &mut pairs.items[pairs.start[v]..pairs.start[v + 1]];
@@ -806,15 +827,17 @@ impl<'m> Repair<'m> {
                     self.rng.below(free_len as u64) as usize
                 };
                 let w = base + self.tables[entry.table as usize].free()[i] as i64;
-                let v = w - entry.offset;
-                if let Ok(v) = i32::try_from(v) {
-                    if domain.contains(v) {
-                        let c = self.conflicts(x, v);
-                        pick.offer(v, c, &mut self.rng);
-                        if c == floor {
-                            return pick;
-                        }
-                    }
+                let Some(v) = i32::try_from(w - entry.offset)
+                    .ok()
+                    .filter(|&v| domain.contains(v))
+                else {
+                    continue;
+                };
+                // Free in this table by construction: one lookup fewer.
+                let c = self.conflicts_with(x, v, Some(entry));
+                pick.offer(v, c, &mut self.rng);
+                if c == floor {
+                    return pick;
                 }
             }
         }
@@ -857,8 +880,19 @@ impl<'m> Repair<'m> {
     /// The conflicts `x = v` would have with the placed variables (`x` itself
     /// must not be placed in the occupancy tables).
     fn conflicts(&mut self, x: u32, v: i32) -> u64 {
+        self.conflicts_with(x, v, None)
+    }
+
+    /// [`Repair::conflicts`], knowing that `v` is free in `free_in`'s
+    /// table (a value sampled from its free list): one lookup fewer.
+    fn conflicts_with(&mut self, x: u32, v: i32, free_in: Option<PairEntry>) -> u64 {
         let mut total = self.self_conflicts[x as usize];
+        let mut skip = free_in;
         for entry in &self.pairs.items[self.pairs.range(x)] {
+            if skip == Some(*entry) {
+                skip = None;
+                continue;
+            }
             total += self.tables[entry.table as usize].count(v as i64 + entry.offset) as u64;
         }
         let values = &self.values;

@@ -272,6 +272,7 @@ impl<'m> Partition<'m> {
             solver: solver.clone(),
             prefixes: self.part_prefixes(i)?,
             current: None,
+            spare: None,
             total: empty_outcome(),
             started: Instant::now(),
             finished: None,
@@ -342,6 +343,8 @@ pub struct PartSearch<'m> {
     solver: Solver<'m>,
     prefixes: Prefixes<'m>,
     current: Option<Search<'m, NoObserver>>,
+    /// The last finished sub-search, kept for reuse by the next prefix.
+    spare: Option<Search<'m, NoObserver>>,
     /// The finished sub-searches, merged.
     total: Outcome,
     started: Instant,
@@ -404,7 +407,7 @@ impl<'m> PartSearch<'m> {
                     return true;
                 }
                 let outcome = search.outcome();
-                self.current = None;
+                self.spare = self.current.take();
                 if !combine(&mut self.total, &outcome) {
                     self.finish();
                 }
@@ -417,8 +420,15 @@ impl<'m> PartSearch<'m> {
                 return false;
             }
             let budget = self.remaining_budget();
-            let search = restricted(&budget, self.prefixes.assumptions()).search();
-            self.current = Some(search);
+            let solver = restricted(&budget, self.prefixes.assumptions());
+            // The finished sub-search is reused when it completed: building
+            // a search per prefix costs the model's size each time.
+            let reused = self.spare.as_mut().is_some_and(|s| s.reuse_for(&solver));
+            self.current = if reused {
+                self.spare.take()
+            } else {
+                Some(solver.search())
+            };
         }
     }
 

@@ -667,7 +667,15 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Cardinality reasoning for "exactly `count` views take `value`".
+    ///
+    /// Once every view that can take `value` is fixed to it, the count holds
+    /// for the rest of the branch: the store records that, so later wakes
+    /// cost nothing instead of a pass over the scope (n identical items
+    /// would otherwise make a permutation search quadratic).
     fn count_filter(&mut self, c: u32, con: &Constraint, value: i64, count: usize) -> Prop {
+        if self.store.is_entailed(c) {
+            return Ok(());
+        }
         loop {
             let (mut fixed, mut possible) = (0usize, 0usize);
             for view in &con.scope {
@@ -684,6 +692,7 @@ impl<O: Observer> Search<'_, O> {
                 return Err(Wipeout);
             }
             if fixed == possible {
+                self.store.entail(c);
                 return Ok(());
             }
             let mut changed = false;

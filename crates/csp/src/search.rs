@@ -400,6 +400,10 @@ pub struct Search<'m, O: Observer> {
     restart_at: u64,
     assumptions: Vec<(u32, i32)>,
     poll: u32,
+    /// Unassigned variables with at least one constraint. At zero every
+    /// unassigned variable has degree 0, and the degree orders reduce to
+    /// the smallest domain (found from the size counts, not by ranking).
+    constrained_left: usize,
     pub(crate) observer: O,
 }
 
@@ -413,7 +417,9 @@ impl<'m, O: Observer> Search<'m, O> {
         } else {
             Store::new(model.domains())
         };
-        if solver.var_order == VarOrder::SmallestDomain && solver.restarts.is_none() {
+        // The degree orders use the counts too, once no constrained
+        // variable is left (see `select_var`).
+        if solver.var_order != VarOrder::Input && solver.restarts.is_none() {
             store.count_sizes();
         }
         let m = model.num_constraints();
@@ -475,9 +481,69 @@ impl<'m, O: Observer> Search<'m, O> {
             restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
             assumptions: solver.assumptions.clone(),
             poll: 0,
+            constrained_left: (0..n as u32)
+                .filter(|&x| !model.constraints_of(x).is_empty())
+                .count(),
             kernel,
             observer,
         }
+    }
+
+    /// Turns this search, once it has completed, into a fresh search of
+    /// `solver` (the same model and settings; other assumptions and limits)
+    /// without building its store and constraint tables again: a
+    /// partition's part runs one sub-search per prefix, which for one wide
+    /// row is a million of them. The result behaves exactly like
+    /// `solver.search()`. False, with nothing changed, when this search did
+    /// not complete (a stopped one may be in the middle of its tree).
+    pub(crate) fn reuse_for(&mut self, solver: &Solver<'m>) -> bool {
+        if self.status != Status::Complete || !self.frames.is_empty() {
+            return false;
+        }
+        debug_assert!(
+            self.model.id() == solver.model.id()
+                && self.strategy == solver.strategy
+                && self.var_order == solver.var_order
+                && self.value_order == solver.value_order
+                && self.restarts == solver.restarts,
+            "reused for the same model and settings"
+        );
+        self.store.undo(0);
+        self.cand.clear();
+        for c in self.queue.drain(..) {
+            self.in_queue[c as usize] = false;
+        }
+        for fixed in &mut self.newly_fixed {
+            fixed.clear();
+        }
+        if self.var_order != VarOrder::Input {
+            // Dynamic orders permute `order`; ties go to the earliest in it.
+            for (i, x) in self.order.iter_mut().enumerate() {
+                *x = i as u32;
+            }
+        }
+        if self.var_order == VarOrder::DomWDeg {
+            self.weights.fill(1);
+        }
+        if let Some(kernel) = &mut self.kernel {
+            kernel.reset();
+        }
+        self.limits = solver.limits.clone();
+        self.rng = SplitMix64::new(solver.seed);
+        self.stats = Stats::default();
+        self.status = Status::Running;
+        self.started = None;
+        self.next = Next::Descend;
+        self.root_mark = 0;
+        self.restart_run = 1;
+        self.restart_at = solver.restarts.map_or(u64::MAX, |r| r.cutoff(1));
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(&solver.assumptions);
+        self.poll = 0;
+        self.culprit = None;
+        self.quiet = false;
+        self.trial_pruned = 0;
+        true
     }
 
     /// The next solution's values (one per variable, in variable order),
@@ -773,6 +839,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
         self.assigned[var as usize] = true;
+        if !self.model.constraints_of(var).is_empty() {
+            self.constrained_left -= 1;
+        }
         self.store.uncount(var);
         self.occupancy.assign(self.model.constraints_of(var));
         match self.strategy {
@@ -797,6 +866,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.undo(frame.mark);
         self.store.recount(frame.var);
         self.assigned[frame.var as usize] = false;
+        if !self.model.constraints_of(frame.var).is_empty() {
+            self.constrained_left += 1;
+        }
         self.occupancy
             .unassign(self.model.constraints_of(frame.var));
         self.frames[top].value = None;
@@ -809,7 +881,10 @@ impl<'m, O: Observer> Search<'m, O> {
         if self.var_order == VarOrder::Input {
             return self.order[depth];
         }
-        let best = match self.store.min_counted_size() {
+        // Without a constrained variable left, every unassigned variable has
+        // degree 0, and the degree orders rank by size alone.
+        let by_size = self.var_order == VarOrder::SmallestDomain || self.constrained_left == 0;
+        let best = match self.store.min_counted_size().filter(|_| by_size) {
             // Smallest domain, ties to the earliest: the first variable of
             // the smallest size counted (the store counts exactly the
             // unassigned variables), found without ranking the others.

@@ -48,6 +48,9 @@ struct Saved {
 /// `Store::fixed`): `old_size` is the old size, `old` packs the variable
 /// (high half) and the old marker (low half).
 const MARKER: u32 = u32::MAX;
+/// A trail entry with this `word` clears the entailment flag of constraint
+/// `old` (see `Store::entail`).
+const ENTAILED: u32 = u32::MAX - 1;
 /// The `fixed` marker of a fixed variable whose value was removed.
 const EMPTIED: u32 = u32::MAX;
 
@@ -79,6 +82,9 @@ pub(crate) struct Store {
     /// common case (n-queens up to 64, sudoku, colouring), addressed with
     /// no indirection.
     one_word: bool,
+    /// Per constraint (grown on demand): known to hold whatever happens
+    /// below the current node, so its filter need not look again.
+    entailed: Vec<bool>,
 }
 
 impl Store {
@@ -148,7 +154,30 @@ impl Store {
             size,
             trail: Vec::new(),
             one_word,
+            entailed: Vec::new(),
         }
+    }
+
+    /// Records that constraint `c` holds whatever the remaining domains
+    /// become (domains only shrink until the search backtracks past this
+    /// point, which clears the flag).
+    pub fn entail(&mut self, c: u32) {
+        if self.entailed.len() <= c as usize {
+            self.entailed.resize(c as usize + 1, false);
+        }
+        if !std::mem::replace(&mut self.entailed[c as usize], true) {
+            self.trail.push(Saved {
+                word: ENTAILED,
+                old_size: 0,
+                old: c as Word,
+            });
+        }
+    }
+
+    /// True when [`Store::entail`] recorded `c` on the current path.
+    #[inline]
+    pub fn is_entailed(&self, c: u32) -> bool {
+        self.entailed.get(c as usize).copied().unwrap_or(false)
     }
 
     #[inline]
@@ -452,6 +481,10 @@ impl Store {
     pub fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
+            if s.word == ENTAILED {
+                self.entailed[s.old] = false;
+                continue;
+            }
             let var = if s.word == MARKER {
                 (s.old as u64 >> 32) as u32
             } else if self.one_word {
@@ -500,6 +533,25 @@ mod tests {
         let mut vals = Vec::new();
         s.values_into(1, &mut vals);
         assert_eq!(vals, vec![3, 9]);
+    }
+
+    #[test]
+    fn entailment_lasts_until_the_search_backtracks_past_it() {
+        let mut s = Store::new(&[Domain::from(0..3), Domain::from(0..100)]);
+        assert!(!s.is_entailed(4));
+        let outer = s.mark();
+        s.remove(0, 1).unwrap();
+        s.entail(4);
+        s.entail(4); // already recorded: no second trail entry
+        let inner = s.mark();
+        assert_eq!(inner - outer, 2);
+        s.remove(1, 50).unwrap();
+        assert!(s.is_entailed(4) && !s.is_entailed(3));
+        s.undo(inner);
+        assert!(s.is_entailed(4), "still on the path");
+        s.undo(outer);
+        assert!(!s.is_entailed(4));
+        assert!(s.contains(0, 1) && s.contains(1, 50));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! are exactly the whole solution set, checked against the unsplit search.
 
 use csp::{
-    count_part, search_part, Cmp, Model, Partition, PartitionError, Solver, Strategy, VarId,
-    VarOrder,
+    count_part, search_part, Cmp, Model, Partition, PartitionError, Restarts, Solver, Stats,
+    Strategy, ValueOrder, VarId, VarOrder,
 };
 use std::collections::HashSet;
 
@@ -209,5 +209,87 @@ fn an_unsatisfiable_model_has_empty_parts() {
         let part = count_part(&solver, i, 3).unwrap();
         assert_eq!(part.solutions(), 0);
         assert!(part.status.is_complete());
+    }
+}
+
+/// A part run prefix by prefix with a fresh search each: what a part's one
+/// reused search must match exactly (solutions in order, and statistics).
+fn part_by_fresh_searches(
+    partition: &Partition<'_>,
+    solver: &Solver<'_>,
+    i: usize,
+) -> (Vec<Vec<i32>>, Stats) {
+    let mut solutions = Vec::new();
+    let mut stats = Stats::default();
+    for prefix in partition.part_prefixes(i).unwrap() {
+        let mut search = solver.clone().assume(prefix).unwrap().search();
+        while let Some(values) = search.next_values() {
+            solutions.push(values.to_vec());
+        }
+        let outcome = search.outcome();
+        assert!(outcome.status.is_complete());
+        stats.merge(&outcome.stats);
+    }
+    stats.elapsed = Default::default();
+    (solutions, stats)
+}
+
+#[test]
+fn a_part_reusing_one_search_matches_fresh_searches_under_every_setting() {
+    let (queens6, _) = queens(6);
+    let models = [queens6, mixed_model()];
+    for model in &models {
+        let partition = Partition::new(model, 3).unwrap();
+        for &strategy in Strategy::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    for restarts in [None, Some(Restarts::luby(1).unwrap())] {
+                        let mut solver = Solver::new(model)
+                            .strategy(strategy)
+                            .var_order(var_order)
+                            .value_order(value_order)
+                            .seed(7);
+                        if let Some(r) = restarts {
+                            solver = solver.restarts(r);
+                        }
+                        for i in 0..3 {
+                            let expected = part_by_fresh_searches(&partition, &solver, i);
+                            let mut part = partition.search(&solver, i).unwrap();
+                            let mut got = Vec::new();
+                            while let Some(values) = part.next_values() {
+                                got.push(values.to_vec());
+                            }
+                            let mut stats = part.outcome().stats;
+                            stats.elapsed = Default::default();
+                            let setting = format!(
+                                "{strategy} {var_order} {value_order} {restarts:?} part {i}"
+                            );
+                            assert_eq!(got, expected.0, "{setting}");
+                            assert_eq!(stats, expected.1, "{setting}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_part_of_one_wide_variable_costs_its_prefixes_not_a_search_each() {
+    // One row of two million columns, as `nqueens 1x2000000 --part 0/4`
+    // models it: half a million prefixes of one value each in a part. Each
+    // used to build a whole search with a two-million-value domain (well
+    // over a minute); one search reused costs a few operations per prefix.
+    let mut model = Model::new();
+    let x = model.int_var(0..2_000_000).unwrap();
+    model.all_different([x]).unwrap();
+    model.all_different([x + 0]).unwrap();
+    model.all_different([x - 0]).unwrap();
+    let partition = Partition::new(&model, 4).unwrap();
+    for strategy in [Strategy::ForwardChecking, Strategy::ArcConsistency] {
+        let solver = Solver::new(&model).strategy(strategy);
+        let part = partition.count(&solver, 0).unwrap();
+        assert!(part.status.is_complete(), "{strategy}");
+        assert_eq!(part.solutions(), 500_000, "{strategy}");
     }
 }
