@@ -268,8 +268,15 @@ impl Store {
         self.counted = vec![true; self.base.len()];
     }
 
+    /// True when the store counts the variables per domain size (see
+    /// [`Store::count_sizes`]).
+    #[inline(always)]
+    pub fn counts_sizes(&self) -> bool {
+        self.sizes.is_some()
+    }
+
     /// Stops counting `var` (it is being assigned).
-    #[inline]
+    #[inline(always)]
     pub fn uncount(&mut self, var: u32) {
         if self.sizes.is_none() || !self.counted[var as usize] {
             return;
@@ -282,7 +289,7 @@ impl Store {
     }
 
     /// Counts `var` again (it was unassigned).
-    #[inline]
+    #[inline(always)]
     pub fn recount(&mut self, var: u32) {
         if self.sizes.is_none() || self.counted[var as usize] {
             return;
@@ -296,6 +303,7 @@ impl Store {
 
     /// The smallest domain size among the counted variables; `None` when
     /// sizes are not counted (or none is).
+    #[inline]
     pub fn min_counted_size(&self) -> Option<u32> {
         self.sizes.as_ref()?.min()
     }
@@ -479,6 +487,19 @@ impl Store {
 
     /// Restores every change made since `mark`.
     pub fn undo(&mut self, mark: usize) {
+        if self.one_word && self.sizes.is_none() {
+            // The common case (n-queens, sudoku, colouring): a saved word is
+            // written back, nothing else to keep up to date.
+            while self.trail.len() > mark {
+                let s = self.trail.pop().expect("trail entry");
+                if s.word == ENTAILED {
+                    self.entailed[s.old] = false;
+                } else {
+                    self.arena[s.word as usize] = s.old;
+                }
+            }
+            return;
+        }
         while self.trail.len() > mark {
             let s = self.trail.pop().expect("trail entry");
             if s.word == ENTAILED {
