@@ -79,6 +79,11 @@ pub(crate) enum Watch {
     /// Only this value going or becoming the variable's last (a count of
     /// that value, the variable in one view).
     Value(i64),
+    /// That value going or becoming the last, or the variable becoming
+    /// fixed: a count over repeated variables, whose reasoning is not exact
+    /// there, relies on its last-open-variable filter, which any variable
+    /// becoming fixed can enable.
+    ValueOrFixed(i64),
 }
 
 impl Default for Model {
@@ -374,7 +379,13 @@ impl Model {
         for &var in &constraint.vars {
             self.var_constraints[var as usize].push(id);
             let watch = match (&constraint.kind, single_views.get(&var)) {
-                (Kind::CountEq { value, .. }, Some(&Some(offset))) => Watch::Value(value - offset),
+                (Kind::CountEq { value, .. }, Some(&Some(offset))) => {
+                    if constraint.has_repeated_vars() {
+                        Watch::ValueOrFixed(value - offset)
+                    } else {
+                        Watch::Value(value - offset)
+                    }
+                }
                 _ if constraint.is_pairwise() => Watch::Fixed,
                 _ => Watch::Any,
             };
@@ -578,10 +589,13 @@ mod tests {
         m.count_eq([x[0] + 1, x[1] + 0, x[2] + 0, x[1] + 2], 3, 1)
             .unwrap();
         m.all_different([x[0], x[2]]).unwrap();
-        assert_eq!(m.watches_of(0), &[Watch::Value(2), Watch::Fixed]);
+        // The count repeats x[1], so its single views also wake on fixing.
+        assert_eq!(m.watches_of(0), &[Watch::ValueOrFixed(2), Watch::Fixed]);
         assert_eq!(m.watches_of(1), &[Watch::Any]);
-        assert_eq!(m.watches_of(2), &[Watch::Value(3), Watch::Fixed]);
+        assert_eq!(m.watches_of(2), &[Watch::ValueOrFixed(3), Watch::Fixed]);
         assert_eq!(m.constraints_of(2), &[0, 1]);
+        m.count_eq([x[0], x[2]], 1, 1).unwrap();
+        assert_eq!(m.watches_of(0)[2], Watch::Value(1));
     }
 
     /// Building was quadratic in a constraint's scope (each variable's

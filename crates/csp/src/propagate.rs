@@ -391,16 +391,17 @@ impl<O: Observer> Search<'_, O> {
             Change::Removed { by, .. } => Some(by),
             Change::Assigning => None,
         };
-        let fixing = last.is_some() || matches!(change, Change::Assigning);
-        let repeats = |c: u32| model.constraints()[c as usize].has_repeated_vars();
         for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
             let affected = match (watch, change) {
-                (Watch::Any, _) | (Watch::Fixed, Change::Assigning) => true,
+                (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning)
+                | (Watch::Any, _)
+                | (Watch::Fixed, Change::Assigning) => true,
                 (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
-                (Watch::Value(w), Change::Removed { value, .. }) => {
-                    w == value || Some(w) == last || (fixing && repeats(c))
+                (Watch::Value(w), Change::Removed { value, .. }) => w == value || Some(w) == last,
+                (Watch::Value(w), Change::Assigning) => self.store.contains(var, w),
+                (Watch::ValueOrFixed(w), Change::Removed { value, .. }) => {
+                    w == value || last.is_some()
                 }
-                (Watch::Value(w), Change::Assigning) => self.store.contains(var, w) || repeats(c),
             };
             if affected && Some(c) != cause {
                 self.enqueue(c);
