@@ -241,8 +241,13 @@ impl Store {
         });
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, var: u32, value: i64) -> bool {
+        if self.one_word {
+            // The hot case (arc consistency's supports): one bit test.
+            let off = value.wrapping_sub(self.base[var as usize]) as u64;
+            return off < BITS as u64 && self.arena[var as usize] & (1 << off) != 0;
+        }
         if let Some(fixed) = self.fixed_value(var) {
             return fixed == Some(value);
         }
