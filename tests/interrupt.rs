@@ -196,13 +196,7 @@ fn a_sudoku_batch_stops_after_the_current_puzzle() {
 fn sudoku_waiting_for_input_ends_at_once() {
     use std::io::Write;
     let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-    let mut child = Command::new(example_path("sudoku"))
-        .arg("--compact")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudoku starts");
+    let mut child = common::spawn_piped("sudoku", &["--compact"]);
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{easy}").unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());

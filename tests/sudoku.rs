@@ -286,15 +286,8 @@ fn peak_memory_kb(pid: u32) -> u64 {
 #[cfg(target_os = "linux")]
 fn a_huge_line_is_skipped_in_bounded_memory() {
     use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::{Command, Stdio};
     const LINE: usize = 100 << 20;
-    let mut child = Command::new(common::example_path("sudoku"))
-        .arg("--compact")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudoku starts");
+    let mut child = common::spawn_piped("sudoku", &["--compact"]);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let chunk = vec![b'1'; 1 << 20];

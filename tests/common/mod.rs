@@ -23,6 +23,19 @@ pub fn example_path(name: &str) -> PathBuf {
     examples()[name].clone()
 }
 
+/// Starts the example `name` with `args`, its stdin, stdout and stderr
+/// piped to the test (which feeds and reads it while it runs).
+pub fn spawn_piped(name: &str, args: &[&str]) -> std::process::Child {
+    use std::process::Stdio;
+    Command::new(example_path(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{name} starts: {e}"))
+}
+
 /// A file under `tests/data`.
 pub fn data(file: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
