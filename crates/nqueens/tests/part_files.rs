@@ -220,16 +220,37 @@ fn part_to(target: &Path) -> String {
     String::from_utf8(out.get_output().stderr.clone()).unwrap()
 }
 
+/// A FIFO and a symbolic link to `/dev/null` (named `link_name`) in `d`:
+/// outputs that must be refused, never replaced.
+#[cfg(unix)]
+fn special_targets(d: &Path, link_name: &str) -> (PathBuf, PathBuf) {
+    let fifo = d.join("fifo");
+    mkfifo(&fifo);
+    let null_link = d.join(link_name);
+    std::os::unix::fs::symlink("/dev/null", &null_link).unwrap();
+    (fifo, null_link)
+}
+
+/// The targets of [`special_targets`] are still what they were.
+#[cfg(unix)]
+fn assert_still_special(fifo: &Path, null_link: &Path) {
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::symlink_metadata(null_link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
 #[cfg(unix)]
 #[test]
 fn a_part_never_replaces_what_is_not_a_regular_file() {
-    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let fifo = d.join("fifo");
-    mkfifo(&fifo);
-    let null_link = d.join("null.json");
-    std::os::unix::fs::symlink("/dev/null", &null_link).unwrap();
+    let (fifo, null_link) = special_targets(d, "null.json");
     let sub = d.join("sub.json");
     std::fs::create_dir(&sub).unwrap();
     for (target, what) in [
@@ -241,14 +262,7 @@ fn a_part_never_replaces_what_is_not_a_regular_file() {
         assert!(err.contains(what) && err.contains("refusing"), "{err}");
         assert!(err.contains(target.to_str().unwrap()), "{err}");
     }
-    assert!(std::fs::symlink_metadata(&fifo)
-        .unwrap()
-        .file_type()
-        .is_fifo());
-    assert!(std::fs::symlink_metadata(&null_link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert_still_special(&fifo, &null_link);
     assert!(sub.is_dir());
     // Nothing else was written.
     let names: Vec<PathBuf> = std::fs::read_dir(d)
@@ -272,13 +286,9 @@ fn a_part_never_replaces_what_is_not_a_regular_file() {
 #[cfg(unix)]
 #[test]
 fn no_output_path_replaces_what_is_not_a_regular_file() {
-    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let fifo = d.join("fifo");
-    mkfifo(&fifo);
-    let null_link = d.join("null");
-    std::os::unix::fs::symlink("/dev/null", &null_link).unwrap();
+    let (fifo, null_link) = special_targets(d, "null");
     for target in [&fifo, &null_link] {
         let t = target.to_str().unwrap();
         for args in [
@@ -298,14 +308,7 @@ fn no_output_path_replaces_what_is_not_a_regular_file() {
             assert_eq!(err.lines().count(), 1, "{err}");
         }
     }
-    assert!(std::fs::symlink_metadata(&fifo)
-        .unwrap()
-        .file_type()
-        .is_fifo());
-    assert!(std::fs::symlink_metadata(&null_link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert_still_special(&fifo, &null_link);
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
 }
 
