@@ -191,6 +191,21 @@ fn no_solution_and_several_solutions_are_told_apart() {
     }
 }
 
+/// Stdout and stderr of `sudoku --compact` on a batch with malformed lines
+/// (exit status 2; stdout is text, stderr may quote any bytes).
+fn malformed_batch(input: impl Into<Vec<u8>>) -> (String, String) {
+    let assert = example("sudoku")
+        .arg("--compact")
+        .write_stdin(input.into())
+        .assert()
+        .code(2);
+    let output = assert.get_output();
+    (
+        String::from_utf8(output.stdout.clone()).unwrap(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn malformed_lines_are_named_and_the_rest_of_the_batch_runs() {
     let clash = format!("5{}5{}", ".".repeat(9), ".".repeat(70)); // r1c1 and r2c2, box 1
@@ -200,14 +215,7 @@ fn malformed_lines_are_named_and_the_rest_of_the_batch_runs() {
         &EASY[..80],
         impossible()
     );
-    let assert = example("sudoku")
-        .arg("--compact")
-        .write_stdin(input)
-        .assert()
-        .code(2);
-    let output = assert.get_output();
-    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
-    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let (stdout, stderr) = malformed_batch(input);
     assert!(stdout.starts_with("line 1: solved\n"));
     assert!(stdout.ends_with("line 7: no solution\n"));
     assert_eq!(
@@ -253,19 +261,10 @@ fn a_line_that_is_not_utf8_is_named_and_the_batch_goes_on() {
     let mut input = format!("{EASY}\n\n").into_bytes();
     input.extend_from_slice(b"\xff\xfe not text\n");
     input.extend_from_slice(format!("{EASY}\n").as_bytes());
-    let assert = example("sudoku")
-        .arg("--compact")
-        .write_stdin(input)
-        .assert()
-        .code(2);
-    let output = assert.get_output();
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let (stdout, stderr) = malformed_batch(input);
     assert!(stdout.starts_with("line 1: solved\n"), "{stdout}");
     assert!(stdout.contains("line 4: solved\n"), "{stdout}");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "sudoku: error: line 3: not valid UTF-8\n"
-    );
+    assert_eq!(stderr, "sudoku: error: line 3: not valid UTF-8\n");
 }
 
 /// Peak resident memory (`VmHWM`) of a running process, in kB (Linux).
