@@ -117,38 +117,9 @@ pub fn parse<C: clap::Parser>(defaults: &str) -> C {
         if !e.use_stderr() {
             e.exit() // --help and --version print to stdout and succeed
         }
-        error(usage_message(&e));
+        error(csp::cli::usage_message(&e));
         std::process::exit(2)
     })
-}
-
-/// A command-line error on one line, with clap's suggestion for a
-/// mistyped option or value kept as a "did you mean".
-///
-/// ```
-/// use clap::Parser;
-/// #[derive(Parser, Debug)]
-/// struct Cli { #[arg(long)] count: bool }
-/// let e = Cli::try_parse_from(["p", "--cout"]).unwrap_err();
-/// assert_eq!(
-///     csp_workspace::cli::usage_message(&e),
-///     "unexpected argument '--cout' found (did you mean '--count'?)"
-/// );
-/// ```
-pub fn usage_message(e: &clap::Error) -> String {
-    use clap::error::{ContextKind, ContextValue};
-    let mut message = csp::cli::one_line(e);
-    let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedValue]
-        .into_iter()
-        .find_map(|kind| match e.get(kind) {
-            Some(ContextValue::String(s)) => Some(s.clone()),
-            Some(ContextValue::Strings(s)) if !s.is_empty() => Some(s.join("' or '")),
-            _ => None,
-        });
-    if let Some(s) = suggested {
-        message.push_str(&format!(" (did you mean '{s}'?)"));
-    }
-    message
 }
 
 /// The program's name, set by [`parse`] (`sudoku`, `coloring`, ...).

@@ -2,6 +2,7 @@
 //! `cli`): one piece of argument code for strategy, orders, restarts and
 //! limits, flattened into each program's own `clap` parser.
 
+pub use crate::did_you_mean::{closest, did_you_mean, suggestion, usage_message};
 use crate::{Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

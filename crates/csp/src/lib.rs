@@ -41,6 +41,8 @@
 pub mod cli;
 mod config;
 mod constraint;
+#[cfg(feature = "cli")]
+mod did_you_mean;
 mod domain;
 mod error;
 mod kernel;

@@ -111,9 +111,9 @@ fn from_clap(err: clap::Error, subcommand: Option<&str>) -> CliError {
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(text),
         _ => {
-            let mut message = csp::cli::one_line(&err);
-            if let Some(better) = suggestion(&err, &message) {
-                message.push_str(&format!("; did you mean '{better}'?"));
+            let mut message = csp::cli::usage_message(&err);
+            if let Some(better) = mistyped_subcommand(&err) {
+                message.push_str(&csp::cli::did_you_mean(&better));
             }
             match subcommand {
                 Some(name) => {
@@ -139,74 +139,22 @@ fn usage_of_solve(message: impl fmt::Display) -> CliError {
     CliError::Usage(format!("{message} ({SEE_HELP})"))
 }
 
-/// The closest accepted spelling for a mistyped option, subcommand or
-/// value. Options and subcommands come from clap (its own report puts them
-/// on a `tip:` line, which the one-line form drops); values from the list
-/// every value parser here ends its message with (`expected one of: a, b`),
-/// matched item by item so a comma-separated list gets its wrong item
-/// corrected.
-fn suggestion(err: &clap::Error, message: &str) -> Option<String> {
+/// `nqueens marge ...`: a mistyped subcommand reads as a board size, so
+/// clap suggests nothing; the closest subcommand name, if any.
+fn mistyped_subcommand(err: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
-    for kind in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
-        match err.get(kind) {
-            Some(ContextValue::String(s)) => return Some(s.clone()),
-            Some(ContextValue::Strings(v)) if !v.is_empty() => return Some(v[0].clone()),
-            _ => {}
-        }
-    }
     let Some(ContextValue::String(given)) = err.get(ContextKind::InvalidValue) else {
         return None;
     };
-    // `nqueens marge ...`: a mistyped subcommand reads as a board size.
-    if message.contains("'<SIZE>...'") {
-        let names: Vec<String> = Cli::command()
-            .get_subcommands()
-            .map(|c| c.get_name().to_string())
-            .collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        return closest(given, &names).map(str::to_string);
+    if !csp::cli::one_line(err).contains("'<SIZE>...'") {
+        return None;
     }
-    let accepted = message.split_once("expected one of: ")?.1;
-    let accepted: Vec<&str> = accepted
-        .split(')')
-        .next()?
-        .split(',')
-        .map(str::trim)
+    let names: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
         .collect();
-    given
-        .split(',')
-        .map(str::trim)
-        .filter(|item| !accepted.iter().any(|a| a.eq_ignore_ascii_case(item)))
-        .find_map(|item| closest(item, &accepted))
-        .map(str::to_string)
-}
-
-/// The candidate nearest to `given` in edit distance, if it is near enough
-/// to be a typo (at most a third of its length, and at least 1 edit).
-fn closest<'c>(given: &str, candidates: &[&'c str]) -> Option<&'c str> {
-    let given = given.to_ascii_lowercase();
-    candidates
-        .iter()
-        .map(|&c| (edit_distance(&given, c), c))
-        .filter(|&(d, c)| d <= (c.len() / 3).max(1))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance between two strings, by characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substituted = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    csp::cli::closest(given, &names).map(str::to_string)
 }
 
 #[cfg(test)]
@@ -272,14 +220,5 @@ mod tests {
         }
         // Nothing close: no guess.
         assert!(!error(&["8", "--strategy", "quantum"]).contains("did you mean"));
-    }
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("cout", "count"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(closest("colums", &["columns", "coords"]), Some("columns"));
-        assert_eq!(closest("x", &["columns"]), None);
     }
 }
