@@ -64,9 +64,42 @@ fn first(c: &mut Criterion) {
     group.finish();
 }
 
+/// The searches that ran off the forward-checking fast path before the
+/// one-loop engine: smallest-domain-first (n = 13), arc consistency
+/// (n = 12, also in `count`) and the `--unique` model (n = 12: the first
+/// queens restricted to the least of their class, searched by forward
+/// checking; the command then keeps the fundamental solutions).
+fn off_fast_path(c: &mut Criterion) {
+    let mut group = c.benchmark_group("off-fast-path");
+    let thirteen = Board::square(13).expect("valid size").model();
+    group.bench_function("fc-smallest-domain/13", |b| {
+        b.iter(|| {
+            Solver::new(&thirteen.model)
+                .var_order(VarOrder::SmallestDomain)
+                .count()
+                .solutions()
+        })
+    });
+    let twelve = Board::square(12).expect("valid size").model();
+    group.bench_function("arc-consistency/12", |b| {
+        b.iter(|| {
+            Solver::new(&twelve.model)
+                .strategy(Strategy::ArcConsistency)
+                .count()
+                .solutions()
+        })
+    });
+    let mut least = Board::square(12).expect("valid size").model();
+    least.keep_least_first_queens();
+    group.bench_function("unique-model/12", |b| {
+        b.iter(|| Solver::new(&least.model).count().solutions())
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = count, first
+    targets = count, first, off_fast_path
 }
 criterion_main!(benches);
