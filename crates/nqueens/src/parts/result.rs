@@ -284,7 +284,7 @@ impl PartResult {
             .strategy
             .parse()
             .map_err(|e| format!("bad strategy: {e}"))?;
-        if approach.engine_strategy().is_none() || approach == Approach::Greedy {
+        if approach.exhaustive_strategy().is_none() {
             return Err(format!(
                 "the {approach} strategy does not write parts (it is not an exhaustive engine search)"
             ));

@@ -78,7 +78,7 @@ pub fn check_plan(plan: &Plan) -> Result<(), PartError> {
     if plan.goal != Goal::Count {
         return Err(PartError::NotCounting);
     }
-    if plan.approach == Approach::Greedy || plan.approach.engine_strategy().is_none() {
+    if plan.approach.exhaustive_strategy().is_none() {
         return Err(PartError::Strategy(plan.approach));
     }
     let l = &plan.limits;
