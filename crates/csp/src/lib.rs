@@ -34,6 +34,11 @@
 //! * [`Search`] streams solutions as an iterator, reporting events to an
 //!   [`Observer`] such as the [`Tracer`];
 //! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
+//!
+//! Cargo features: `parallel` (default) adds the thread-pool entry points
+//! (`Parallel`, `count_parallel`, `for_each_solution_parallel`) and with them
+//! the `rayon` dependency; `serde` derives `Serialize`/`Deserialize` for
+//! [`Stats`]; `cli` adds the shared command-line options (`cli`).
 
 #![warn(missing_docs)]
 
@@ -50,6 +55,7 @@ mod local;
 mod model;
 mod observer;
 mod occupancy;
+#[cfg(feature = "parallel")]
 mod parallel;
 mod partition;
 mod propagate;
@@ -71,6 +77,7 @@ pub use local::{
 };
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
+#[cfg(feature = "parallel")]
 pub use parallel::{
     count_parallel, for_each_solution_parallel, Parallel, ParallelError, DEFAULT_SUB_PROBLEMS,
 };

@@ -13,12 +13,11 @@ mod common;
 
 use common::queens;
 use csp::{
-    count_part, search_part, Limits, LocalStatus, MinConflicts, Model, Outcome, Parallel,
-    Partition, Solver, Status, StopReason,
+    count_part, search_part, Limits, LocalStatus, MinConflicts, Model, Outcome, Partition, Solver,
+    Status, StopReason,
 };
-use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The counted limits with the stop each causes. For a whole search of
@@ -51,6 +50,7 @@ fn counted_limits(scope: Scope) -> Vec<(Limits, StopReason)> {
 
 /// What the solver's counted limits bound.
 #[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 enum Scope {
     WholeSearch,
     EachSubSearch,
@@ -216,43 +216,53 @@ fn partition_parts_stop_on_every_limit_keeping_their_solutions() {
     }
 }
 
-#[test]
-fn parallel_runs_stop_on_every_limit_keeping_their_solutions() {
-    let (model, _) = queens(10);
-    for (limits, reason) in counted_limits(Scope::EachSubSearch) {
-        // The solver's own limits apply to each sub-search; the first one
-        // stopped stops the run.
-        let solver = Solver::new(&model).limits(limits);
-        let counted = csp::count_parallel(&solver, Some(2)).unwrap();
-        assert_stopped(&counted, reason, &format!("count_parallel, {reason}"));
-        let found = Mutex::new(Vec::new());
-        let outcome = Parallel::new(&solver)
-            .threads(Some(2))
-            .for_each_solution(|values| found.lock().unwrap().push(values.to_vec()))
-            .unwrap();
-        assert_stopped(&outcome, reason, &format!("for_each_solution, {reason}"));
-        let found = found.into_inner().unwrap();
-        assert_eq!(outcome.solutions(), found.len() as u64);
-        let distinct: HashSet<&Vec<i32>> = found.iter().collect();
-        assert_eq!(distinct.len(), found.len(), "a solution reported twice");
-        assert!(found.iter().all(|v| model.is_solution(v)));
-    }
-    let (long, _) = queens(LONG_N);
-    let solver = Solver::new(&long);
-    for reason in RUN_STOPS {
-        let limits = run_limit(reason);
-        let seen = AtomicU64::new(0);
-        let outcome = Parallel::new(&solver)
-            .threads(Some(2))
-            .limits(limits)
-            .for_each_solution(|values| {
-                assert!(long.is_solution(values));
-                seen.fetch_add(1, Ordering::Relaxed);
-            })
-            .unwrap();
-        assert_stopped(&outcome, reason, &format!("parallel, {reason}"));
-        assert!(outcome.solutions() > 0, "{reason}: nothing kept");
-        assert_eq!(outcome.solutions(), seen.into_inner());
+/// The thread-pool entry points exist with the engine's `parallel` feature.
+#[cfg(feature = "parallel")]
+mod parallel {
+    use super::*;
+    use csp::Parallel;
+    use std::collections::HashSet;
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Mutex;
+
+    #[test]
+    fn parallel_runs_stop_on_every_limit_keeping_their_solutions() {
+        let (model, _) = queens(10);
+        for (limits, reason) in counted_limits(Scope::EachSubSearch) {
+            // The solver's own limits apply to each sub-search; the first one
+            // stopped stops the run.
+            let solver = Solver::new(&model).limits(limits);
+            let counted = csp::count_parallel(&solver, Some(2)).unwrap();
+            assert_stopped(&counted, reason, &format!("count_parallel, {reason}"));
+            let found = Mutex::new(Vec::new());
+            let outcome = Parallel::new(&solver)
+                .threads(Some(2))
+                .for_each_solution(|values| found.lock().unwrap().push(values.to_vec()))
+                .unwrap();
+            assert_stopped(&outcome, reason, &format!("for_each_solution, {reason}"));
+            let found = found.into_inner().unwrap();
+            assert_eq!(outcome.solutions(), found.len() as u64);
+            let distinct: HashSet<&Vec<i32>> = found.iter().collect();
+            assert_eq!(distinct.len(), found.len(), "a solution reported twice");
+            assert!(found.iter().all(|v| model.is_solution(v)));
+        }
+        let (long, _) = queens(LONG_N);
+        let solver = Solver::new(&long);
+        for reason in RUN_STOPS {
+            let limits = run_limit(reason);
+            let seen = AtomicU64::new(0);
+            let outcome = Parallel::new(&solver)
+                .threads(Some(2))
+                .limits(limits)
+                .for_each_solution(|values| {
+                    assert!(long.is_solution(values));
+                    seen.fetch_add(1, Ordering::Relaxed);
+                })
+                .unwrap();
+            assert_stopped(&outcome, reason, &format!("parallel, {reason}"));
+            assert!(outcome.solutions() > 0, "{reason}: nothing kept");
+            assert_eq!(outcome.solutions(), seen.into_inner());
+        }
     }
 }
 

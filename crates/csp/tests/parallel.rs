@@ -1,4 +1,5 @@
 //! Parallel counting agrees with the sequential search whatever the threads.
+#![cfg(feature = "parallel")]
 
 use csp::{
     count_parallel, for_each_solution_parallel, Limits, Parallel, ParallelError, Solver, Status,
