@@ -335,10 +335,22 @@ impl Resolver {
             }
             (_, true, Some(len)) => {
                 let Some(e) = &d.value else {
-                    return Err(err(format!(
-                        "array of variables {} has no elements",
-                        d.name
-                    )));
+                    // No elements given: fresh variables of the declared type.
+                    let domain = self.declared_domain(d)?;
+                    let mut items = Vec::with_capacity(len);
+                    for i in 1..=len {
+                        let element = Decl {
+                            name: format!("{}[{i}]", d.name),
+                            ..d.clone()
+                        };
+                        items.push((Term::Var(self.new_var(&element, domain.clone())?), is_bool));
+                    }
+                    let value = Value::Array(items);
+                    if let Some(out) = output_of(d, &value).map_err(err)? {
+                        outputs.push(out);
+                    }
+                    self.names.insert(d.name.clone(), value);
+                    return Ok(());
                 };
                 let items = match self.value(e, d.line).map_err(err)? {
                     Value::Array(items) => items,
