@@ -8,7 +8,7 @@ use crate::optimize::optimize;
 use crate::options::Options;
 use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
 use crate::parser::parse;
-use csp::{Limits, Parallel, Solver, Stats, Status};
+use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -106,10 +106,10 @@ impl Solve<'_> {
     }
 
     /// The solution text for engine values, after checking every constraint.
-    fn solution(&self, built: &Built, values: &[i32]) -> Result<String, FznError> {
+    fn solution(&self, vars: &[VarId], values: &[i32]) -> Result<String, FznError> {
         let value = |t: Term| match t {
             Term::Const(c) => c,
-            Term::Var(x) => values[built.vars[x].index()] as i64,
+            Term::Var(x) => values[vars[x].index()] as i64,
         };
         if let Some((name, line)) = violated(self.inst, &value) {
             return Err(FznError::new(
@@ -160,7 +160,7 @@ impl Solve<'_> {
                 break;
             };
             found += 1;
-            let text = self.solution(built, values)?;
+            let text = self.solution(&built.vars, values)?;
             out.write_all(text.as_bytes()).map_err(io)?;
             out.flush().map_err(io)?;
         }
@@ -210,7 +210,7 @@ impl Solve<'_> {
                 if wanted == Some(k) {
                     cancel.store(true, Ordering::SeqCst);
                 }
-                let written = self.solution(built, values).and_then(|text| {
+                let written = self.solution(&built.vars, values).and_then(|text| {
                     let mut o = out.lock().expect("output lock");
                     o.write_all(text.as_bytes())
                         .and_then(|_| o.flush())
@@ -279,11 +279,6 @@ impl Solve<'_> {
         let mut failure = None;
         let mut found = 0;
         let vars = built.vars.clone();
-        let checked = Built {
-            model: csp::Model::new(),
-            vars,
-            failed: false,
-        };
         let optimum = optimize(
             &mut built.model,
             var,
@@ -292,7 +287,7 @@ impl Solve<'_> {
             |s| self.configure(s),
             |values, _| {
                 found += 1;
-                match self.solution(&checked, values) {
+                match self.solution(&vars, values) {
                     Ok(text) if every => {
                         if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
                             failure.get_or_insert(io(e));

@@ -51,8 +51,15 @@ const MODELS: &[(&str, Kind)] = &[
     ("pigeons", Kind::Unsat),
 ];
 
-fn model(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/models/{name}.mzn"))
+/// The model and, where it has one, its data file.
+fn model(name: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/models");
+    let data = dir.join(format!("{name}.dzn"));
+    let mut files = vec![dir.join(format!("{name}.mzn"))];
+    if data.exists() {
+        files.push(data);
+    }
+    files
 }
 
 /// The model compiled with the standard library only.
@@ -64,7 +71,7 @@ fn std_fzn(name: &str, dir: &Path) -> PathBuf {
             .arg(&fzn)
             .arg("--ozn")
             .arg(dir.join(format!("{name}.ozn")))
-            .arg(model(name)),
+            .args(model(name)),
     );
     fzn
 }
@@ -157,7 +164,7 @@ fn minizinc_drives_our_solver_end_to_end() {
             minizinc()
                 .args(["--solver", "csp"])
                 .args(flags(kind))
-                .arg(model(name)),
+                .args(model(name)),
         );
         // The driver prints arrays its own way; counts and optima compare.
         let (g, _) = solutions(&gecode);
@@ -177,14 +184,14 @@ fn the_driver_passes_flags_statistics_and_time_limits() {
     let text = output(
         minizinc()
             .args(["--solver", "csp", "-s", "-t", "20000", "-n", "2", "-r", "7", "-f"])
-            .arg(model("queens")),
+            .args(model("queens")),
     );
     let (sols, end) = solutions(&text);
     assert_eq!(sols.len(), 2, "{text}");
     assert_eq!(end, None, "stopped by -n, not complete: {text}");
     assert!(text.contains("%%%mzn-stat: nodes="), "{text}");
     // -i on an optimisation problem: the improving solutions, best last.
-    let text = output(minizinc().args(["--solver", "csp", "-i"]).arg(model("golomb")));
+    let text = output(minizinc().args(["--solver", "csp", "-i"]).args(model("golomb")));
     let (sols, end) = solutions(&text);
     assert!(!sols.is_empty() && end.as_deref() == Some("=========="), "{text}");
     let lengths: Vec<i64> = sols
