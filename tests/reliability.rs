@@ -64,10 +64,30 @@ fn flatzinc_seeds() -> Vec<String> {
 
 /// FlatZinc-like tokens, for token soups the byte mutations rarely reach.
 const FLATZINC_TOKENS: [&str; 24] = [
-    "var", "array [1..2] of", "bool", "1..3", "{1,3}", "int", ": x", ": y", "::", "output_var",
-    "=", "[x, y]", "constraint", "int_lin_le([1,-1], [x, y], 0)", "int_times(x, y, x)",
-    "array_var_int_element(x, [y, x], y)", "bool_clause([b], [])", ";", "solve", "satisfy",
-    "minimize x", "int_search([x], first_fail, indomain_max, complete)", "\n", "-1",
+    "var",
+    "array [1..2] of",
+    "bool",
+    "1..3",
+    "{1,3}",
+    "int",
+    ": x",
+    ": y",
+    "::",
+    "output_var",
+    "=",
+    "[x, y]",
+    "constraint",
+    "int_lin_le([1,-1], [x, y], 0)",
+    "int_times(x, y, x)",
+    "array_var_int_element(x, [y, x], y)",
+    "bool_clause([b], [])",
+    ";",
+    "solve",
+    "satisfy",
+    "minimize x",
+    "int_search([x], first_fail, indomain_max, complete)",
+    "\n",
+    "-1",
 ];
 
 /// One edit of a byte string: what a mutating fuzzer does.

@@ -44,7 +44,7 @@ const MODELS: &[(&str, Kind)] = &[
     ("magic_series", Kind::All),
     ("arithmetic", Kind::All),
     ("rota", Kind::All),
-    ("knapsack", Kind::Optimum("value")),
+    ("knapsack_bool", Kind::Optimum("value")),
     ("golomb", Kind::Optimum("length")),
     ("colouring", Kind::Optimum("colours")),
     ("assignment", Kind::Optimum("total")),
@@ -112,7 +112,10 @@ fn flags(kind: Kind) -> &'static [&'static str] {
 fn agree(name: &str, kind: Kind, ours: &str, gecode: &str, same_text: bool) {
     let (ours_sols, ours_end) = solutions(ours);
     let (gecode_sols, gecode_end) = solutions(gecode);
-    assert_eq!(ours_end, gecode_end, "{name}: final status\n{ours}\n{gecode}");
+    assert_eq!(
+        ours_end, gecode_end,
+        "{name}: final status\n{ours}\n{gecode}"
+    );
     match kind {
         Kind::All => {
             assert!(!gecode_sols.is_empty(), "{name}: the oracle found nothing");
@@ -129,8 +132,15 @@ fn agree(name: &str, kind: Kind, ours: &str, gecode: &str, same_text: bool) {
             assert_eq!(ours_end.as_deref(), Some("=========="), "{name}");
         }
         Kind::Unsat => {
-            assert!(ours_sols.is_empty(), "{name}: solutions of an unsatisfiable model");
-            assert_eq!(ours_end.as_deref(), Some("=====UNSATISFIABLE====="), "{name}");
+            assert!(
+                ours_sols.is_empty(),
+                "{name}: solutions of an unsatisfiable model"
+            );
+            assert_eq!(
+                ours_end.as_deref(),
+                Some("=====UNSATISFIABLE====="),
+                "{name}"
+            );
         }
     }
 }
@@ -169,7 +179,10 @@ fn minizinc_drives_our_solver_end_to_end() {
         // The driver prints arrays its own way; counts and optima compare.
         let (g, _) = solutions(&gecode);
         let gecode_dzn: String = match kind {
-            Kind::Optimum(obj) => format!("{}\n----------\n==========\n", line_of(g.last().unwrap(), obj)),
+            Kind::Optimum(obj) => format!(
+                "{}\n----------\n==========\n",
+                line_of(g.last().unwrap(), obj)
+            ),
             _ => gecode,
         };
         agree(name, kind, &ours, &gecode_dzn, false);
@@ -183,7 +196,9 @@ fn the_driver_passes_flags_statistics_and_time_limits() {
     }
     let text = output(
         minizinc()
-            .args(["--solver", "csp", "-s", "-t", "20000", "-n", "2", "-r", "7", "-f"])
+            .args([
+                "--solver", "csp", "-s", "-t", "20000", "-n", "2", "-r", "7", "-f",
+            ])
             .args(model("queens")),
     );
     let (sols, end) = solutions(&text);
@@ -191,12 +206,25 @@ fn the_driver_passes_flags_statistics_and_time_limits() {
     assert_eq!(end, None, "stopped by -n, not complete: {text}");
     assert!(text.contains("%%%mzn-stat: nodes="), "{text}");
     // -i on an optimisation problem: the improving solutions, best last.
-    let text = output(minizinc().args(["--solver", "csp", "-i"]).args(model("golomb")));
+    let text = output(
+        minizinc()
+            .args(["--solver", "csp", "-i"])
+            .args(model("golomb")),
+    );
     let (sols, end) = solutions(&text);
-    assert!(!sols.is_empty() && end.as_deref() == Some("=========="), "{text}");
+    assert!(
+        !sols.is_empty() && end.as_deref() == Some("=========="),
+        "{text}"
+    );
     let lengths: Vec<i64> = sols
         .iter()
-        .map(|s| line_of(s, "length").trim_start_matches("length = ").trim_end_matches(';').parse().unwrap())
+        .map(|s| {
+            line_of(s, "length")
+                .trim_start_matches("length = ")
+                .trim_end_matches(';')
+                .parse()
+                .unwrap()
+        })
         .collect();
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
 }

@@ -162,12 +162,32 @@ pairwise!(
     |post, args| post.linear(&diff(args), Cmp::Le, -1)
 );
 
+/// `sum a*x cmp c`; a disequality `x - y != c` (the decomposition of
+/// all-different MiniZinc's standard library emits) becomes the engine's
+/// pairwise not-equal `x != y + c`, which forward checking and its kernel
+/// handle directly.
+fn linear(post: &mut Post, terms: &[(i64, Term)], cmp: Cmp, rhs: i64) -> PostResult {
+    if let (Cmp::Ne, &[(a, Term::Var(x)), (b, Term::Var(y))]) = (cmp, terms) {
+        if a == -b && a.abs() == 1 && x != y {
+            if let Ok(offset) = i32::try_from(rhs * a) {
+                let (vx, vy) = (post.var(x), post.var(y));
+                return post
+                    .model
+                    .not_equal(vx, vy + offset)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+            }
+        }
+    }
+    post.linear(terms, cmp, rhs)
+}
+
 macro_rules! lin {
     ($name:ident, $doc:literal, $cmp:expr, $test:expr) => {
         #[doc = $doc]
         pub static $name: Base = Base {
             params: &[Param::IntArr, Param::VarIntArr, Param::Int],
-            post: |post, args| post.linear(&lin_terms(&args[0], &args[1])?, $cmp, args[2].int()),
+            post: |post, args| linear(post, &lin_terms(&args[0], &args[1])?, $cmp, args[2].int()),
             post_reif: Some(|post, args, r, imp| {
                 let terms = lin_terms(&args[0], &args[1])?;
                 reif_small_or_linear(post, args, r, imp, &$name, (terms, $cmp, args[2].int()))
@@ -186,7 +206,7 @@ lin!(
 );
 lin!(
     INT_LIN_NE,
-    "`sum a*x != c`: the engine's linear.",
+    "`sum a*x != c`: the engine's linear; `x - y != c` its not-equal on a view.",
     Cmp::Ne,
     |s: i128, c: i128| s != c
 );
