@@ -62,7 +62,7 @@ fn table(post: &mut Post, args: &[Arg]) -> PostResult {
     if xs.is_empty() {
         return if flat.is_empty() { post.fail() } else { Ok(()) };
     }
-    if flat.len() % xs.len() != 0 {
+    if !flat.len().is_multiple_of(xs.len()) {
         return Err(format!(
             "a table of {} values is not made of rows of {}",
             flat.len(),
