@@ -239,6 +239,15 @@ pub struct SolveItem {
 }
 
 /// A whole FlatZinc file.
+///
+/// ```
+/// use csp_fzn::ast::{Expr, Goal};
+/// let fzn = csp_fzn::parse("array [1..2] of int: a = [1, 2];\nvar {1,5}: x;\nsolve :: int_search([x], input_order, indomain_max, complete) minimize x;").unwrap();
+/// assert_eq!(fzn.decls[0].value, Some(Expr::Array(vec![Expr::Int(1), Expr::Int(2)])));
+/// assert_eq!(fzn.decls[1].ty.domain.as_ref().unwrap().ranges(), &[(1, 1), (5, 5)]);
+/// assert_eq!(fzn.solve.goal, Goal::Minimize(Expr::Ident("x".into())));
+/// assert_eq!(fzn.solve.anns[0].name, "int_search");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlatZinc {
     /// Parameter and variable declarations, in file order.

@@ -34,6 +34,12 @@ pub const FREE_VAR_ORDER: VarOrder = VarOrder::DomWDeg;
 pub const FREE_VALUE_ORDER: ValueOrder = ValueOrder::Ascending;
 
 /// How the search will branch.
+///
+/// ```
+/// let p = csp_fzn::branching::plan(&[], false);
+/// assert_eq!((p.var_order, p.value_order), (csp_fzn::branching::FREE_VAR_ORDER, csp_fzn::branching::FREE_VALUE_ORDER));
+/// assert!(p.first.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The variables to create (and so branch on, in input order) first.
@@ -48,6 +54,14 @@ pub struct Plan {
 
 /// The engine's variable order for a FlatZinc variable choice, and whether
 /// it is exact.
+///
+/// ```
+/// use csp_fzn::branching::{value_choice, var_choice};
+/// assert_eq!(var_choice("first_fail"), Some((csp::VarOrder::SmallestDomain, true)));
+/// assert_eq!(var_choice("occurrence"), Some((csp::VarOrder::DomDeg, false)));
+/// assert_eq!(value_choice("indomain_random"), Some((csp::ValueOrder::Random, true)));
+/// assert_eq!(var_choice("no_such_choice"), None);
+/// ```
 pub fn var_choice(name: &str) -> Option<(VarOrder, bool)> {
     Some(match name {
         "input_order" => (VarOrder::Input, true),

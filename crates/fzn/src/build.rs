@@ -9,6 +9,12 @@ use crate::post::Post;
 use csp::{Domain, Model, VarId};
 
 /// An engine model and how FlatZinc variables map onto it.
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 1..3: x;\nconstraint int_le(5, 3);\nsolve satisfy;").unwrap();
+/// let built = csp_fzn::build(&csp_fzn::resolve(&fzn).unwrap(), &[]).unwrap();
+/// assert!(built.failed); // 5 <= 3 was decided while posting
+/// ```
 #[derive(Debug)]
 pub struct Built {
     /// The engine model.
@@ -67,6 +73,14 @@ pub fn build(inst: &Instance, first: &[usize]) -> Result<Built, FznError> {
         .map(|v| v.expect("every variable placed"))
         .collect();
     let domains: Vec<IntSet> = inst.vars.iter().map(|v| v.domain.clone()).collect();
+    if failed {
+        // An empty domain: nothing to post (decompositions enumerate domains).
+        return Ok(Built {
+            model,
+            vars,
+            failed,
+        });
+    }
     let mut post = Post::new(&mut model, &vars, &domains);
     for c in &inst.constraints {
         c.entry

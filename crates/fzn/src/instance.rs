@@ -14,6 +14,14 @@ use std::collections::HashMap;
 pub const MAX_WIDTH: u64 = csp::MAX_DOMAIN_WIDTH;
 
 /// A constant or a variable (an index into [`Instance::vars`]).
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 1..3: x;\nvar 1..3: y = 2;\nconstraint int_le(x, y);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let args = &inst.constraints[0].args;
+/// assert_eq!(args[0].term(), csp_fzn::Term::Var(0));
+/// assert_eq!(args[1].term(), csp_fzn::Term::Const(2)); // y was assigned a constant
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
     /// A known value (booleans as 0 and 1).
@@ -22,7 +30,16 @@ pub enum Term {
     Var(usize),
 }
 
-/// A resolved constraint argument.
+/// A resolved constraint argument, typed by the builtin's signature.
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 0..9: x;\nconstraint int_lin_le([2, 3], [x, 4], 20);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let args = &inst.constraints[0].args;
+/// assert_eq!(args[0].ints().collect::<Vec<_>>(), vec![2, 3]);
+/// assert_eq!(args[1].terms(), &[csp_fzn::Term::Var(0), csp_fzn::Term::Const(4)]);
+/// assert_eq!(args[2].int(), 20);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     /// One integer or boolean.
@@ -123,7 +140,17 @@ pub enum Objective {
     Maximize(Term),
 }
 
-/// A resolved FlatZinc model.
+/// A resolved FlatZinc model: variables with finite domains, constraints
+/// with their builtins, outputs, the goal and the search annotations.
+///
+/// ```
+/// use csp_fzn::instance::Objective;
+/// let fzn = csp_fzn::parse("var bool: b :: output_var;\nvar 0..5: x :: var_is_introduced;\nconstraint bool2int(b, x);\nsolve maximize x;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// assert!(inst.vars[0].is_bool && inst.vars[1].introduced);
+/// assert_eq!(inst.outputs[0].name, "b");
+/// assert_eq!(inst.objective, Objective::Maximize(csp_fzn::Term::Var(1)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Instance {
     /// The variables, in declaration order.

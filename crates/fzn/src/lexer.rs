@@ -5,6 +5,11 @@
 use crate::error::FznError;
 
 /// One token.
+///
+/// ```
+/// use csp_fzn::lexer::Tok;
+/// assert_eq!(Tok::Punct("::").describe(), "'::'");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
     /// An identifier or keyword (`var`, `constraint`, `int_lin_eq`, `X_1_`).

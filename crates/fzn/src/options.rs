@@ -5,6 +5,11 @@ use csp::{Strategy, ValueOrder, VarOrder};
 use std::time::Duration;
 
 /// What the command line asked for.
+///
+/// ```
+/// let o = csp_fzn::options::Options::default();
+/// assert_eq!((o.strategy, o.threads), (csp::Strategy::ArcConsistency, 1));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The FlatZinc file (`-` or none: standard input).

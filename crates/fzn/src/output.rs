@@ -59,6 +59,15 @@ pub fn format_solution(inst: &Instance, value: &dyn Fn(Term) -> i64) -> String {
 
 /// The first constraint the solution violates (name and line), if any: a
 /// mapping bug, never expected.
+///
+/// ```
+/// use csp_fzn::Term;
+/// let fzn = csp_fzn::parse("var 1..3: x;\nconstraint int_ne(x, 2);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let at = |v: i64| move |t: Term| match t { Term::Const(c) => c, Term::Var(_) => v };
+/// assert_eq!(csp_fzn::output::violated(&inst, &at(3)), None);
+/// assert_eq!(csp_fzn::output::violated(&inst, &at(2)), Some(("int_ne", 2)));
+/// ```
 pub fn violated(inst: &Instance, value: &dyn Fn(Term) -> i64) -> Option<(&'static str, usize)> {
     inst.constraints
         .iter()

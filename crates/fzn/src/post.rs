@@ -24,6 +24,27 @@ pub const TABLE_LIMIT: u64 = 4096;
 pub type Holds = fn(&[Arg], &dyn Fn(Term) -> i64) -> bool;
 
 /// Where mapping functions post their constraints.
+///
+/// ```
+/// use csp_fzn::post::Post;
+/// use csp_fzn::{Arg, IntSet, Term};
+/// let mut model = csp::Model::new();
+/// let vars = vec![
+///     model.int_var(0..4).unwrap(),
+///     model.int_var(0..4).unwrap(),
+///     model.int_var(0..2).unwrap(),
+/// ];
+/// let domains = vec![IntSet::range(0, 3), IntSet::range(0, 3), IntSet::range(0, 1)];
+/// let mut post = Post::new(&mut model, &vars, &domains);
+/// let (x, y, b) = (Term::Var(0), Term::Var(1), Term::Var(2));
+/// // x * y = 6, as a table of its satisfying tuples (16 combinations)
+/// post.relation(&[Arg::Term(x), Arg::Term(y)], |a, v| v(a[0].term()) * v(a[1].term()) == 6).unwrap();
+/// // b -> x + y <= 4, as one big-M linear constraint
+/// post.implied_linear(&[(1, x), (1, y)], csp::Cmp::Le, 4, b, true).unwrap();
+/// assert!(!post.failed);
+/// // (2, 3) and (3, 2) sum to 5, so b = 0 in both
+/// assert_eq!(csp::Solver::new(&model).count().solutions(), 2);
+/// ```
 pub struct Post<'a> {
     /// The engine model being built.
     pub model: &'a mut Model,

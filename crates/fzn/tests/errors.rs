@@ -156,3 +156,14 @@ fn an_inconsistent_declaration_is_unsatisfiable() {
         "{stdout}"
     );
 }
+
+/// Found by the fuzz proptests: an empty declared domain (`11..4`) made a
+/// decomposition index an empty value list.
+#[test]
+fn an_empty_domain_is_unsatisfiable_not_a_panic() {
+    let (code, stdout, _) = run(
+        "var 11..4: x :: output_var;\nvar 1..4: y;\nconstraint int_times(x, y, y);\nsolve satisfy;",
+        &[],
+    );
+    assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
+}

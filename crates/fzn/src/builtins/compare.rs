@@ -169,7 +169,7 @@ pairwise!(
 fn linear(post: &mut Post, terms: &[(i64, Term)], cmp: Cmp, rhs: i64) -> PostResult {
     if let (Cmp::Ne, &[(a, Term::Var(x)), (b, Term::Var(y))]) = (cmp, terms) {
         if a == -b && a.abs() == 1 && x != y {
-            if let Ok(offset) = i32::try_from(rhs * a) {
+            if let Some(offset) = rhs.checked_mul(a).and_then(|o| i32::try_from(o).ok()) {
                 let (vx, vy) = (post.var(x), post.var(y));
                 return post
                     .model

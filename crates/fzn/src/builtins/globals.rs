@@ -128,7 +128,7 @@ pub static COUNT_EQ_PAR: Base = Base {
     post: |post, args| {
         let (y, c) = (args[1].int(), args[2].int());
         let (vars, consts) = split(post, args[0].terms());
-        let left = c - consts.iter().filter(|&&k| k == y).count() as i64;
+        let left = c.saturating_sub(consts.iter().filter(|&&k| k == y).count() as i64);
         if left < 0 || left > vars.len() as i64 {
             return post.fail();
         }

@@ -20,6 +20,11 @@ use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
 
 /// A parameter type in a builtin's signature.
+///
+/// ```
+/// use csp_fzn::builtins::Param;
+/// assert!(Param::VarBoolArr.is_array() && Param::VarBoolArr.is_bool() && !Param::VarBoolArr.is_par());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Param {
     /// `int` (a constant).
@@ -66,7 +71,14 @@ impl Param {
 /// How the reified forms of a base are posted: `(post, args, r, imp)`.
 pub type PostReif = fn(&mut Post, &[Arg], Term, bool) -> PostResult;
 
-/// A base relation.
+/// A base relation: signature, mapping, semantics.
+///
+/// ```
+/// use csp_fzn::builtins::lookup;
+/// let le = lookup("int_le", 2).unwrap();
+/// assert!(le.base.native);
+/// assert!(!lookup("int_times", 3).unwrap().base.native); // decomposed
+/// ```
 pub struct Base {
     /// Its signature (without the reification variable).
     pub params: &'static [Param],
@@ -100,6 +112,16 @@ pub enum Mode {
 }
 
 /// One accepted FlatZinc name.
+///
+/// ```
+/// use csp_fzn::builtins::{lookup, Mode};
+/// use csp_fzn::{Arg, Term};
+/// let e = lookup("int_le_imp", 3).unwrap();
+/// assert_eq!(e.mode, Mode::Imp);
+/// let args = [Arg::Term(Term::Const(5)), Arg::Term(Term::Const(2)), Arg::Term(Term::Var(0))];
+/// assert!(e.holds(&args, &|t| match t { Term::Const(c) => c, Term::Var(_) => 0 })); // r = 0: anything
+/// assert!(!e.holds(&args, &|t| match t { Term::Const(c) => c, Term::Var(_) => 1 })); // r = 1: 5 <= 2 fails
+/// ```
 #[derive(Debug)]
 pub struct Entry {
     /// The FlatZinc name.
