@@ -302,6 +302,12 @@ fn the_fuzz_seeds_pass_their_checks() {
             "duration" => fuzz_checks::duration,
             "board_size" => fuzz_checks::board_size,
             "part_spec" => fuzz_checks::part_spec,
+            "flatzinc" => |bytes: &[u8]| {
+                let text = std::str::from_utf8(bytes).unwrap();
+                let fzn = csp_fzn::parse(text).expect("a valid seed");
+                assert!(csp_fzn::resolve(&fzn).is_ok());
+                fuzz_checks::flatzinc(bytes)
+            },
             "part_file" => |bytes: &[u8]| {
                 let text = std::str::from_utf8(bytes).unwrap();
                 assert!(nqueens::parts::PartResult::from_json(text).is_ok());

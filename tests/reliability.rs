@@ -1,6 +1,6 @@
 //! Hostile input for the puzzle parsers and the example programs.
 //!
-//! * The three text formats get random and mutated input through the very
+//! * The three text formats and FlatZinc get random and mutated input through the very
 //!   checks the fuzz targets run (`fuzz/src/lib.rs`, included below): no
 //!   panic, a one-line error or a round-tripping value, and any solution a
 //!   bounded search finds is checked.
@@ -50,6 +50,45 @@ fn dimacs_seeds() -> Vec<String> {
         .map(|f| std::fs::read_to_string(data(f)).expect("test data"))
         .collect()
 }
+
+/// The FlatZinc reader's seeds (`fuzz/seeds/flatzinc/`).
+fn flatzinc_seeds() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/flatzinc");
+    let mut seeds: Vec<String> = std::fs::read_dir(dir)
+        .expect("flatzinc seeds")
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .collect();
+    seeds.sort();
+    seeds
+}
+
+/// FlatZinc-like tokens, for token soups the byte mutations rarely reach.
+const FLATZINC_TOKENS: [&str; 24] = [
+    "var",
+    "array [1..2] of",
+    "bool",
+    "1..3",
+    "{1,3}",
+    "int",
+    ": x",
+    ": y",
+    "::",
+    "output_var",
+    "=",
+    "[x, y]",
+    "constraint",
+    "int_lin_le([1,-1], [x, y], 0)",
+    "int_times(x, y, x)",
+    "array_var_int_element(x, [y, x], y)",
+    "bool_clause([b], [])",
+    ";",
+    "solve",
+    "satisfy",
+    "minimize x",
+    "int_search([x], first_fail, indomain_max, complete)",
+    "\n",
+    "-1",
+];
 
 /// One edit of a byte string: what a mutating fuzzer does.
 #[derive(Clone, Debug)]
@@ -165,6 +204,21 @@ proptest! {
         lines in prop::collection::vec("(c|p|e)( (edge|col|-?[0-9]{1,21})){0,4}", 0..16)
     ) {
         fuzz_checks::dimacs(lines.join("\n").as_bytes());
+    }
+
+    #[test]
+    fn flatzinc_survives_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        fuzz_checks::flatzinc(&bytes);
+    }
+
+    #[test]
+    fn flatzinc_survives_mutated_models(bytes in mutated(flatzinc_seeds())) {
+        fuzz_checks::flatzinc(&bytes);
+    }
+
+    #[test]
+    fn flatzinc_survives_token_soups(tokens in prop::collection::vec(prop::sample::select(FLATZINC_TOKENS.to_vec()), 0..30)) {
+        fuzz_checks::flatzinc(tokens.join(" ").replace("\\n", "\n").as_bytes());
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! There is one check (and one target) for every text the project reads:
 //! sudoku puzzles, cryptarithms, DIMACS graphs (as text and line by line),
 //! capped input lines, permutation items, Latin square orders, the engine's
-//! restart specs and durations, and `nqueens`' board sizes, `--part` specs
-//! and part files.
+//! restart specs and durations, `nqueens`' board sizes, `--part` specs
+//! and part files, and FlatZinc files.
 //!
 //! Each function takes arbitrary bytes (read as UTF-8, invalid sequences
 //! replaced) and panics only if something is wrong: the parser panicked,
@@ -359,4 +359,43 @@ pub fn part_file(data: &[u8]) {
     };
     let written = result.to_json();
     assert_eq!(PartResult::from_json(&written).as_ref(), Ok(&result));
+}
+
+/// FlatZinc files (`fzn-csp`): the reader takes any text without panicking
+/// and refuses it with one line that names a line of the file; what it
+/// accepts builds an engine model, and every solution a bounded search
+/// finds satisfies every constraint's FlatZinc semantics.
+pub fn flatzinc(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let lines = text.lines().count().max(1);
+    let refused = |e: csp_fzn::FznError| {
+        assert_one_line(&e);
+        assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+    };
+    let inst = match csp_fzn::parse(&text).and_then(|f| csp_fzn::resolve(&f)) {
+        Ok(inst) => inst,
+        Err(e) => return refused(e),
+    };
+    let plan = csp_fzn::branching::plan(&inst.search, false);
+    let built = match csp_fzn::build(&inst, &plan.first) {
+        Ok(built) => built,
+        Err(e) => return refused(e),
+    };
+    if built.failed {
+        return;
+    }
+    let solver = Solver::new(&built.model)
+        .strategy(Strategy::ArcConsistency)
+        .var_order(plan.var_order)
+        .value_order(plan.value_order)
+        .limits(bounded(5));
+    let mut search = solver.search();
+    while let Some(values) = search.next_values() {
+        let value = |t: csp_fzn::Term| match t {
+            csp_fzn::Term::Const(c) => c,
+            csp_fzn::Term::Var(x) => values[built.vars[x].index()] as i64,
+        };
+        assert_eq!(csp_fzn::output::violated(&inst, &value), None, "{text}");
+    }
+    assert_finished(search.outcome().status);
 }

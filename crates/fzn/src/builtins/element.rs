@@ -1,0 +1,79 @@
+//! Element constraints: `array_int_element`, `array_bool_element` (a table
+//! of index and value: one row per index) and `array_var_int_element`,
+//! `array_var_bool_element` (the index within range, and for each possible
+//! index `k` the relation `i = k -> xs[k] = c`). Arrays are 1-based.
+
+use super::{Base, Param};
+use crate::instance::{Arg, Term};
+use crate::post::{Post, PostResult};
+use csp::Cmp;
+
+fn value_at(args: &[Arg], v: &dyn Fn(Term) -> i64) -> Option<i64> {
+    let i = v(args[0].term());
+    let xs = args[1].terms();
+    let k = usize::try_from(i.checked_sub(1)?).ok()?;
+    xs.get(k).map(|&t| v(t))
+}
+
+fn holds(args: &[Arg], v: &dyn Fn(Term) -> i64) -> bool {
+    value_at(args, v) == Some(v(args[2].term()))
+}
+
+/// `c = as[i]` for constant `as`: one table row per index.
+fn constant_element(post: &mut Post, args: &[Arg]) -> PostResult {
+    let i = args[0].term();
+    post.function(args, &[i], args[2].term(), |v| value_at(args, v), holds)
+}
+
+/// `c = xs[i]` for variable `xs`.
+fn variable_element(post: &mut Post, args: &[Arg]) -> PostResult {
+    let (i, c) = (args[0].term(), args[2].term());
+    let xs = args[1].terms();
+    post.linear(&[(1, i)], Cmp::Ge, 1)?;
+    post.linear(&[(1, i)], Cmp::Le, xs.len() as i64)?;
+    for k in post.values(i).values() {
+        let Some(&x) = usize::try_from(k - 1).ok().and_then(|k| xs.get(k)) else {
+            continue;
+        };
+        post.relation(&[Arg::Term(i), Arg::Term(x), Arg::Term(c)], move |a, v| {
+            v(a[0].term()) != k || v(a[1].term()) == v(a[2].term())
+        })?;
+    }
+    Ok(())
+}
+
+/// `array_int_element(i, as, c)`.
+pub static ARRAY_INT_ELEMENT: Base = Base {
+    params: &[Param::VarInt, Param::IntArr, Param::VarInt],
+    post: constant_element,
+    post_reif: None,
+    holds,
+    native: false,
+};
+
+/// `array_bool_element(i, as, c)`.
+pub static ARRAY_BOOL_ELEMENT: Base = Base {
+    params: &[Param::VarInt, Param::BoolArr, Param::VarBool],
+    post: constant_element,
+    post_reif: None,
+    holds,
+    native: false,
+};
+
+/// `array_var_int_element(i, xs, c)`.
+pub static ARRAY_VAR_INT_ELEMENT: Base = Base {
+    params: &[Param::VarInt, Param::VarIntArr, Param::VarInt],
+    post: variable_element,
+    post_reif: None,
+    holds,
+    native: false,
+};
+
+/// `array_var_bool_element(i, xs, c)`.
+pub static ARRAY_VAR_BOOL_ELEMENT: Base = Base {
+    params: &[Param::VarInt, Param::VarBoolArr, Param::VarBool],
+    post: variable_element,
+    post_reif: None,
+    holds,
+    native: false,
+};

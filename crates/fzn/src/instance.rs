@@ -1,0 +1,594 @@
+//! Name resolution: turns a parsed file into variables with finite domains
+//! and constraints whose arguments are typed terms (a constant or a
+//! variable), checked against each builtin's signature. Aliases
+//! (`var 1..5: y = x;`) share the variable they name, with the domains
+//! intersected; a variable assigned a constant becomes that constant.
+
+use crate::ast::{Annotation, BaseType, Decl, Expr, FlatZinc, Goal, IntSet};
+use crate::builtins::{self, Entry, Param};
+use crate::error::FznError;
+use std::collections::HashMap;
+
+/// The widest integer domain a variable may have: the engine keeps domains
+/// as bit sets of at most this many values.
+pub const MAX_WIDTH: u64 = csp::MAX_DOMAIN_WIDTH;
+
+/// A constant or a variable (an index into [`Instance::vars`]).
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 1..3: x;\nvar 1..3: y = 2;\nconstraint int_le(x, y);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let args = &inst.constraints[0].args;
+/// assert_eq!(args[0].term(), csp_fzn::Term::Var(0));
+/// assert_eq!(args[1].term(), csp_fzn::Term::Const(2)); // y was assigned a constant
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    /// A known value (booleans as 0 and 1).
+    Const(i64),
+    /// A variable.
+    Var(usize),
+}
+
+/// A resolved constraint argument, typed by the builtin's signature.
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 0..9: x;\nconstraint int_lin_le([2, 3], [x, 4], 20);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let args = &inst.constraints[0].args;
+/// assert_eq!(args[0].ints().collect::<Vec<_>>(), vec![2, 3]);
+/// assert_eq!(args[1].terms(), &[csp_fzn::Term::Var(0), csp_fzn::Term::Const(4)]);
+/// assert_eq!(args[2].int(), 20);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// One integer or boolean.
+    Term(Term),
+    /// An array of them.
+    Array(Vec<Term>),
+    /// A constant set of integers.
+    Set(IntSet),
+}
+
+impl Arg {
+    /// The single term (for a scalar parameter position).
+    pub fn term(&self) -> Term {
+        match self {
+            Arg::Term(t) => *t,
+            _ => unreachable!("signature checked: a scalar"),
+        }
+    }
+
+    /// The array's terms (for an array parameter position).
+    pub fn terms(&self) -> &[Term] {
+        match self {
+            Arg::Array(v) => v,
+            _ => unreachable!("signature checked: an array"),
+        }
+    }
+
+    /// The constant (for a `par int` position).
+    pub fn int(&self) -> i64 {
+        match self {
+            Arg::Term(Term::Const(c)) => *c,
+            _ => unreachable!("signature checked: a constant"),
+        }
+    }
+
+    /// The constants (for a `par` array position), without allocating.
+    pub fn ints(&self) -> impl ExactSizeIterator<Item = i64> + '_ {
+        self.terms().iter().map(|t| match t {
+            Term::Const(c) => *c,
+            Term::Var(_) => unreachable!("signature checked: constants"),
+        })
+    }
+
+    /// The set (for a `set of int` position).
+    pub fn set(&self) -> &IntSet {
+        match self {
+            Arg::Set(s) => s,
+            _ => unreachable!("signature checked: a set"),
+        }
+    }
+}
+
+/// A FlatZinc variable.
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// Its declared name.
+    pub name: String,
+    /// Declared `var bool`.
+    pub is_bool: bool,
+    /// Its values (finite).
+    pub domain: IntSet,
+    /// Declared with `var_is_introduced` or `is_defined_var`: branched on last.
+    pub introduced: bool,
+}
+
+/// A constraint ready to post: its table entry, typed arguments and line.
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    /// The builtin.
+    pub entry: &'static Entry,
+    /// Arguments matching the entry's signature.
+    pub args: Vec<Arg>,
+    /// Where it is.
+    pub line: usize,
+}
+
+/// What one output annotation prints.
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// The name printed.
+    pub name: String,
+    /// Booleans print as `true`/`false`.
+    pub is_bool: bool,
+    /// `output_array` index sets; `None` for `output_var`.
+    pub dims: Option<Vec<(i64, i64)>>,
+    /// The values printed.
+    pub terms: Vec<Term>,
+}
+
+/// The objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Satisfaction.
+    Satisfy,
+    /// Minimise this term.
+    Minimize(Term),
+    /// Maximise this term.
+    Maximize(Term),
+}
+
+/// A resolved FlatZinc model: variables with finite domains, constraints
+/// with their builtins, outputs, the goal and the search annotations.
+///
+/// ```
+/// use csp_fzn::instance::Objective;
+/// let fzn = csp_fzn::parse("var bool: b :: output_var;\nvar 0..5: x :: var_is_introduced;\nconstraint bool2int(b, x);\nsolve maximize x;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// assert!(inst.vars[0].is_bool && inst.vars[1].introduced);
+/// assert_eq!(inst.outputs[0].name, "b");
+/// assert_eq!(inst.objective, Objective::Maximize(csp_fzn::Term::Var(1)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The variables, in declaration order.
+    pub vars: Vec<Var>,
+    /// The constraints, in file order.
+    pub constraints: Vec<Constraint>,
+    /// What to print for a solution, in declaration order.
+    pub outputs: Vec<Output>,
+    /// The goal.
+    pub objective: Objective,
+    /// The solve item's annotations, with names resolved to terms.
+    pub search: Vec<SearchAnn>,
+    /// A declaration contradicted itself (`var 1..3: x = 5;`): no solution.
+    pub inconsistent: bool,
+}
+
+/// A solve annotation with its variable arrays resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchAnn {
+    /// `int_search` / `bool_search(vars, var_choice, value_choice, ...)`.
+    Search {
+        /// The annotation's name.
+        kind: String,
+        /// The variables to branch on.
+        vars: Vec<Term>,
+        /// The variable choice.
+        var_choice: String,
+        /// The value choice.
+        value_choice: String,
+    },
+    /// `seq_search([...])`.
+    Seq(Vec<SearchAnn>),
+    /// Anything else, by name (reported as ignored).
+    Other(String),
+}
+
+#[derive(Clone, Debug)]
+enum Value {
+    Scalar(Term, bool),
+    Set(IntSet),
+    Array(Vec<(Term, bool)>),
+    SetArray,
+    Float,
+}
+
+/// Resolves a parsed file.
+///
+/// ```
+/// let fzn = csp_fzn::parse("var 1..3: x :: output_var;\nvar 2..9: y = x;\nconstraint int_ne(y, 2);\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// assert_eq!(inst.vars.len(), 1); // y is x
+/// assert_eq!(inst.vars[0].domain.ranges(), &[(2, 3)]);
+/// let bad = csp_fzn::parse("var 1..3: x;\nconstraint no_such_thing(x);\nsolve satisfy;").unwrap();
+/// assert_eq!(csp_fzn::resolve(&bad).unwrap_err().to_string(), "line 2: unsupported builtin 'no_such_thing'");
+/// ```
+pub fn resolve(fzn: &FlatZinc) -> Result<Instance, FznError> {
+    let mut r = Resolver {
+        names: HashMap::new(),
+        vars: Vec::new(),
+        inconsistent: false,
+    };
+    let mut outputs = Vec::new();
+    for decl in &fzn.decls {
+        r.decl(decl, &mut outputs)?;
+    }
+    let mut constraints = Vec::with_capacity(fzn.constraints.len());
+    for c in &fzn.constraints {
+        let entry = builtins::lookup(&c.name, c.args.len()).ok_or_else(|| {
+            let known = builtins::lookup_name(&c.name);
+            FznError::new(
+                c.line,
+                match known {
+                    Some(arity) => format!(
+                        "builtin '{}' takes {arity} arguments, not {}",
+                        c.name,
+                        c.args.len()
+                    ),
+                    None => format!("unsupported builtin '{}'", c.name),
+                },
+            )
+        })?;
+        let args = entry
+            .params
+            .iter()
+            .zip(&c.args)
+            .enumerate()
+            .map(|(i, (&p, e))| {
+                r.arg(e, p, c.line).map_err(|m| {
+                    FznError::new(c.line, format!("argument {} of {}: {m}", i + 1, c.name))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        constraints.push(Constraint {
+            entry,
+            args,
+            line: c.line,
+        });
+    }
+    let line = fzn.solve.line;
+    let objective = match &fzn.solve.goal {
+        Goal::Satisfy => Objective::Satisfy,
+        Goal::Minimize(e) | Goal::Maximize(e) => {
+            let t = match r.value(e, line).map_err(|m| FznError::new(line, m))? {
+                Value::Scalar(t, _) => t,
+                Value::Float => {
+                    return Err(FznError::new(line, "float objectives are not supported"))
+                }
+                _ => return Err(FznError::new(line, "the objective must be an integer")),
+            };
+            if matches!(fzn.solve.goal, Goal::Minimize(_)) {
+                Objective::Minimize(t)
+            } else {
+                Objective::Maximize(t)
+            }
+        }
+    };
+    let search = fzn
+        .solve
+        .anns
+        .iter()
+        .map(|a| r.search_ann(a, line))
+        .collect::<Result<_, _>>()?;
+    Ok(Instance {
+        vars: r.vars,
+        constraints,
+        outputs,
+        objective,
+        search,
+        inconsistent: r.inconsistent,
+    })
+}
+
+struct Resolver {
+    names: HashMap<String, Value>,
+    vars: Vec<Var>,
+    inconsistent: bool,
+}
+
+fn has_ann(anns: &[Annotation], name: &str) -> bool {
+    anns.iter().any(|a| a.name == name)
+}
+
+impl Resolver {
+    fn decl(&mut self, d: &Decl, outputs: &mut Vec<Output>) -> Result<(), FznError> {
+        let err = |m: String| FznError::new(d.line, m);
+        if self.names.contains_key(&d.name) {
+            return Err(err(format!("{} is declared twice", d.name)));
+        }
+        let is_bool = d.ty.base == BaseType::Bool;
+        let value = match (d.ty.base, d.ty.var, d.ty.array) {
+            (BaseType::Float, true, _) => {
+                return Err(err(format!(
+                    "float variable {} is not supported (integers and booleans only)",
+                    d.name
+                )))
+            }
+            (BaseType::SetOfInt, true, _) => {
+                return Err(err(format!(
+                    "set variable {} is not supported (integers and booleans only)",
+                    d.name
+                )))
+            }
+            (BaseType::Float, false, _) => Value::Float,
+            (_, false, _) => {
+                let v = d.value.as_ref().expect("the parser requires a value");
+                let v = self.value(v, d.line).map_err(err)?;
+                match (&v, d.ty.array) {
+                    (Value::Scalar(Term::Var(_), _), _) => {
+                        return Err(err(format!("parameter {} is given a variable", d.name)))
+                    }
+                    (Value::Array(items), _)
+                        if items.iter().any(|(t, _)| matches!(t, Term::Var(_))) =>
+                    {
+                        return Err(err(format!("parameter {} is given a variable", d.name)))
+                    }
+                    _ => {}
+                }
+                v
+            }
+            (_, true, None) => {
+                let domain = self.declared_domain(d)?;
+                match &d.value {
+                    None => Value::Scalar(Term::Var(self.new_var(d, domain)?), is_bool),
+                    Some(e) => match self.value(e, d.line).map_err(err)? {
+                        Value::Scalar(Term::Var(x), _) => {
+                            if let Some(dom) = domain {
+                                let cut = self.vars[x].domain.intersect(&dom);
+                                self.vars[x].domain = cut;
+                                if self.vars[x].domain.is_empty() {
+                                    self.inconsistent = true;
+                                }
+                            }
+                            Value::Scalar(Term::Var(x), is_bool)
+                        }
+                        Value::Scalar(Term::Const(c), _) => {
+                            if domain.as_ref().is_some_and(|s| !s.contains(c)) {
+                                self.inconsistent = true;
+                            }
+                            Value::Scalar(Term::Const(c), is_bool)
+                        }
+                        _ => {
+                            return Err(err(format!(
+                                "{} is given a value of the wrong type",
+                                d.name
+                            )))
+                        }
+                    },
+                }
+            }
+            (_, true, Some(len)) => {
+                let Some(e) = &d.value else {
+                    // No elements given: fresh variables of the declared type.
+                    let domain = self.declared_domain(d)?;
+                    let mut items = Vec::with_capacity(len);
+                    for i in 1..=len {
+                        let element = Decl {
+                            name: format!("{}[{i}]", d.name),
+                            ..d.clone()
+                        };
+                        items.push((Term::Var(self.new_var(&element, domain.clone())?), is_bool));
+                    }
+                    let value = Value::Array(items);
+                    if let Some(out) = output_of(d, &value).map_err(err)? {
+                        outputs.push(out);
+                    }
+                    self.names.insert(d.name.clone(), value);
+                    return Ok(());
+                };
+                let items = match self.value(e, d.line).map_err(err)? {
+                    Value::Array(items) => items,
+                    _ => return Err(err(format!("{} must be an array", d.name))),
+                };
+                if items.len() != len {
+                    return Err(err(format!(
+                        "{} declares {len} elements but has {}",
+                        d.name,
+                        items.len()
+                    )));
+                }
+                Value::Array(items)
+            }
+        };
+        if d.ty.var {
+            if let Some(out) = output_of(d, &value).map_err(err)? {
+                outputs.push(out);
+            }
+        }
+        self.names.insert(d.name.clone(), value);
+        Ok(())
+    }
+
+    fn declared_domain(&self, d: &Decl) -> Result<Option<IntSet>, FznError> {
+        Ok(match d.ty.base {
+            BaseType::Bool => Some(IntSet::range(0, 1)),
+            _ => d.ty.domain.clone(),
+        })
+    }
+
+    fn new_var(&mut self, d: &Decl, domain: Option<IntSet>) -> Result<usize, FznError> {
+        let Some(domain) = domain else {
+            return Err(FznError::new(
+                d.line,
+                format!(
+                    "variable {} has no finite domain; declare bounds for it in the model (var lo..hi)",
+                    d.name
+                ),
+            ));
+        };
+        let (lo, hi) = domain.bounds().unwrap_or((0, 0));
+        let width = (hi as i128 - lo as i128 + 1) as u128;
+        if lo < i32::MIN as i64 || hi > i32::MAX as i64 || width > MAX_WIDTH as u128 {
+            return Err(FznError::new(
+                d.line,
+                format!(
+                    "variable {} has the domain {lo}..{hi}; the engine supports 32-bit values at most {MAX_WIDTH} apart",
+                    d.name
+                ),
+            ));
+        }
+        if domain.is_empty() {
+            self.inconsistent = true;
+        }
+        self.vars.push(Var {
+            name: d.name.clone(),
+            is_bool: d.ty.base == BaseType::Bool,
+            domain,
+            introduced: has_ann(&d.anns, "var_is_introduced") || has_ann(&d.anns, "is_defined_var"),
+        });
+        Ok(self.vars.len() - 1)
+    }
+
+    /// The value of an expression, with names resolved.
+    fn value(&self, e: &Expr, line: usize) -> Result<Value, String> {
+        let _ = line;
+        Ok(match e {
+            Expr::Bool(b) => Value::Scalar(Term::Const(*b as i64), true),
+            Expr::Int(v) => Value::Scalar(Term::Const(*v), false),
+            Expr::Float(_) => Value::Float,
+            Expr::Set(s) => Value::Set(s.clone()),
+            Expr::Ident(name) => self
+                .names
+                .get(name)
+                .cloned()
+                .ok_or_else(|| format!("unknown name '{name}'"))?,
+            Expr::Access(name, i) => match self.names.get(name) {
+                Some(Value::Array(items)) => {
+                    let k = usize::try_from(*i - 1)
+                        .ok()
+                        .filter(|&k| k < items.len())
+                        .ok_or_else(|| format!("index {i} is outside {name}"))?;
+                    let (t, b) = items[k];
+                    Value::Scalar(t, b)
+                }
+                Some(_) => return Err(format!("{name} is not an array")),
+                None => return Err(format!("unknown name '{name}'")),
+            },
+            Expr::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match self.value(item, line)? {
+                        Value::Scalar(t, b) => out.push((t, b)),
+                        Value::Set(_) | Value::SetArray => return Ok(Value::SetArray),
+                        Value::Float => return Ok(Value::Float),
+                        Value::Array(_) => return Err("nested arrays are not FlatZinc".to_owned()),
+                    }
+                }
+                Value::Array(out)
+            }
+            Expr::Str(_) => return Err("a string is not a value".to_owned()),
+            Expr::Ann(a) => return Err(format!("'{}(...)' is not a value", a.name)),
+        })
+    }
+
+    /// A constraint argument, checked against its parameter type.
+    fn arg(&self, e: &Expr, p: Param, line: usize) -> Result<Arg, String> {
+        let v = self.value(e, line)?;
+        let kind = |b: bool| if b { "a boolean" } else { "an integer" };
+        let scalar_ok = |t: &Term, b: bool, want_bool: bool, par: bool| -> Result<(), String> {
+            if b != want_bool {
+                return Err(format!("expected {}, found {}", kind(want_bool), kind(b)));
+            }
+            if par && matches!(t, Term::Var(_)) {
+                return Err("expected a constant, found a variable".to_owned());
+            }
+            Ok(())
+        };
+        match (p, v) {
+            (Param::Set, Value::Set(s)) => Ok(Arg::Set(s)),
+            (Param::Set, _) => Err("expected a set of integers".to_owned()),
+            (_, Value::Float) => Err("floats are not supported".to_owned()),
+            (p, Value::Scalar(t, b)) if !p.is_array() => {
+                scalar_ok(&t, b, p.is_bool(), p.is_par())?;
+                Ok(Arg::Term(t))
+            }
+            (p, Value::Array(items)) if p.is_array() => {
+                for (t, b) in &items {
+                    scalar_ok(t, *b, p.is_bool(), p.is_par())?;
+                }
+                Ok(Arg::Array(items.into_iter().map(|(t, _)| t).collect()))
+            }
+            (p, _) if p.is_array() => Err("expected an array".to_owned()),
+            _ => Err(format!("expected {}", kind(p.is_bool()))),
+        }
+    }
+
+    fn search_ann(&self, a: &Annotation, line: usize) -> Result<SearchAnn, FznError> {
+        let err = |m: String| FznError::new(line, m);
+        match a.name.as_str() {
+            "int_search" | "bool_search" if a.args.len() >= 3 => {
+                let vars = match self.value(&a.args[0], line).map_err(err)? {
+                    Value::Array(items) => items.into_iter().map(|(t, _)| t).collect(),
+                    Value::Scalar(t, _) => vec![t],
+                    _ => return Err(err(format!("{} needs an array of variables", a.name))),
+                };
+                let name = |e: &Expr| match e {
+                    Expr::Ident(s) => s.clone(),
+                    Expr::Ann(x) => x.name.clone(),
+                    _ => String::from("?"),
+                };
+                Ok(SearchAnn::Search {
+                    kind: a.name.clone(),
+                    vars,
+                    var_choice: name(&a.args[1]),
+                    value_choice: name(&a.args[2]),
+                })
+            }
+            "seq_search" if a.args.len() == 1 => match &a.args[0] {
+                Expr::Array(items) => Ok(SearchAnn::Seq(
+                    items
+                        .iter()
+                        .map(|e| match e {
+                            Expr::Ann(x) => self.search_ann(x, line),
+                            Expr::Ident(s) => Ok(SearchAnn::Other(s.clone())),
+                            _ => Ok(SearchAnn::Other("?".to_owned())),
+                        })
+                        .collect::<Result<_, _>>()?,
+                )),
+                _ => Ok(SearchAnn::Other(a.name.clone())),
+            },
+            _ => Ok(SearchAnn::Other(a.name.clone())),
+        }
+    }
+}
+
+/// The output annotation of a variable declaration, if it has one.
+fn output_of(d: &Decl, value: &Value) -> Result<Option<Output>, String> {
+    let is_bool = d.ty.base == BaseType::Bool;
+    if has_ann(&d.anns, "output_var") {
+        let Value::Scalar(t, _) = value else {
+            return Err("output_var on an array".to_owned());
+        };
+        return Ok(Some(Output {
+            name: d.name.clone(),
+            is_bool,
+            dims: None,
+            terms: vec![*t],
+        }));
+    }
+    let Some(ann) = d.anns.iter().find(|a| a.name == "output_array") else {
+        return Ok(None);
+    };
+    let Value::Array(items) = value else {
+        return Err("output_array on a scalar".to_owned());
+    };
+    let dims = match ann.args.first() {
+        Some(Expr::Array(sets)) => sets
+            .iter()
+            .map(|s| match s {
+                Expr::Set(set) => Ok(set.bounds().unwrap_or((1, 0))),
+                _ => Err("output_array needs index sets".to_owned()),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        _ => return Err("output_array needs an array of index sets".to_owned()),
+    };
+    Ok(Some(Output {
+        name: d.name.clone(),
+        is_bool,
+        dims: Some(dims),
+        terms: items.iter().map(|&(t, _)| t).collect(),
+    }))
+}

@@ -1,0 +1,56 @@
+//! # csp-fzn: the engine as a MiniZinc solver
+//!
+//! A FlatZinc front end for the `csp` engine: `fzn-csp model.fzn` reads the
+//! FlatZinc that `minizinc` compiles a model into, maps every constraint
+//! onto the engine (natively, or through a decomposition onto its kinds),
+//! searches, and prints the solutions in the FlatZinc output format. With
+//! the solver configuration `csp.msc` and the library `mznlib/`,
+//! `minizinc --solver csp model.mzn data.dzn` runs any MiniZinc model over
+//! integers and booleans on the engine.
+//!
+//! ```
+//! let text = "
+//!     array [1..3] of var 1..3: q :: output_array([1..3]);
+//!     constraint fzn_all_different_int(q);
+//!     constraint int_lt(q[1], q[3]);
+//!     solve satisfy;";
+//! let opts = csp_fzn::options::parse(["-a", "-s"]).unwrap();
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! csp_fzn::run(text, &opts, &mut out, &mut err).unwrap();
+//! let out = String::from_utf8(out).unwrap();
+//! assert_eq!(out.matches("----------").count(), 3);
+//! assert!(out.contains("==========") && out.contains("%%%mzn-stat: solutions=3"));
+//! ```
+//!
+//! The pieces, in the order data flows through them:
+//! * [`lexer`] and [`parser`]: the FlatZinc text as [`ast`] items, with lines;
+//! * [`instance`]: names resolved, arguments typed against each builtin's
+//!   signature, aliases shared, domains finite;
+//! * [`builtins`]: the table from builtin name to mapping function and
+//!   semantics; [`post`]: the decompositions they share;
+//! * [`branching`]: search annotations onto the engine's orders;
+//! * [`build`]: the engine model; [`run`]: satisfaction, enumeration,
+//!   [`optimize`] (branch and bound), and [`output`].
+
+#![warn(missing_docs)]
+
+pub mod ast;
+pub mod branching;
+pub mod build;
+pub mod builtins;
+pub mod error;
+pub mod instance;
+pub mod lexer;
+pub mod optimize;
+pub mod options;
+pub mod output;
+pub mod parser;
+pub mod post;
+pub mod run;
+
+pub use ast::{FlatZinc, IntSet};
+pub use build::{build, Built};
+pub use error::FznError;
+pub use instance::{resolve, Arg, Instance, SearchAnn, Term};
+pub use parser::parse;
+pub use run::run;

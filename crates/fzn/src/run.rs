@@ -1,0 +1,324 @@
+//! The solver: from FlatZinc text to the FlatZinc output, per the options.
+
+use crate::branching::{plan, Plan};
+use crate::build::{build, Built};
+use crate::error::FznError;
+use crate::instance::{resolve, Instance, Objective, Term};
+use crate::optimize::optimize;
+use crate::options::Options;
+use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
+use crate::parser::parse;
+use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Parses, builds and solves `text`, writing the solutions to `out` and
+/// notes (ignored annotations, unused threads) to `err`.
+///
+/// ```
+/// let text = "var 1..3: x :: output_var;\nconstraint int_ne(x, 2);\nsolve satisfy;";
+/// let opts = csp_fzn::options::parse(["-a"]).unwrap();
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// csp_fzn::run(text, &opts, &mut out, &mut err).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "x = 1;\n----------\nx = 3;\n----------\n==========\n");
+/// ```
+pub fn run(
+    text: &str,
+    opts: &Options,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> Result<(), FznError> {
+    let started = Instant::now();
+    let deadline = opts.time.and_then(|t| started.checked_add(t));
+    let fzn = parse(text)?;
+    let inst = resolve(&fzn)?;
+    let plan = plan(&inst.search, opts.free);
+    for w in &plan.warnings {
+        let _ = writeln!(err, "warning: {w}");
+    }
+    let mut built = build(&inst, &plan.first)?;
+    let init_time = started.elapsed();
+    let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+    let mut report = Report::default();
+    if built.failed {
+        writeln!(out, "{UNSATISFIABLE}").map_err(io)?;
+    } else {
+        let solver = Solve {
+            inst: &inst,
+            plan: &plan,
+            opts,
+            deadline,
+        };
+        report = match inst.objective {
+            Objective::Satisfy => solver.satisfy(&built, out, err)?,
+            Objective::Minimize(t) | Objective::Maximize(t) => {
+                let minimize = matches!(inst.objective, Objective::Minimize(_));
+                solver.optimise(&mut built, t, minimize, out, err)?
+            }
+        };
+    }
+    if opts.stats {
+        let s = &report.stats;
+        let lines = [
+            format!("nodes={}", s.nodes),
+            format!("failures={}", s.failures),
+            format!("solutions={}", report.solutions),
+            format!("variables={}", built.model.num_vars()),
+            format!("propagators={}", built.model.num_constraints()),
+            format!("peakDepth={}", s.max_depth),
+            format!("initTime={:.6}", init_time.as_secs_f64()),
+            format!("solveTime={:.6}", s.elapsed.as_secs_f64()),
+        ];
+        for l in lines {
+            writeln!(out, "%%%mzn-stat: {l}").map_err(io)?;
+        }
+        if let Some(o) = report.objective {
+            writeln!(out, "%%%mzn-stat: objective={o}").map_err(io)?;
+        }
+        writeln!(out, "%%%mzn-stat-end").map_err(io)?;
+    }
+    out.flush().map_err(io)
+}
+
+#[derive(Default)]
+struct Report {
+    stats: Stats,
+    solutions: u64,
+    objective: Option<i64>,
+}
+
+struct Solve<'a> {
+    inst: &'a Instance,
+    plan: &'a Plan,
+    opts: &'a Options,
+    deadline: Option<Instant>,
+}
+
+impl Solve<'_> {
+    fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
+        solver
+            .strategy(self.opts.strategy)
+            .var_order(self.opts.var_order.unwrap_or(self.plan.var_order))
+            .value_order(self.opts.value_order.unwrap_or(self.plan.value_order))
+            .seed(self.opts.seed)
+    }
+
+    /// The solution text for engine values, after checking every constraint.
+    fn solution(&self, vars: &[VarId], values: &[i32]) -> Result<String, FznError> {
+        let value = |t: Term| match t {
+            Term::Const(c) => c,
+            Term::Var(x) => values[vars[x].index()] as i64,
+        };
+        if let Some((name, line)) = violated(self.inst, &value) {
+            return Err(FznError::new(
+                line,
+                format!("internal error: a solution violates {name}; please report this model"),
+            ));
+        }
+        Ok(format_solution(self.inst, &value))
+    }
+
+    fn time_left(&self) -> Option<std::time::Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    fn satisfy(
+        &self,
+        built: &Built,
+        out: &mut (dyn Write + Send),
+        err: &mut dyn Write,
+    ) -> Result<Report, FznError> {
+        let wanted = match (self.opts.all, self.opts.solutions) {
+            (_, Some(n)) => Some(n),
+            (true, None) => None,
+            (false, None) => Some(1),
+        };
+        let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+        let limits = Limits {
+            time: self.time_left(),
+            ..Limits::default()
+        };
+        let solver = self
+            .configure(Solver::new(&built.model))
+            .limits(limits.clone());
+        if self.opts.threads > 1 && wanted != Some(1) {
+            return self.satisfy_parallel(built, &solver, wanted, limits, out);
+        }
+        if self.opts.threads > 1 {
+            let _ = writeln!(
+                err,
+                "note: -p is used for enumeration (-a, -n) only; one thread"
+            );
+        }
+        let mut search = solver.search();
+        let mut found = 0u64;
+        while wanted.is_none_or(|n| found < n) {
+            let Some(values) = search.next_values() else {
+                break;
+            };
+            found += 1;
+            let text = self.solution(&built.vars, values)?;
+            out.write_all(text.as_bytes()).map_err(io)?;
+            out.flush().map_err(io)?;
+        }
+        let outcome = search.outcome();
+        let end = match (outcome.status, found) {
+            (Status::Complete, 0) => Some(UNSATISFIABLE),
+            (Status::Complete, _) => Some(COMPLETE),
+            (_, 0) => Some(UNKNOWN),
+            _ => None,
+        };
+        if let Some(end) = end {
+            writeln!(out, "{end}").map_err(io)?;
+        }
+        Ok(Report {
+            stats: outcome.stats,
+            solutions: found,
+            objective: None,
+        })
+    }
+
+    /// Enumeration over the engine's deterministic split, on `-p` threads;
+    /// solutions print in the order the threads find them.
+    fn satisfy_parallel(
+        &self,
+        built: &Built,
+        solver: &Solver<'_>,
+        wanted: Option<u64>,
+        limits: Limits,
+        out: &mut (dyn Write + Send),
+    ) -> Result<Report, FznError> {
+        let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let found = AtomicU64::new(0);
+        let failure: Mutex<Option<FznError>> = Mutex::new(None);
+        let out = Mutex::new(out);
+        let outcome = Parallel::new(solver)
+            .threads(Some(self.opts.threads))
+            .limits(Limits {
+                cancel: Some(cancel.clone()),
+                ..limits
+            })
+            .for_each_solution(|values| {
+                let k = found.fetch_add(1, Ordering::SeqCst) + 1;
+                if wanted.is_some_and(|n| k > n) {
+                    return;
+                }
+                if wanted == Some(k) {
+                    cancel.store(true, Ordering::SeqCst);
+                }
+                let written = self.solution(&built.vars, values).and_then(|text| {
+                    let mut o = out.lock().expect("output lock");
+                    o.write_all(text.as_bytes())
+                        .and_then(|_| o.flush())
+                        .map_err(io)
+                });
+                if let Err(e) = written {
+                    cancel.store(true, Ordering::SeqCst);
+                    failure.lock().expect("failure lock").get_or_insert(e);
+                }
+            })
+            .map_err(|e| FznError::new(0, e.to_string()))?;
+        if let Some(e) = failure.into_inner().expect("failure lock") {
+            return Err(e);
+        }
+        let found = found.into_inner().min(wanted.unwrap_or(u64::MAX));
+        let out = out.into_inner().expect("output lock");
+        let end = match (outcome.status, found) {
+            (Status::Complete, 0) => Some(UNSATISFIABLE),
+            (Status::Complete, _) => Some(COMPLETE),
+            (_, 0) => Some(UNKNOWN),
+            _ => None,
+        };
+        if let Some(end) = end {
+            writeln!(out, "{end}").map_err(io)?;
+        }
+        Ok(Report {
+            stats: outcome.stats,
+            solutions: found,
+            objective: None,
+        })
+    }
+
+    fn optimise(
+        &self,
+        built: &mut Built,
+        objective: Term,
+        minimize: bool,
+        out: &mut (dyn Write + Send),
+        err: &mut dyn Write,
+    ) -> Result<Report, FznError> {
+        let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+        if self.opts.threads > 1 {
+            let _ = writeln!(
+                err,
+                "note: -p is used for enumeration (-a, -n) only; one thread"
+            );
+        }
+        let Term::Var(x) = objective else {
+            // A constant objective: any solution is optimal.
+            let mut once = Options::clone(self.opts);
+            once.all = false;
+            once.solutions = None;
+            let report = Solve {
+                opts: &once,
+                ..*self
+            }
+            .satisfy(built, out, err)?;
+            if report.solutions > 0 {
+                writeln!(out, "{COMPLETE}").map_err(io)?;
+            }
+            return Ok(report);
+        };
+        let every = self.opts.all || self.opts.intermediate;
+        let var = built.vars[x];
+        let mut last: Option<String> = None;
+        let mut failure = None;
+        let mut found = 0;
+        let vars = built.vars.clone();
+        let optimum = optimize(
+            &mut built.model,
+            var,
+            minimize,
+            self.deadline,
+            |s| self.configure(s),
+            |values, _| {
+                found += 1;
+                match self.solution(&vars, values) {
+                    Ok(text) if every => {
+                        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                            failure.get_or_insert(io(e));
+                        }
+                    }
+                    Ok(text) => last = Some(text),
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                    }
+                }
+            },
+        );
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        if let Some(text) = last {
+            out.write_all(text.as_bytes()).map_err(io)?;
+        }
+        let end = match (optimum.proved, optimum.best) {
+            (true, Some(_)) => Some(COMPLETE),
+            (true, None) => Some(UNSATISFIABLE),
+            (false, None) => Some(UNKNOWN),
+            (false, Some(_)) => None,
+        };
+        if let Some(end) = end {
+            writeln!(out, "{end}").map_err(io)?;
+        }
+        Ok(Report {
+            stats: optimum.stats,
+            solutions: found,
+            objective: optimum.best,
+        })
+    }
+}

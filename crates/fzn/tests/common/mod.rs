@@ -1,0 +1,72 @@
+//! Helpers shared by the integration tests: the outside tools, running
+//! programs, and reading the FlatZinc output format.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A test that needs an outside tool which is not installed: under CI
+/// (`CI` set, as `.ci/run` does, which installs the tool) that is a
+/// failure, never a silent skip; elsewhere the test is skipped with `note`.
+pub fn missing_tool(note: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{note}; CI must install it (see .ci/run)"
+    );
+    eprintln!("note: {note}; skipping (outside CI)");
+}
+
+/// True when `minizinc` and `fzn-gecode` are installed (Debian's
+/// `minizinc` and `flatzinc` packages); otherwise [`missing_tool`].
+#[allow(dead_code)]
+pub fn have_tools() -> bool {
+    for tool in ["/usr/bin/minizinc", "/usr/bin/fzn-gecode"] {
+        if !Path::new(tool).exists() {
+            missing_tool(&format!("{tool} is not installed"));
+            return false;
+        }
+    }
+    true
+}
+
+/// Our solver binary.
+#[allow(dead_code)]
+pub fn ours() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_fzn-csp"))
+}
+
+/// Runs `cmd`, requiring success; its standard output.
+#[allow(dead_code)]
+pub fn output(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("the program starts");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// The solutions (the text before each `----------`, its lines sorted:
+/// solvers may print the output variables in any order), and the final
+/// status line (`==========`, `=====UNSATISFIABLE=====`, ...), if any.
+#[allow(dead_code)]
+pub fn solutions(text: &str) -> (Vec<String>, Option<String>) {
+    let mut sols = Vec::new();
+    let mut current = String::new();
+    let mut status = None;
+    for line in text.lines() {
+        if line == "----------" {
+            let mut lines: Vec<&str> = current.lines().collect();
+            lines.sort_unstable();
+            sols.push(lines.join("\n") + "\n");
+            current.clear();
+        } else if line.starts_with("=====") {
+            status = Some(line.to_owned());
+        } else if !line.starts_with('%') {
+            current.push_str(line);
+            current.push('\n');
+        }
+    }
+    (sols, status)
+}

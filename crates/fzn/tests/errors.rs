@@ -1,0 +1,169 @@
+//! Malformed and unsupported input: one clear line naming the problem and
+//! its line, a non-zero exit, never a panic or a wrong answer.
+
+mod common;
+
+use common::ours;
+use std::process::Command;
+
+/// Runs `fzn-csp` on `text`; (exit code, stdout, stderr).
+fn run(text: &str, args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.fzn");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(ours()).args(args).arg(&path).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn refused(text: &str, line: usize, says: &str) {
+    let (code, stdout, stderr) = run(text, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(&format!("line {line}: ")), "{stderr}");
+    assert!(stderr.contains(says), "{stderr}");
+}
+
+#[test]
+fn malformed_files_are_refused_with_their_line() {
+    refused(
+        "var 1..3: x;\nconstraint int_le(x 2);\nsolve satisfy;",
+        2,
+        "expected ',' or ')'",
+    );
+    refused("var 1..3: x;\n\n\nsolve satisfy", 4, "expected ';'");
+    refused(
+        "var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;",
+        2,
+        "unknown name 'y'",
+    );
+    refused(
+        "var 1..3: x;\nvar 1..3: x;\nsolve satisfy;",
+        2,
+        "declared twice",
+    );
+    refused(
+        "var 1..3: x;\nconstraint int_le(x, 99999999999999999999);\nsolve satisfy;",
+        2,
+        "64 bits",
+    );
+    refused("var 1..3: x;\n", 1, "missing solve item");
+    refused(
+        "var 1..3: x;\nsolve satisfy;\nsolve satisfy;",
+        3,
+        "nothing after the solve item",
+    );
+    refused(
+        "var 1..3: x;\nconstraint int_le(x, true);\nsolve satisfy;",
+        2,
+        "expected an integer, found a boolean",
+    );
+    refused(
+        "var 1..3: x;\nconstraint int_lin_le([1], [x], x);\nsolve satisfy;",
+        2,
+        "expected a constant",
+    );
+    refused(
+        "var 1..3: x;\nconstraint int_le(x, 1, 2, 3);\nsolve satisfy;",
+        2,
+        "takes 2 arguments, not 4",
+    );
+    refused(
+        "var 1..3: x; /* never closed\nsolve satisfy;",
+        1,
+        "unterminated",
+    );
+}
+
+#[test]
+fn unsupported_builtins_and_types_are_named() {
+    refused(
+        "var 1..3: x;\nconstraint int_le(x, 2);\nconstraint fzn_cumulative(x);\nsolve satisfy;",
+        3,
+        "unsupported builtin 'fzn_cumulative'",
+    );
+    refused(
+        "var 1.0..2.0: f;\nsolve satisfy;",
+        1,
+        "float variable f is not supported",
+    );
+    refused(
+        "var set of 1..3: s;\nsolve satisfy;",
+        1,
+        "set variable s is not supported",
+    );
+}
+
+#[test]
+fn an_unbounded_integer_is_refused_not_guessed() {
+    refused(
+        "var int: x;\nconstraint int_le(x, 3);\nsolve satisfy;",
+        1,
+        "variable x has no finite domain",
+    );
+    refused("var -3000000000..0: x;\nsolve satisfy;", 1, "32-bit values");
+}
+
+#[test]
+fn bad_options_exit_with_usage_errors() {
+    let (code, _, stderr) = run("solve satisfy;", &["--frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown option '--frobnicate'"), "{stderr}");
+    let (code, _, stderr) = run("solve satisfy;", &["-t", "soon"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a valid number"), "{stderr}");
+}
+
+#[test]
+fn limits_and_unknown_annotations_report_honestly() {
+    // A time limit of zero stops before any solution: UNKNOWN, not UNSAT.
+    let text = "array [1..8] of var 1..8: q :: output_array([1..8]);\nconstraint fzn_all_different_int(q);\nsolve satisfy;";
+    let (code, stdout, _) = run(text, &["-t", "0"]);
+    assert_eq!((code, stdout.as_str()), (0, "=====UNKNOWN=====\n"));
+    let (_, stdout, stderr) = run(
+        "var 1..3: x :: output_var;\nsolve :: int_search([x], anti_first_fail, indomain_split, complete) :: restart_luby(10) satisfy;",
+        &[],
+    );
+    assert_eq!(stdout, "x = 2;\n----------\n"); // middle-out first
+    assert!(
+        stderr.contains("annotation 'restart_luby' ignored"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("'anti_first_fail' is approximated"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("'indomain_split' is approximated"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_inconsistent_declaration_is_unsatisfiable() {
+    let (code, stdout, _) = run("var 1..3: x :: output_var = 5;\nsolve satisfy;", &[]);
+    assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
+    let (_, stdout, _) = run(
+        "var 1..3: x :: output_var;\nconstraint int_le(4, 3);\nsolve minimize x;",
+        &["-s"],
+    );
+    assert!(
+        stdout.starts_with("=====UNSATISFIABLE=====\n%%%mzn-stat: "),
+        "{stdout}"
+    );
+}
+
+/// Found by the fuzz proptests: an empty declared domain (`11..4`) made a
+/// decomposition index an empty value list.
+#[test]
+fn an_empty_domain_is_unsatisfiable_not_a_panic() {
+    let (code, stdout, _) = run(
+        "var 11..4: x :: output_var;\nvar 1..4: y;\nconstraint int_times(x, y, y);\nsolve satisfy;",
+        &[],
+    );
+    assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
+}
