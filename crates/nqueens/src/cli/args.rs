@@ -82,6 +82,9 @@ pub enum Command {
     Study(crate::study::StudyArgs),
     /// Draw the search tree of a small board, strategies side by side
     Tree(crate::tree::TreeArgs),
+    /// Write a page that replays the search step by step in a browser,
+    /// strategies side by side
+    Replay(crate::replay::ReplayArgs),
     /// Add up the JSON results of `--part I/K` runs, checking that every
     /// part is there, complete and of the same problem
     Merge(crate::parts::MergeArgs),
