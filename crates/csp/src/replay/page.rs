@@ -233,9 +233,16 @@ impl<'a> PageRun<'a> {
     fn summary(&self) -> Option<String> {
         let outcome = self.outcome.as_ref()?;
         let s = &outcome.stats;
+        // The recorder's cap cancels the search it records.
+        let status = match (outcome.status, self.recording.truncation()) {
+            (crate::Status::Stopped(crate::StopReason::Cancelled), Some(_)) => {
+                "stopped soon after the recording's cap".to_owned()
+            }
+            (status, _) => status.to_string(),
+        };
         Some(format!(
-            "search {}: {} nodes, {} failures, {} values pruned, {} solutions",
-            outcome.status, s.nodes, s.failures, s.pruned, s.solutions
+            "search {status}: {} nodes, {} failures, {} values pruned, {} solutions",
+            s.nodes, s.failures, s.pruned, s.solutions
         ))
     }
 
