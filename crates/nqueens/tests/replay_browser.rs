@@ -19,6 +19,7 @@ use webdriver::Browser;
 const RIGHT: &str = "\u{E014}";
 const LEFT: &str = "\u{E012}";
 const END: &str = "\u{E010}";
+const PAGE_DOWN: &str = "\u{E00F}";
 
 /// Everything the page shows that the test checks, read from the DOM.
 const DUMP: &str = r#"
@@ -242,6 +243,29 @@ fn the_replay_page_steps_like_the_search_in_a_browser() {
     }
     browser.click("#start");
     check(&browser, &runs, 0);
+
+    // The scrubber, dragged to step 10, and Page Down: a tenth further.
+    browser.eval(
+        "const s = document.getElementById('scrubber'); s.value = '10'; \
+         s.dispatchEvent(new Event('input'));",
+    );
+    check(&browser, &runs, 10);
+    browser.press(PAGE_DOWN);
+    check(&browser, &runs, 10 + (last as f64 / 10.0).round() as usize);
+
+    // Play at the top speed for a moment, then pause: wherever it stopped,
+    // the page is the replay at that step.
+    for _ in 0..8 {
+        browser.press("+");
+    }
+    browser.click("#start");
+    browser.press(" ");
+    std::thread::sleep(Duration::from_millis(300));
+    browser.press(" ");
+    let stopped = browser.eval("return Number(document.body.dataset.step);");
+    let stopped = stopped.as_u64().unwrap() as usize;
+    assert!(stopped > 0, "playing moved on");
+    check(&browser, &runs, stopped);
 
     // A generic model: sparse domains leave cells out of the grid.
     let mut model = Model::new();
