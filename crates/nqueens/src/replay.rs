@@ -151,7 +151,14 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// One strategy's recorded search.
+/// One strategy's recorded search (see [`record_board`]).
+///
+/// ```
+/// let queens = nqueens::board::Board::square(1)?.model();
+/// let runs = nqueens::replay::record_board(&csp::Solver::new(&queens.model), &[csp::Strategy::Backtracking], 10);
+/// assert_eq!(runs[0].recording.events().len(), 3); // choose, solution, unchoose
+/// # Ok::<(), nqueens::board::BoardError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Recorded {
     /// The strategy.

@@ -90,6 +90,11 @@ impl Default for GridStyle {
 impl GridStyle {
     /// A chessboard with queens: variables are `var_noun`s (rows of the
     /// board, or columns when `transpose`), values `value_noun`s.
+    ///
+    /// ```
+    /// let tall = csp::replay::GridStyle::board("column", "row", true);
+    /// assert_eq!((tall.assigned_mark.as_str(), tall.transpose), ("♛", true));
+    /// ```
     pub fn board(var_noun: &str, value_noun: &str, transpose: bool) -> GridStyle {
         GridStyle {
             board: true,
@@ -133,6 +138,16 @@ impl<'a> PageRun<'a> {
     /// A run titled `title`: `recording` is a search of `model`. Variables
     /// are named `x0`, `x1`, ... and constraints by kind and index
     /// (`all-different #2`) unless given names.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_var(vec![1, 5])?;
+    /// model.int_var(2..4)?;
+    /// let recording = csp::replay::Recording::default();
+    /// let run = csp::replay::PageRun::new("empty", &model, &recording)?;
+    /// assert_eq!(run.columns(), &[1, 2, 3, 5]); // the union of the domains
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         title: &str,
         model: &Model,
@@ -193,12 +208,29 @@ impl<'a> PageRun<'a> {
     }
 
     /// The search's outcome, shown as the run's final summary.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// let (recording, outcome) = csp::replay::record(&csp::Solver::new(&model), 10);
+    /// let run = csp::replay::PageRun::new("no variables", &model, &recording)?.outcome(&outcome);
+    /// assert!(csp::replay::Page::new("t").run(run).data_json().contains("search complete"));
+    /// # Ok::<(), csp::replay::GridTooLarge>(())
+    /// ```
     pub fn outcome(mut self, outcome: &Outcome) -> PageRun<'a> {
         self.outcome = Some(outcome.clone());
         self
     }
 
     /// Names for the variables, in order (missing ones keep `x<i>`).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_vars(2, 0..2)?;
+    /// let recording = csp::replay::Recording::default();
+    /// let run = csp::replay::PageRun::new("t", &model, &recording)?.var_names(vec!["a".into()]);
+    /// assert!(csp::replay::Page::new("t").run(run).data_json().contains(r#""vars":["a","x1"]"#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn var_names(mut self, names: Vec<String>) -> PageRun<'a> {
         for (slot, name) in self.var_names.iter_mut().zip(names) {
             *slot = name;
@@ -226,6 +258,14 @@ impl<'a> PageRun<'a> {
     }
 
     /// The grid's columns: every value of any variable's domain, ascending.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_var(-1..=1)?;
+    /// let recording = csp::replay::Recording::default();
+    /// assert_eq!(csp::replay::PageRun::new("t", &model, &recording)?.columns(), &[-1, 0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn columns(&self) -> &[i32] {
         &self.columns
     }
@@ -362,6 +402,10 @@ pub struct Page<'a> {
 
 impl<'a> Page<'a> {
     /// An empty page titled `title`, with the plain grid style.
+    ///
+    /// ```
+    /// assert!(csp::replay::Page::new("nothing yet").to_html().contains("<title>nothing yet</title>"));
+    /// ```
     pub fn new(title: &str) -> Page<'a> {
         Page {
             title: title.to_owned(),
@@ -371,12 +415,26 @@ impl<'a> Page<'a> {
     }
 
     /// The grid's style.
+    ///
+    /// ```
+    /// use csp::replay::{GridStyle, Page};
+    /// let json = Page::new("b").style(GridStyle::board("row", "column", false)).data_json();
+    /// assert!(json.contains(r#""board":true"#));
+    /// ```
     pub fn style(mut self, style: GridStyle) -> Page<'a> {
         self.style = style;
         self
     }
 
     /// Adds a run (shown to the right of the earlier ones).
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// let recording = csp::replay::Recording::default();
+    /// let page = csp::replay::Page::new("p").run(csp::replay::PageRun::new("only", &model, &recording)?);
+    /// assert!(page.data_json().contains(r#""title":"only""#));
+    /// # Ok::<(), csp::replay::GridTooLarge>(())
+    /// ```
     pub fn run(mut self, run: PageRun<'a>) -> Page<'a> {
         self.runs.push(run);
         self
@@ -422,6 +480,12 @@ impl<'a> Page<'a> {
     }
 
     /// The whole page as HTML.
+    ///
+    /// ```
+    /// let html = csp::replay::Page::new("a <b>").to_html();
+    /// assert!(html.contains("<title>a &lt;b&gt;</title>"));
+    /// assert!(html.trim_end().ends_with("</html>"));
+    /// ```
     pub fn to_html(&self) -> String {
         let colours: String = NODE_COLOURS
             .iter()
@@ -450,6 +514,13 @@ impl<'a> Page<'a> {
     }
 
     /// Writes the page to `out`.
+    ///
+    /// ```
+    /// let mut bytes = Vec::new();
+    /// csp::replay::Page::new("p").write_to(&mut bytes)?;
+    /// assert!(bytes.starts_with(b"<!DOCTYPE html>"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn write_to(&self, out: &mut dyn io::Write) -> io::Result<()> {
         out.write_all(self.to_html().as_bytes())
     }

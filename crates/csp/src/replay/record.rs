@@ -145,11 +145,21 @@ pub struct Recording {
 
 impl Recording {
     /// The events, in the order the search made them.
+    ///
+    /// ```
+    /// assert!(csp::replay::Recording::default().events().is_empty());
+    /// ```
     pub fn events(&self) -> &[Event] {
         &self.events
     }
 
     /// Where the cap cut the recording (`None`: every event is here).
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// let (recording, _) = csp::replay::record(&csp::Solver::new(&model), 10);
+    /// assert_eq!(recording.truncation(), None); // no variables: one solution event
+    /// ```
     pub fn truncation(&self) -> Option<Truncation> {
         self.truncation
     }

@@ -14,8 +14,9 @@ use std::collections::HashMap;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
     /// The root and every choice that survived its check or propagation
-    /// (a choice counts from its step on, as in the engine once its
-    /// propagation succeeded).
+    /// (a choice is counted at its choose event and uncounted at its
+    /// fail event; at the page's steps, which never split the two, this is
+    /// the engine's count).
     pub nodes: u64,
     /// Choices rejected.
     pub failures: u64,
@@ -179,11 +180,24 @@ impl<'r> Replay<'r> {
     }
 
     /// Events applied so far.
+    ///
+    /// ```
+    /// let recording = csp::replay::Recording::default();
+    /// let mut replay = csp::replay::Replay::new(&recording, 0);
+    /// replay.run_to(10);
+    /// assert_eq!(replay.position(), 0); // no events to apply
+    /// ```
     pub fn position(&self) -> usize {
         self.next
     }
 
     /// The counters after the events applied so far.
+    ///
+    /// ```
+    /// let recording = csp::replay::Recording::default();
+    /// let replay = csp::replay::Replay::new(&recording, 2);
+    /// assert_eq!(replay.counters().depth, 0);
+    /// ```
     pub fn counters(&self) -> Counters {
         Counters {
             depth: self.path.len(),
@@ -192,6 +206,12 @@ impl<'r> Replay<'r> {
     }
 
     /// What the cell of `var` and `value` shows now.
+    ///
+    /// ```
+    /// let recording = csp::replay::Recording::default();
+    /// let replay = csp::replay::Replay::new(&recording, 2);
+    /// assert_eq!(replay.cell(1, 7), csp::replay::CellState::Free);
+    /// ```
     pub fn cell(&self, var: u32, value: i32) -> CellState {
         let current = self.assigned.get(var as usize).copied().flatten();
         if self.failed == Some((var, value)) {
@@ -208,11 +228,29 @@ impl<'r> Replay<'r> {
     }
 
     /// Every variable's value, when all are assigned (at a solution).
+    ///
+    /// ```
+    /// let recording = csp::replay::Recording::default();
+    /// assert_eq!(csp::replay::Replay::new(&recording, 2).assignment(), None);
+    /// assert_eq!(csp::replay::Replay::new(&recording, 0).assignment(), Some(vec![]));
+    /// ```
     pub fn assignment(&self) -> Option<Vec<i32>> {
         self.assigned.iter().copied().collect()
     }
 
     /// Applies the next event and returns it (`None` at the end).
+    ///
+    /// ```
+    /// use csp::replay::{record, Event, Replay};
+    /// let mut model = csp::Model::new();
+    /// model.int_var(3..4)?;
+    /// let (recording, _) = record(&csp::Solver::new(&model), 100);
+    /// let mut replay = Replay::new(&recording, 1);
+    /// assert_eq!(replay.step(), Some(Event::Choose { var: 0, value: 3, depth: 1 }));
+    /// assert_eq!(replay.step(), Some(Event::Solution));
+    /// assert_eq!(replay.assignment(), Some(vec![3]));
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
     pub fn step(&mut self) -> Option<Event> {
         let event = *self.events.get(self.next)?;
         self.next += 1;
@@ -250,6 +288,16 @@ impl<'r> Replay<'r> {
     }
 
     /// Applies events until `position` of them are (or the end).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_vars(2, 0..2)?;
+    /// let (recording, _) = csp::replay::record(&csp::Solver::new(&model), 100);
+    /// let mut replay = csp::replay::Replay::new(&recording, 2);
+    /// replay.run_to(usize::MAX);
+    /// assert_eq!(replay.counters().solutions, 4);
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
     pub fn run_to(&mut self, position: usize) {
         while self.next < position && self.step().is_some() {}
     }
