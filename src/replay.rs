@@ -26,7 +26,7 @@ pub struct ReplayArgs {
     /// it in any browser, no network needed
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
-    /// With --replay: record at most N events (1 to 1000000); the page says
+    /// With --replay: record at most N events (1 to 200000); the page says
     /// where a longer search was cut
     #[arg(
         long,

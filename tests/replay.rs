@@ -96,7 +96,7 @@ fn misuse_is_a_usage_error() {
         (
             "permutations",
             vec!["--replay", path, "--max-events", "0"],
-            "from 1 to 1000000",
+            "from 1 to 200000",
         ),
         (
             "latin_square",

@@ -81,7 +81,7 @@ pub struct ReplayArgs {
     /// Limits on each search
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Record at most N events per strategy (1 to 1000000)
+    /// Record at most N events per strategy (1 to 200000)
     #[arg(
         long,
         value_name = "N",

@@ -202,17 +202,18 @@
     const treeBox = make('div', 'tree-box');
     const width = 2 * PAD + (this.leaves - 1) * SLOT, height = 2 * PAD + this.maxDepth * LEVEL;
     const at = (k) => [PAD + this.nodes[k].x * SLOT, PAD + this.nodes[k].depth * LEVEL];
-    let svg = '<svg class="tree" width="' + width + '" height="' + height + '">';
+    const parts = ['<svg class="tree" width="' + width + '" height="' + height + '">'];
     for (let k = 1; k < this.nodes.length; k++) {
       const [x1, y1] = at(this.nodes[k].parent), [x2, y2] = at(k);
-      svg += '<line class="edge hidden" x1="' + x1 + '" y1="' + y1 + '" x2="' + x2 + '" y2="' + y2 + '"/>';
+      parts.push('<line class="edge hidden" x1="' + x1 + '" y1="' + y1 + '" x2="' + x2 + '" y2="' + y2 + '"/>');
     }
     for (let k = 0; k < this.nodes.length; k++) {
       const [x, y] = at(k);
-      svg += '<circle class="node' + (k ? ' hidden' : ' root') + '" data-node="' + k + '" cx="' + x +
-        '" cy="' + y + '" r="' + RADIUS + '"><title>' + escapeXml(this.nodes[k].label) + '</title></circle>';
+      parts.push('<circle class="node' + (k ? ' hidden' : ' root') + '" data-node="' + k + '" cx="' + x +
+        '" cy="' + y + '" r="' + RADIUS + '"><title>' + escapeXml(this.nodes[k].label) + '</title></circle>');
     }
-    treeBox.innerHTML = svg + '</svg>';
+    parts.push('</svg>');
+    treeBox.innerHTML = parts.join('');
     this.edges = [null].concat(Array.from(treeBox.querySelectorAll('line')));
     this.circles = Array.from(treeBox.querySelectorAll('circle'));
     this.treeBox = treeBox;
