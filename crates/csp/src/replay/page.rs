@@ -5,7 +5,7 @@
 
 use super::json;
 use super::palette::NODE_COLOURS;
-use super::record::{Event, Recording};
+use super::record::Recording;
 use crate::model::{ConstraintId, Model};
 use crate::stats::Outcome;
 use std::fmt;
@@ -297,32 +297,7 @@ impl<'a> PageRun<'a> {
             None => out.push_str("null"),
         }
         out.push(',');
-        json::key(out, "truncation");
-        match self.recording.truncation() {
-            Some(t) => {
-                out.push('{');
-                for (i, (name, n)) in [
-                    ("events", t.events as u64),
-                    ("nodes", t.nodes),
-                    ("failures", t.failures),
-                    ("solutions", t.solutions),
-                ]
-                .into_iter()
-                .enumerate()
-                {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    json::key(out, name);
-                    json::number(out, n);
-                }
-                out.push(',');
-                json::key(out, "text");
-                json::string(out, &t.to_string());
-                out.push('}');
-            }
-            None => out.push_str("null"),
-        }
+        self.recording.write_truncation_json(out);
         out.push(',');
         json::key(out, "vars");
         json::array(out, &self.var_names, |o, name| json::string(o, name));
@@ -339,38 +314,9 @@ impl<'a> PageRun<'a> {
         json::key(out, "constraints");
         json::array(out, &self.constraint_names, |o, name| json::string(o, name));
         out.push(',');
-        json::key(out, "events");
-        json::array(out, self.recording.events(), event_json);
+        self.recording.write_events_json(out);
         out.push('}');
     }
-}
-
-/// An event as a short array: `[kind, var, value, depth or constraint]`
-/// with kinds 0 choose, 1 unchoose, 2 prune, 3 fail, 4 solution, 5 restart.
-fn event_json(out: &mut String, event: &Event) {
-    let (kind, rest) = match *event {
-        Event::Choose { var, value, depth } => (0, Some((var, value, depth))),
-        Event::Unchoose { var, value, depth } => (1, Some((var, value, depth))),
-        Event::Prune {
-            var,
-            value,
-            constraint,
-        } => (2, Some((var, value, constraint))),
-        Event::Fail { var, value, depth } => (3, Some((var, value, depth))),
-        Event::Solution => (4, None),
-        Event::Restart => (5, None),
-    };
-    out.push('[');
-    json::number(out, kind);
-    if let Some((a, b, c)) = rest {
-        out.push(',');
-        json::number(out, a);
-        out.push(',');
-        json::number(out, b);
-        out.push(',');
-        json::number(out, c);
-    }
-    out.push(']');
 }
 
 /// The page: a title, a grid style and one or more runs, shown side by
