@@ -63,6 +63,13 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let usage = |e: csp::ModelError| CliError::Usage(e.to_string());
     let k = cli.colors as usize;
     if cli.chromatic {
+        if cli.search.replay.replay.is_some() {
+            return Err(CliError::Usage(
+                "--replay records one search; --chromatic runs one per number of colours \
+                 (replay it with -k K instead)"
+                    .to_owned(),
+            ));
+        }
         let result = chromatic_number(&graph, |s| {
             cli.search.solver(s.model(), Defaults::default())
         })
@@ -101,6 +108,10 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let model = ColoringModel::new(&graph, k, Symmetry::Keep).map_err(usage)?;
     let solver = cli.search.solver(model.model(), Defaults::default());
     let colours = cli::counted(k as u64, "colour");
+    let vertices = (0..graph.len()).map(|v| graph.name(v).to_owned()).collect();
+    cli.search
+        .replay
+        .write(&solver, &format!("colouring with {colours}"), vertices)?;
     if cli.count || cli.all {
         cli.search.enumerate(
             out,

@@ -41,7 +41,10 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         .parse()
         .map_err(|e| CliError::Usage(format!("bad expression '{text}': {e}")))?;
     let model = puzzle.model().map_err(|e| CliError::Usage(e.to_string()))?;
-    let search = cli.search.solver(&model, Defaults::default()).search();
+    let solver = cli.search.solver(&model, Defaults::default());
+    let letters = puzzle.letters().iter().map(char::to_string).collect();
+    cli.search.replay.write(&solver, &text, letters)?;
+    let search = solver.search();
     cli.search.enumerate(
         out,
         search,

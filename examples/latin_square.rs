@@ -46,7 +46,14 @@ fn main() -> ExitCode {
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let square = LatinSquare::new(cli.order.into(), cli.reduced)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let search = cli.search.solver(square.model(), DEFAULTS).search();
+    let solver = cli.search.solver(square.model(), DEFAULTS);
+    let n = usize::from(cli.order);
+    let cells = (0..n * n)
+        .map(|i| format!("r{}c{}", i / n + 1, i % n + 1))
+        .collect();
+    let title = format!("Latin squares of order {n}");
+    cli.search.replay.write(&solver, &title, cells)?;
+    let search = solver.search();
     let kind = if cli.reduced {
         "reduced Latin square"
     } else {

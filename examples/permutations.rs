@@ -54,6 +54,9 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         value_order: ValueOrder::Ascending,
     };
     let solver = cli.search.solver(perms.model(), defaults);
+    let positions = (1..=items.len()).map(|i| format!("position {i}")).collect();
+    let title = format!("permutations of {}", items.join(" "));
+    cli.search.replay.write(&solver, &title, positions)?;
     let render = |out: &mut Out, values: &[i32]| writeln!(out, "{}", perms.format(values));
     let summary = |n| cli::counted(n, "permutation");
     if cli.trace {

@@ -46,6 +46,11 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
+    if cli.search.replay.replay.is_some() && cli.puzzles.len() != 1 {
+        return Err(CliError::Usage(
+            "--replay records the search of one puzzle: give exactly one as an argument".to_owned(),
+        ));
+    }
     let mut malformed = false;
     if cli.puzzles.is_empty() {
         // Capped lines: a huge or binary line is reported like any other
@@ -101,11 +106,17 @@ fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), Cli
     let model = SudokuModel::new(puzzle).map_err(|e| CliError::Usage(e.to_string()))?;
     let mut limits = cli.search.limits();
     limits.solutions = Some(cli.count_limit);
-    let mut search = cli
+    let solver = cli
         .search
         .solver(model.model(), Defaults::default())
-        .limits(limits)
-        .search();
+        .limits(limits);
+    let cells = (0..81)
+        .map(|i| format!("r{}c{}", i / 9 + 1, i % 9 + 1))
+        .collect();
+    cli.search
+        .replay
+        .write(&solver, &format!("sudoku {label}"), cells)?;
+    let mut search = solver.search();
     let first = search.next_values().map(|v| model.grid(v));
     while search.next_values().is_some() {}
     let outcome = search.outcome();

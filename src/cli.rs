@@ -45,6 +45,9 @@ pub struct SearchArgs {
     /// Print the search statistics on stderr
     #[arg(long)]
     pub stats: bool,
+    /// `--replay FILE`, `--max-events N`: the search as a page for the browser.
+    #[command(flatten)]
+    pub replay: crate::replay::ReplayArgs,
 }
 
 /// A puzzle's own choice of strategy and orders, used for whatever the

@@ -12,6 +12,7 @@
 //!   format, and the chromatic number.
 //! * [`latin`]: Latin squares of order `n`.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
+//! * [`replay`](mod@replay): `--replay FILE`, the search as a page stepped in a browser.
 //!
 //! ```
 //! use csp_workspace::cryptarithm::Cryptarithm;
@@ -32,4 +33,5 @@ pub mod graph;
 pub mod latin;
 pub mod lines;
 pub mod permutations;
+pub mod replay;
 pub mod sudoku;

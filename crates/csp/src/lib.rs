@@ -32,7 +32,8 @@
 //! * [`Solver`] picks a [`Strategy`], a [`VarOrder`], a [`ValueOrder`],
 //!   [`Limits`] and optional [`Restarts`];
 //! * [`Search`] streams solutions as an iterator, reporting events to an
-//!   [`Observer`] such as the [`Tracer`];
+//!   [`Observer`] such as the [`Tracer`] or the [`replay`] recorder (an HTML
+//!   page that steps through the search in a browser);
 //! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
 //!
 //! Cargo features: `parallel` (default) adds the thread-pool entry points
@@ -59,6 +60,7 @@ mod occupancy;
 mod parallel;
 mod partition;
 mod propagate;
+pub mod replay;
 mod rng;
 mod search;
 mod sizes;

@@ -286,3 +286,113 @@ fn forward_checking_paths_are_backtracking_paths() {
     assert!(ac.is_subset(&fc));
     assert!(ac.len() < fc.len() && fc.len() < bt.len());
 }
+
+/// The most events a replay check records (generate-and-test on the
+/// models with a wide variable makes millions; those are left out).
+const REPLAY_CHECK_EVENTS: usize = 100_000;
+
+/// `solver`'s search, replayed from its recording: the replay's counters
+/// at the end are the search's statistics, its solutions (read off the
+/// assignments at each solution event) are the search's, in order, and a
+/// value is never chosen or pruned while the replay has it pruned (so
+/// taking back a choice restores exactly what it pruned).
+fn check_replay(model: &Model, solver: &Solver) -> Result<(), TestCaseError> {
+    use csp::replay::{record, CellState, Event, Replay};
+    let (recording, outcome) = record(solver, REPLAY_CHECK_EVENTS);
+    if recording.truncation().is_some() {
+        return Ok(());
+    }
+    let mut expected = Vec::new();
+    let mut search = solver.search();
+    while let Some(values) = search.next_values() {
+        expected.push(values.to_vec());
+    }
+    prop_assert_eq!(&outcome.stats.nodes, &search.outcome().stats.nodes);
+    let mut replay = Replay::new(&recording, model.num_vars());
+    let mut found = Vec::new();
+    while let Some(&event) = recording.events().get(replay.position()) {
+        if let Event::Choose { var, value, .. } | Event::Prune { var, value, .. } = event {
+            prop_assert!(
+                !matches!(replay.cell(var, value), CellState::Pruned { .. }),
+                "{:?} while x{} = {} is pruned in the replay",
+                event,
+                var,
+                value
+            );
+        }
+        replay.step();
+        match event {
+            Event::Solution => {
+                let values = replay.assignment();
+                prop_assert!(values.is_some(), "a solution with unassigned variables");
+                found.push(values.unwrap_or_default());
+            }
+            Event::Choose { var, value, .. } => {
+                prop_assert_eq!(replay.cell(var, value), CellState::Assigned);
+            }
+            Event::Prune {
+                var,
+                value,
+                constraint,
+            } => {
+                let depth = replay.counters().depth as u32;
+                let shown = replay.cell(var, value);
+                prop_assert!(
+                    shown == CellState::Pruned { constraint, depth }
+                        || shown == CellState::Assigned,
+                    "x{} = {} pruned but shown {:?}",
+                    var,
+                    value,
+                    shown
+                );
+            }
+            _ => {}
+        }
+    }
+    prop_assert_eq!(found, expected);
+    let end = replay.counters();
+    let stats = &outcome.stats;
+    prop_assert_eq!(
+        (
+            end.nodes,
+            end.failures,
+            end.pruned,
+            end.solutions,
+            end.depth
+        ),
+        (
+            stats.nodes,
+            stats.failures,
+            stats.pruned,
+            stats.solutions,
+            0
+        )
+    );
+    Ok(())
+}
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn replaying_a_recording_reproduces_the_search(spec in model_spec(), seed in 0..1000u64) {
+        let (model, _) = build(&spec);
+        for &strategy in Pruning::ALL {
+            for &var_order in VarOrder::ALL {
+                for value_order in [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random] {
+                    let solver = Solver::new(&model)
+                        .strategy(strategy)
+                        .var_order(var_order)
+                        .value_order(value_order)
+                        .seed(seed);
+                    check_replay(&model, &solver)?;
+                }
+            }
+            let restarted = Solver::new(&model)
+                .strategy(strategy)
+                .var_order(VarOrder::DomWDeg)
+                .restarts(Restarts::Luby { scale: 1 })
+                .seed(seed);
+            check_replay(&model, &restarted)?;
+        }
+    }
+}

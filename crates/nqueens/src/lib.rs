@@ -8,7 +8,7 @@
 //! column per row, greedy placement, the textbook three-set backtracking,
 //! and the engine's forward checking and arc consistency. Around it:
 //! symmetry classes ([`symmetry`]), renderers ([`render`]), a step-by-step
-//! board trace ([`trace`]), a hand-written bit-mask counter as the speed
+//! board trace ([`trace`]), a replay page for the browser ([`replay`](mod@replay)), a hand-written bit-mask counter as the speed
 //! reference ([`reference`](mod@reference)), a count split into parts for a
 //! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`]).
 //!
@@ -48,6 +48,7 @@ pub mod parts;
 pub mod placement;
 pub mod reference;
 pub mod render;
+pub mod replay;
 pub mod study;
 pub mod symmetry;
 pub mod trace;

@@ -1,6 +1,6 @@
 //! Reliability of the `nqueens` command beyond its features:
 //!
-//! * the subcommands' parsers (`study`, `tree`) answer random arguments
+//! * the subcommands' parsers (`study`, `tree`, `replay`) answer random arguments
 //!   with a value or a one-line usage error, never a panic (the solve
 //!   options have the same property in `tests/properties.rs`);
 //! * `nqueens 5000 --first` finds a legal board in seconds, without a stack
@@ -36,7 +36,7 @@ fn assert_one_line_usage(e: &CliError) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Argument words for `study` and `tree`: their own options with good and
+/// Argument words for `study`, `tree` and `replay`: their own options with good and
 /// bad values, the engine's options, numbers out of range, unicode, empty
 /// strings and unknown flags.
 fn subcommand_word() -> impl Strategy<Value = String> {
@@ -49,7 +49,7 @@ fn subcommand_word() -> impl Strategy<Value = String> {
             "3,3,3", "--first", "--node-limit", "--fail-limit", "--time-limit", "0",
             "1", "-1", "1.5s", "1e400", "18446744073709551616", "--seed", "--restarts",
             "luby", "geometric:0:1", "--csv", "--json", "--plot", "--svg", "", "é",
-            "🦀", "--bogus", "--", "-h",
+            "🦀", "--bogus", "--", "-h", "--max-events", "100", "3x5", "--out",
         ])
         .prop_map(String::from),
         1 => "\\PC{0,10}",
@@ -67,6 +67,15 @@ fn run_if_small(command: &cli::Command) {
             nqueens::study::run_study(args, &mut sink).expect("a study to memory succeeds");
         }
     }
+    if let cli::Command::Replay(args) = command {
+        let small = nqueens::cli::size::board_from_parts(&args.size)
+            .is_ok_and(|b| b.rows().max(b.cols()) <= 6);
+        if small && args.out.is_none() {
+            if let Err(e) = nqueens::replay::run_replay(args, &mut sink) {
+                assert!(!e.to_string().contains('\n'), "{e}");
+            }
+        }
+    }
     if let cli::Command::Tree(args) = command {
         if args.n <= 5 && args.svg.is_none() {
             if let Err(e) = nqueens::tree::run_tree(args, &mut sink) {
@@ -81,7 +90,7 @@ proptest! {
 
     #[test]
     fn subcommand_parsers_never_panic_on_random_arguments(
-        subcommand in prop::sample::select(vec!["study", "tree"]),
+        subcommand in prop::sample::select(vec!["study", "tree", "replay"]),
         args in prop::collection::vec(subcommand_word(), 0..7),
     ) {
         let argv = ["nqueens".to_string(), subcommand.to_string()].into_iter().chain(args);

@@ -23,6 +23,7 @@ Examples:
   nqueens 1000 --first --format columns
   nqueens 5 7                     a 5 × 7 board (also: nqueens 5x7)
   nqueens 4 --trace               watch the search step by step
+  nqueens replay 6 --out r.html   ... or replay it in a browser, strategies side by side
   nqueens 8 --first --strategy combinations --stats
   nqueens 8 --format svg --out queens.svg
   nqueens 16 --count --part 3/64 --out p3.json    part 3 of 64 (0 to 63), as JSON
@@ -82,6 +83,9 @@ pub enum Command {
     Study(crate::study::StudyArgs),
     /// Draw the search tree of a small board, strategies side by side
     Tree(crate::tree::TreeArgs),
+    /// Write a page that replays the search step by step in a browser,
+    /// strategies side by side
+    Replay(crate::replay::ReplayArgs),
     /// Add up the JSON results of `--part I/K` runs, checking that every
     /// part is there, complete and of the same problem
     Merge(crate::parts::MergeArgs),

@@ -97,15 +97,10 @@ impl Panel<'_> {
     }
 }
 
-/// Fill and stroke of each kind of node.
+/// Fill and stroke of each kind of node: the engine's palette, shared
+/// with the replay page.
 fn colours(kind: NodeKind) -> (&'static str, &'static str) {
-    match kind {
-        NodeKind::Root => ("#333333", "#333333"),
-        NodeKind::Inner => ("#ffffff", "#4a5a6a"),
-        NodeKind::Failed => ("#f6c3bd", "#c0392b"),
-        NodeKind::Solution => ("#9be29b", "#1e7b34"),
-        NodeKind::Unexplored => ("#eeeeee", "#999999"),
-    }
+    csp::replay::node_colours(kind.name()).unwrap_or(("#ffffff", "#000000"))
 }
 
 /// The trees side by side under a legend. Each choice is a box

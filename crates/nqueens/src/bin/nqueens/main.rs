@@ -4,6 +4,7 @@
 
 mod merge;
 mod progress;
+mod replay;
 mod solve;
 
 use nqueens::cli::{self, CliError, Command};
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Merge(args)) => merge::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }
 
