@@ -203,7 +203,7 @@ impl PartResult {
         }
         // First loosely, for a clear word on files of another kind or version.
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {}", one_line(e)))?;
         if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
             return Err(format!(
                 "not an nqueens part result (no \"format\": \"{FORMAT}\")"
@@ -220,8 +220,8 @@ impl PartResult {
         }
         // Then strictly from the text: a `Value` keeps only the last of two
         // equal keys, the typed reader refuses duplicates and unknown keys.
-        let result: PartResult =
-            serde_json::from_str(text).map_err(|e| format!("malformed part result: {e}"))?;
+        let result: PartResult = serde_json::from_str(text)
+            .map_err(|e| format!("malformed part result: {}", one_line(e)))?;
         result.check()?;
         Ok(result)
     }
@@ -335,4 +335,21 @@ fn max_solutions(board: Board) -> u64 {
 pub(crate) enum ReadError {
     Io(io::Error),
     Malformed(String),
+}
+
+/// The reader's message on one line: it quotes keys and values from the
+/// file, which may hold control characters (an escaped `\r` in a key).
+fn one_line(message: impl std::fmt::Display) -> String {
+    message
+        .to_string()
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
