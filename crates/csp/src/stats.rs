@@ -23,6 +23,12 @@ use std::time::Duration;
 /// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
 /// * `elapsed`: wall-clock time spent searching.
 ///
+/// With the `serde` feature, `Stats` serialises as its counters under the
+/// field names above. `elapsed` is left out (and reads as zero): it measures
+/// the machine, not the search, so one search always gives the same text;
+/// store the time beside it where it matters. Reading refuses unknown and
+/// repeated keys.
+///
 /// ```
 /// use csp::{Model, Solver};
 /// let mut model = Model::new();
@@ -33,6 +39,11 @@ use std::time::Duration;
 /// assert!(stats.nodes >= stats.solutions);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Stats {
     /// Nodes visited (root + surviving assignments).
     pub nodes: u64,
@@ -53,6 +64,7 @@ pub struct Stats {
     /// Restarts made.
     pub restarts: u64,
     /// Time spent.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
 }
 

@@ -72,6 +72,51 @@ fn a_real_part_merges() {
         .stdout("92 solutions (2 parts, complete)\n");
 }
 
+/// Part files written by nqueens 0.1.0 before the engine had a `serde`
+/// feature (format version 1, statistics through a mirror type).
+fn version_1_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(format!("part-v1-8-queens-{name}.json"))
+}
+
+#[test]
+fn files_written_before_the_engine_had_serde_still_merge() {
+    let (p0, p1) = (version_1_file("0-of-2"), version_1_file("1-of-2"));
+    nqueens()
+        .arg("merge")
+        .arg(&p0)
+        .arg(&p1)
+        .assert()
+        .success()
+        .stdout("92 solutions (2 parts, complete)\n");
+    nqueens()
+        .arg("merge")
+        .arg(version_1_file("unique"))
+        .assert()
+        .success()
+        .stdout("12 fundamental solutions (1 part, complete)\n");
+    // An old part and a new one make one run.
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("p1.json");
+    std::fs::write(&new, part_json(1, false)).unwrap();
+    nqueens()
+        .arg("merge")
+        .arg(&p0)
+        .arg(&new)
+        .assert()
+        .success()
+        .stdout("92 solutions (2 parts, complete)\n");
+    // The format is unchanged: an old file reads and writes back to the byte.
+    for name in ["0-of-2", "1-of-2", "unique"] {
+        let text = std::fs::read_to_string(version_1_file(name)).unwrap();
+        let result = PartResult::from_json(&text).unwrap();
+        assert_eq!(result.to_json(), text, "{name}");
+        let elapsed = result.engine_stats().elapsed.as_secs_f64();
+        assert!((elapsed - result.elapsed_seconds).abs() < 1e-9, "{name}");
+    }
+}
+
 #[test]
 fn results_that_contradict_themselves_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -386,9 +386,9 @@ pub fn merge(results: &[(PathBuf, PartResult)]) -> Result<Merged, MergeError> {
         count = count
             .checked_add(result.count)
             .ok_or(MergeError::Overflow)?;
-        let elapsed = Duration::try_from_secs_f64(result.elapsed_seconds).unwrap_or_default();
-        stats.merge(&result.stats.to_stats(elapsed));
-        total_elapsed = total_elapsed.saturating_add(elapsed);
+        let part = result.engine_stats();
+        total_elapsed = total_elapsed.saturating_add(part.elapsed);
+        stats.merge(&part);
     }
     Ok(Merged {
         problem: first.problem,

@@ -41,6 +41,6 @@ mod run;
 mod spec;
 
 pub use merge::{merge, merge_files, part_files, read_part, MergeArgs, MergeError, Merged};
-pub use result::{PartResult, PartStats, Problem, SolverSettings, FORMAT, FORMAT_VERSION};
+pub use result::{PartResult, Problem, SolverSettings, FORMAT, FORMAT_VERSION};
 pub use run::{check_plan, solve_part, PartError};
 pub use spec::{ParsePartError, Part, MAX_PARTS};

@@ -4,6 +4,7 @@ use super::spec::Part;
 use crate::approach::Approach;
 use crate::board::Board;
 use crate::files::{read_regular, utf8_text, AtomicFile};
+use csp::Stats;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{self, Write};
@@ -68,72 +69,6 @@ pub struct SolverSettings {
     pub restarts: Option<String>,
 }
 
-/// The engine's statistics of a part, summed over its sub-searches (see
-/// [`csp::Stats`]; the elapsed time is [`PartResult::elapsed_seconds`]).
-///
-/// ```
-/// let stats = csp::Stats { nodes: 7, ..Default::default() };
-/// let part = nqueens::parts::PartStats::from(&stats);
-/// assert_eq!(part.nodes, 7);
-/// assert_eq!(part.to_stats(std::time::Duration::ZERO), stats);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PartStats {
-    /// Nodes visited (each sub-search's root and assumed rows included).
-    pub nodes: u64,
-    /// Assignments rejected.
-    pub failures: u64,
-    /// Backtracks.
-    pub backtracks: u64,
-    /// Elementary consistency tests.
-    pub checks: u64,
-    /// Values removed by propagation.
-    pub pruned: u64,
-    /// Propagator runs.
-    pub propagations: u64,
-    /// Deepest number of assigned variables.
-    pub max_depth: u64,
-    /// Solutions the engine found (before the `--unique` filter).
-    pub solutions: u64,
-    /// Restarts made.
-    pub restarts: u64,
-}
-
-impl From<&csp::Stats> for PartStats {
-    fn from(s: &csp::Stats) -> PartStats {
-        PartStats {
-            nodes: s.nodes,
-            failures: s.failures,
-            backtracks: s.backtracks,
-            checks: s.checks,
-            pruned: s.pruned,
-            propagations: s.propagations,
-            max_depth: s.max_depth,
-            solutions: s.solutions,
-            restarts: s.restarts,
-        }
-    }
-}
-
-impl PartStats {
-    /// The engine's statistics with this elapsed time (see [`PartStats`]).
-    pub fn to_stats(&self, elapsed: Duration) -> csp::Stats {
-        csp::Stats {
-            nodes: self.nodes,
-            failures: self.failures,
-            backtracks: self.backtracks,
-            checks: self.checks,
-            pruned: self.pruned,
-            propagations: self.propagations,
-            max_depth: self.max_depth,
-            solutions: self.solutions,
-            restarts: self.restarts,
-            elapsed,
-        }
-    }
-}
-
 /// The result of one part, as written by `nqueens --part I/K` and read by
 /// `nqueens merge`.
 ///
@@ -175,8 +110,11 @@ pub struct PartResult {
     pub stopped_by: Option<String>,
     /// How the part was searched.
     pub solver: SolverSettings,
-    /// What the search did.
-    pub stats: PartStats,
+    /// What the search did, summed over the part's sub-searches: the
+    /// engine's counters (written with the engine's `serde` feature). Its
+    /// `elapsed` is zero, as it reads back: the time is `elapsed_seconds`
+    /// (see [`PartResult::engine_stats`]).
+    pub stats: Stats,
     /// Wall-clock seconds the part took.
     pub elapsed_seconds: f64,
     /// The version of nqueens that wrote the result.
@@ -202,6 +140,24 @@ impl PartResult {
         Part::new(self.part, self.parts)
     }
 
+    /// The engine's statistics of this part with its elapsed time.
+    ///
+    /// ```
+    /// use nqueens::approach::{Goal, Plan};
+    /// use nqueens::parts::{solve_part, Part};
+    /// let result = solve_part(nqueens::board::Board::square(6)?, &Plan::recommended(Goal::Count), Part::new(0, 1)?)?;
+    /// let stats = result.engine_stats();
+    /// assert_eq!(stats.solutions, 4);
+    /// assert_eq!(stats.elapsed.as_secs_f64(), result.elapsed_seconds);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine_stats(&self) -> Stats {
+        Stats {
+            elapsed: Duration::try_from_secs_f64(self.elapsed_seconds).unwrap_or_default(),
+            ..self.stats.clone()
+        }
+    }
+
     /// The part's work as aligned `label  value` lines (for `--stats`).
     ///
     /// ```
@@ -213,14 +169,13 @@ impl PartResult {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats_table(&self) -> String {
-        let elapsed = Duration::try_from_secs_f64(self.elapsed_seconds).unwrap_or_default();
         format!(
             "part {}/{} of {}, {}\n{}",
             self.part,
             self.parts,
             self.problem,
             self.solver.strategy,
-            self.stats.to_stats(elapsed).table()
+            self.engine_stats().table()
         )
     }
 
@@ -284,7 +239,7 @@ impl PartResult {
             .strategy
             .parse()
             .map_err(|e| format!("bad strategy: {e}"))?;
-        if approach.engine_strategy().is_none() || approach == Approach::Greedy {
+        if approach.exhaustive_strategy().is_none() {
             return Err(format!(
                 "the {approach} strategy does not write parts (it is not an exhaustive engine search)"
             ));

@@ -1,0 +1,73 @@
+//! The `serde` feature: `Stats` as its counters, strictly read back.
+#![cfg(feature = "serde")]
+
+use csp::{Model, Solver, Stats};
+use std::time::Duration;
+
+fn real_stats() -> Stats {
+    let mut model = Model::new();
+    let q = model.int_vars(6, 0..6).unwrap();
+    model.all_different(&q).unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
+        .unwrap();
+    model
+        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
+        .unwrap();
+    Solver::new(&model).count().stats
+}
+
+#[test]
+fn counters_round_trip_and_the_time_is_left_out() {
+    let stats = real_stats();
+    assert_eq!(stats.solutions, 4);
+    let json = serde_json::to_string(&stats).unwrap();
+    assert!(!json.contains("elapsed"), "{json}");
+    let back: Stats = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        back,
+        Stats {
+            elapsed: Duration::ZERO,
+            ..stats
+        }
+    );
+}
+
+#[test]
+fn the_field_names_are_the_counters_names() {
+    let value = serde_json::to_value(real_stats()).unwrap();
+    let keys: Vec<&str> = value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let expected = [
+        "nodes",
+        "failures",
+        "backtracks",
+        "checks",
+        "pruned",
+        "propagations",
+        "max_depth",
+        "solutions",
+        "restarts",
+    ];
+    assert!(
+        expected.iter().all(|k| keys.contains(k)),
+        "{keys:?} lacks one of {expected:?}"
+    );
+}
+
+#[test]
+fn unknown_and_repeated_keys_are_refused() {
+    let json = serde_json::to_string(&real_stats()).unwrap();
+    let unknown = json.replacen('{', "{\"bonus\": 1, ", 1);
+    let err = serde_json::from_str::<Stats>(&unknown).unwrap_err();
+    assert!(err.to_string().contains("unknown field `bonus`"), "{err}");
+    let timed = json.replacen('{', "{\"elapsed\": 1, ", 1);
+    assert!(serde_json::from_str::<Stats>(&timed).is_err());
+    let twice = json.replacen('{', "{\"nodes\": 1, ", 1);
+    let err = serde_json::from_str::<Stats>(&twice).unwrap_err();
+    assert!(err.to_string().contains("duplicate field `nodes`"), "{err}");
+}
