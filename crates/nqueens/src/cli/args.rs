@@ -6,6 +6,7 @@ use super::size::{board_from_parts, parse_size_part, SizePart};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::count::Symmetry;
 use crate::parts::Part;
 use crate::render::Format;
 use crate::trace::{self, TraceFormat};
@@ -129,10 +130,29 @@ pub struct SolveArgs {
     #[arg(long, help_heading = "What to find")]
     pub unique: bool,
 
-    /// With --count: use the board's mirror symmetry, searching only half
-    /// of the first row (and the middle) and doubling: about half the nodes
-    #[arg(long, help_heading = "What to find")]
+    /// With --count: count through the board's symmetries: none, mirror
+    /// (about half the search) or full (8 symmetries of a square board, 4
+    /// of a rectangle: about a fifth of the search). Only the queens on the
+    /// border of one board of each class are searched further, each
+    /// standing for its class [default: full for --count without --unique
+    /// or limits]
+    #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry, help_heading = "What to find")]
+    pub symmetry: Option<Symmetry>,
+
+    /// The same as --symmetry mirror (kept for earlier scripts)
+    #[arg(long, conflicts_with = "symmetry", help_heading = "What to find")]
     pub mirror: bool,
+
+    /// With --count: threads to count on [default: one per core]. The
+    /// count is the same for any number. Listing runs on one thread, since
+    /// it prints the solutions in order
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=1024),
+        help_heading = "What to find"
+    )]
+    pub threads: Option<u64>,
 
     /// Count only part I of K of a deterministic split of the search
     /// (I from 0 to K-1, such as 3/64) and write the result as JSON, to
@@ -254,6 +274,11 @@ fn parse_part(s: &str) -> Result<Part, String> {
         .map_err(|e: crate::parts::ParsePartError| e.to_string())
 }
 
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+        .map_err(|e: crate::count::ParseSymmetryError| e.to_string())
+}
+
 fn parse_trace_format(s: &str) -> Result<TraceFormat, String> {
     s.parse()
 }
@@ -337,7 +362,7 @@ impl SolveArgs {
         plan.limits = self.limits.limits(None);
         plan.limits.solutions = self.limit;
         plan.unique = self.unique;
-        plan.mirror = self.mirror;
+        self.choose_split(&mut plan)?;
 
         let format = self
             .format
@@ -385,6 +410,47 @@ impl SolveArgs {
             trace,
             part: self.part,
         })
+    }
+}
+
+impl SolveArgs {
+    /// Sets the plan's symmetry and threads: the ones asked for, or by
+    /// default the whole group on every core for a count. An explicit
+    /// symmetry or more than one thread where the count cannot be split
+    /// (see [`Plan::splits_count`]) is refused with the reason.
+    fn choose_split(&self, plan: &mut Plan) -> Result<(), CliError> {
+        let symmetry = self.symmetry.or(self.mirror.then_some(Symmetry::Mirror));
+        plan.symmetry = symmetry.unwrap_or(Symmetry::Full);
+        plan.threads = self.threads.map(|n| n as usize);
+        let asked = match (symmetry, self.threads) {
+            (Some(s), _) if s != Symmetry::None => format!("--symmetry {s}"),
+            (_, Some(n)) if n > 1 => format!("--threads {n}"),
+            _ => return Ok(()),
+        };
+        if plan.splits_count() {
+            return Ok(());
+        }
+        let l = &plan.limits;
+        let why = if plan.goal != Goal::Count {
+            "applies to --count: listing runs on one thread, in order, through every solution"
+                .to_string()
+        } else if plan.unique {
+            "counts every solution; --unique counts the fundamental ones with its own \
+             restriction, on one thread"
+                .to_string()
+        } else if plan.approach.exhaustive_strategy().is_none() {
+            format!(
+                "needs an exhaustive engine strategy; the {} strategy is not one",
+                plan.approach
+            )
+        } else if l.nodes.is_some() || l.failures.is_some() || l.solutions.is_some() {
+            "splits the count into independent searches, which --node-limit, --fail-limit and \
+             --limit would bound one by one (--time-limit is accepted)"
+                .to_string()
+        } else {
+            return Ok(());
+        };
+        Err(usage(format!("{asked} {why}")))
     }
 }
 

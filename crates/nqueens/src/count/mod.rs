@@ -56,7 +56,10 @@ use std::str::FromStr;
 /// assert_eq!(Symmetry::Mirror.to_string(), "mirror");
 /// # Ok::<(), nqueens::count::ParseSymmetryError>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Symmetry {
     /// Search every solution.
     #[default]

@@ -65,6 +65,21 @@ pub struct Counted {
     pub threads: usize,
 }
 
+impl Counted {
+    /// Nothing counted: the run was cancelled before its first unit.
+    pub(crate) fn cancelled() -> Counted {
+        Counted {
+            count: 0,
+            outcome: Outcome {
+                status: Status::Stopped(csp::StopReason::Cancelled),
+                stats: Stats::default(),
+            },
+            units_done: 0,
+            threads: 1,
+        }
+    }
+}
+
 /// Makes the engine solver of a sub-problem's model: the strategy and
 /// orders to search with (its limits are replaced by the run's).
 pub type SolverFor<'f> = dyn for<'m> Fn(&'m Model) -> Solver<'m> + Sync + 'f;

@@ -416,6 +416,12 @@ fn difference(result: &PartResult, first: &PartResult) -> Option<String> {
             what(b.unique)
         ));
     }
+    if a.symmetry != b.symmetry {
+        return Some(format!(
+            "counted with symmetry {} vs symmetry {}",
+            a.symmetry, b.symmetry
+        ));
+    }
     if result.parts != first.parts {
         return Some(format!(
             "split into {} parts vs {} parts",
