@@ -17,6 +17,10 @@
 //! already placed on the border, which prunes hard; this is how the fast
 //! published counters restrict the first and last rows and columns.
 //!
+//! The mirror alone is used differently: the first line is bounded to
+//! the lower half of the board and the count doubled (with the middle of
+//! an odd side halved by the second line), as the bit-mask reference does.
+//!
 //! The sub-problems (split further by the engine's [`csp::Partition`]
 //! prefixes when there are few of them) form a [`Split`] that depends
 //! only on the board, the [`Symmetry`] and how many units were asked

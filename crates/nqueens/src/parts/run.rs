@@ -7,8 +7,8 @@ use crate::board::Board;
 use crate::count::{RunOptions, Split, Symmetry};
 use crate::symmetry::is_canonical;
 use csp::{Limits, Model, Outcome, Partition, PartitionError, Solver, Stats, Status};
-use std::sync::atomic::AtomicBool;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Why a plan cannot run as a part.
