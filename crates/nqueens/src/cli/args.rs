@@ -21,6 +21,7 @@ Examples:
   nqueens 8                       the 92 solutions of 8 queens, as boards
   nqueens 8 --unique              the 12 fundamental ones
   nqueens 14 --count --stats      count, with the engine's statistics
+  nqueens 16 --count --symmetry none --threads 1    the plain one-thread count
   nqueens 1000 --first --format columns
   nqueens 5 7                     a 5 × 7 board (also: nqueens 5x7)
   nqueens 4 --trace               watch the search step by step
@@ -35,7 +36,8 @@ the search early). json writes JSON Lines: one object per solution, then a
 final {\"summary\": {...}} object. svg draws every listed solution on one
 sheet (at most 1000 boards and 1048576 squares: 1000 boards of 32 × 32, or
 one of 1024 × 1024), to --out FILE or stdout, with the summary on stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
-stderr when it is a terminal; Ctrl-C stops with the partial count.
+stderr when it is a terminal (parts done out of parts when the count is
+split over threads or symmetries); Ctrl-C stops with the partial count.
 
 Names of strategies, orders and formats ignore case, and _ may stand for -
 (forward_checking is forward-checking), in every subcommand too.
@@ -134,8 +136,8 @@ pub struct SolveArgs {
     /// (about half the search) or full (8 symmetries of a square board, 4
     /// of a rectangle: about a fifth of the search). Only the queens on the
     /// border of one board of each class are searched further, each
-    /// standing for its class [default: full for --count without --unique
-    /// or limits]
+    /// standing for its class [default: full for --count without
+    /// --strategy, --unique or limits; none otherwise]
     #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry, help_heading = "What to find")]
     pub symmetry: Option<Symmetry>,
 
@@ -143,9 +145,9 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "symmetry", help_heading = "What to find")]
     pub mirror: bool,
 
-    /// With --count: threads to count on [default: one per core]. The
-    /// count is the same for any number. Listing runs on one thread, since
-    /// it prints the solutions in order
+    /// With --count: threads to count on [default: one per core without
+    /// --strategy, else 1]. The count is the same for any number. Listing
+    /// runs on one thread, since it prints the solutions in order
     #[arg(
         long,
         value_name = "N",
@@ -252,9 +254,11 @@ fn strategy_help() -> String {
     text.push_str(
         "\n\nDefaults: forward-checking, input variable order, ascending values. \
          With --first and no --strategy: smallest-domain variable order and \
-         luby restarts, which answer at once even for thousands of queens. An \
-         explicit --strategy keeps the engine's plain defaults (input order, no \
-         restarts), so the textbook figures reproduce.",
+         luby restarts, which answer at once even for thousands of queens. With \
+         --count and no --strategy: the board's whole symmetry group on every \
+         core. An explicit --strategy keeps the engine's plain defaults (input \
+         order, no restarts, no symmetry, one thread), so the textbook figures \
+         reproduce.",
     );
     text
 }
@@ -420,8 +424,19 @@ impl SolveArgs {
     /// (see [`Plan::splits_count`]) is refused with the reason.
     fn choose_split(&self, plan: &mut Plan) -> Result<(), CliError> {
         let symmetry = self.symmetry.or(self.mirror.then_some(Symmetry::Mirror));
-        plan.symmetry = symmetry.unwrap_or(Symmetry::Full);
-        plan.threads = self.threads.map(|n| n as usize);
+        // An explicit strategy keeps the engine's plain defaults, so the
+        // textbook figures reproduce.
+        let plain = self.strategy.is_some();
+        plan.symmetry = symmetry.unwrap_or(if plain {
+            Symmetry::None
+        } else {
+            Symmetry::Full
+        });
+        plan.threads = match self.threads {
+            Some(n) => Some(n as usize),
+            None if plain => Some(1),
+            None => None,
+        };
         let asked = match (symmetry, self.threads) {
             (Some(s), _) if s != Symmetry::None => format!("--symmetry {s}"),
             (_, Some(n)) if n > 1 => format!("--threads {n}"),
