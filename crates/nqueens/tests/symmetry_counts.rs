@@ -247,6 +247,11 @@ fn the_command_counts_through_the_symmetries() {
     assert_eq!(row("threads").as_deref(), Some("2"), "{stderr}");
     // No progress bar when stderr is not a terminal.
     assert!(!stderr.contains("parts"), "{stderr}");
+    // A traced count follows the one plain search.
+    let traced = run(&["5", "--count", "--trace"]);
+    assert!(traced.status.success());
+    assert!(String::from_utf8_lossy(&traced.stdout).contains("10 solutions"));
+    assert!(traced.stdout.len() > 1000, "the trace is printed");
     let listing = run(&["6", "--stats"]);
     let stderr = String::from_utf8_lossy(&listing.stderr);
     assert!(stderr.contains("1 (in order)"), "{stderr}");
@@ -267,6 +272,7 @@ fn the_command_counts_through_the_symmetries() {
         &["10", "--count", "--mirror", "--symmetry", "none"],
         &["10", "--count", "--threads", "0"],
         &["10", "--count", "--symmetry", "half"],
+        &["6", "--count", "--trace", "--symmetry", "full"],
     ] {
         let out = run(refused);
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -425,8 +425,8 @@ impl SolveArgs {
     fn choose_split(&self, plan: &mut Plan) -> Result<(), CliError> {
         let symmetry = self.symmetry.or(self.mirror.then_some(Symmetry::Mirror));
         // An explicit strategy keeps the engine's plain defaults, so the
-        // textbook figures reproduce.
-        let plain = self.strategy.is_some();
+        // textbook figures reproduce; a trace follows one plain search.
+        let plain = self.strategy.is_some() || self.trace;
         plan.symmetry = symmetry.unwrap_or(if plain {
             Symmetry::None
         } else {
@@ -442,11 +442,13 @@ impl SolveArgs {
             (_, Some(n)) if n > 1 => format!("--threads {n}"),
             _ => return Ok(()),
         };
-        if plan.splits_count() {
+        if plan.splits_count() && !self.trace {
             return Ok(());
         }
         let l = &plan.limits;
-        let why = if plan.goal != Goal::Count {
+        let why = if self.trace {
+            "does not apply to --trace, which follows one search on one thread".to_string()
+        } else if plan.goal != Goal::Count {
             "applies to --count: listing runs on one thread, in order, through every solution"
                 .to_string()
         } else if plan.unique {
