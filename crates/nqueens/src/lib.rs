@@ -43,6 +43,7 @@ pub mod approach;
 pub mod board;
 pub mod cli;
 pub mod combinations;
+pub mod count;
 pub mod files;
 pub mod parts;
 pub mod placement;

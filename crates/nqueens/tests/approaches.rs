@@ -345,8 +345,9 @@ fn slow_sizes_are_flagged_before_running() {
 
 #[test]
 fn estimates_follow_the_measured_figures() {
-    // 16 queens count in well under a minute; 17 in minutes, not hours.
-    let count = Plan::recommended(Goal::Count);
+    // 16 queens count in well under a minute; 17 in minutes, not hours
+    // (one thread, no symmetry).
+    let count = Plan::new(Approach::ForwardChecking, Goal::Count);
     assert!(count.slow_warning(square(16)).is_none());
     let warning = count.slow_warning(square(17)).unwrap();
     assert!(
@@ -354,6 +355,16 @@ fn estimates_follow_the_measured_figures() {
         "{warning}"
     );
     assert!(count.slow_warning(square(20)).unwrap().contains("hours"));
+    // The default count's whole symmetry group takes about a fifth of that.
+    let symmetric = Plan {
+        threads: Some(1),
+        ..Plan::recommended(Goal::Count)
+    };
+    assert!(symmetric.slow_warning(square(17)).is_none());
+    assert!(symmetric
+        .slow_warning(square(18))
+        .unwrap()
+        .contains("minutes"));
     for m in nqueens::approach::MEASURED {
         let plan = Plan::new(m.approach, Goal::Count);
         let at = |n| plan.estimated_seconds(square(n)).unwrap();

@@ -64,8 +64,8 @@ pub(super) struct Entry {
 /// The code that runs an approach: one file of this folder each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Backend {
-    /// The engine's systematic search (`engine.rs`; `mirror.rs` for
-    /// mirror-symmetric counts).
+    /// The engine's systematic search (`engine.rs`; `split_count.rs` for
+    /// counts on several threads or through the board's symmetries).
     Engine(EngineRun),
     /// The tutorial brute force over choices of squares (`combination_search.rs`).
     Combinations,
@@ -261,7 +261,7 @@ impl Approach {
     }
 
     /// The engine strategy when this approach is an exhaustive engine
-    /// search (one that can count, split into parts or use the mirror):
+    /// search (one that can count, split into parts or use the symmetries):
     /// [`Approach::engine_strategy`] except for greedy, which never
     /// backtracks.
     ///

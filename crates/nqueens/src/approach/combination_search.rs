@@ -1,7 +1,7 @@
 //! Back end: the tutorial brute force over every choice of squares.
 
 use super::handover::Handover;
-use super::{ApproachError, Found, Goal, Plan, Report};
+use super::{ApproachError, Execution, Found, Goal, Plan, Report};
 use crate::board::Board;
 use crate::combinations::{self, CombinationReport};
 use csp::{Status, StopReason};
@@ -66,6 +66,7 @@ impl Plan {
             work: vec![("combinations examined", result.examined)],
             stuck: None,
             elapsed: started.elapsed(),
+            execution: Execution::single(false),
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use super::catalogue::EngineRun;
 use super::handover::Handover;
-use super::{fits_systematic_search, ApproachError, Found, Plan, Report, Stuck};
+use super::{fits_systematic_search, ApproachError, Execution, Found, Goal, Plan, Report, Stuck};
 use crate::board::Board;
 use csp::{Limits, Observer, Solver, Status, StopReason, Strategy};
 use std::ops::ControlFlow;
@@ -122,6 +122,7 @@ impl Plan {
             work,
             stuck,
             elapsed: search.stats().elapsed,
+            execution: Execution::single(self.goal != Goal::Count),
         };
         (report, search.into_observer())
     }

@@ -5,6 +5,7 @@ use super::catalogue::Cost;
 use super::validation::MAX_COMFORTABLE_SYSTEMATIC;
 use super::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::count::RunOptions;
 
 impl Plan {
     /// Roughly how many seconds this plan takes to go through `board`
@@ -16,10 +17,13 @@ impl Plan {
     /// ```
     /// use nqueens::approach::{Approach, Goal, Plan};
     /// use nqueens::board::Board;
-    /// let plan = Plan::recommended(Goal::Count);
+    /// let plan = Plan::new(Approach::ForwardChecking, Goal::Count);
     /// let s16 = plan.estimated_seconds(Board::square(16)?).unwrap();
     /// let s17 = plan.estimated_seconds(Board::square(17)?).unwrap();
     /// assert!(s16 < 60.0 && s17 > 60.0 && s17 < 3600.0);
+    /// // The default count: the whole symmetry group, here on one thread.
+    /// let one = Plan { threads: Some(1), ..Plan::recommended(Goal::Count) };
+    /// assert!(one.estimated_seconds(Board::square(17)?).unwrap() < s17 / 4.0);
     /// assert!(Plan::new(Approach::MinConflicts, Goal::First).estimated_seconds(Board::square(8)?).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -42,7 +46,7 @@ impl Plan {
                 let m = MEASURED.iter().find(|m| m.approach == self.approach)?;
                 let extra = lines as f64 - m.n as f64;
                 let seconds = m.seconds * m.per_queen.powf(extra);
-                Some(if self.mirror { seconds / 2.0 } else { seconds })
+                Some(seconds * self.split_share(board))
             }
             Cost::Measured => None,
         }
@@ -56,9 +60,12 @@ impl Plan {
     /// use nqueens::approach::{Approach, Goal, Plan};
     /// use nqueens::board::Board;
     /// assert!(Plan::recommended(Goal::All).slow_warning(Board::square(40)?).is_some());
-    /// assert!(Plan::recommended(Goal::Count).slow_warning(Board::square(16)?).is_none());
-    /// let w = Plan::recommended(Goal::Count).slow_warning(Board::square(17)?).unwrap();
-    /// assert!(w.contains("minutes"), "{w}");
+    /// let count = Plan { threads: Some(1), ..Plan::recommended(Goal::Count) };
+    /// assert!(count.slow_warning(Board::square(17)?).is_none());
+    /// let w = count.slow_warning(Board::square(18)?).unwrap();
+    /// assert!(w.contains("minutes") && w.contains("on 1 core"), "{w}");
+    /// let plain = Plan::new(Approach::ForwardChecking, Goal::Count);
+    /// assert!(plain.slow_warning(Board::square(17)?).unwrap().contains("minutes"));
     /// assert!(Plan::recommended(Goal::First).slow_warning(Board::square(1000)?).is_none());
     /// assert!(Plan::recommended(Goal::First).slow_warning(Board::square(50_000)?).is_some());
     /// assert!(Plan::new(Approach::MinConflicts, Goal::First).slow_warning(Board::square(50_000)?).is_none());
@@ -85,6 +92,20 @@ impl Plan {
         let seconds = self
             .estimated_seconds(board)
             .filter(|&s| s >= SLOW_SECONDS)?;
+        let threads = if self.splits_count() {
+            RunOptions {
+                threads: self.threads,
+                ..RunOptions::default()
+            }
+            .thread_count()
+        } else {
+            1
+        };
+        let cores = if threads == 1 {
+            "1 core".to_string()
+        } else {
+            format!("{threads} cores")
+        };
         let what = match self.goal {
             Goal::All => "listing every solution of",
             Goal::Count => "counting every solution of",
@@ -97,7 +118,7 @@ impl Plan {
             Goal::Count => format!("takes {}", roughly(seconds)),
         };
         Some(format!(
-            "{what} a {} × {} board with the {} strategy {how_long} on one core of a recent \
+            "{what} a {} × {} board with the {} strategy {how_long} on {cores} of a recent \
              computer; Ctrl-C stops it{}",
             board.rows(),
             board.cols(),

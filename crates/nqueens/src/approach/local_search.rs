@@ -1,7 +1,7 @@
 //! Back end: the engine's min-conflicts local search.
 
 use super::handover::Handover;
-use super::{ApproachError, Found, Goal, Plan, Report};
+use super::{ApproachError, Execution, Found, Goal, Plan, Report};
 use crate::board::Board;
 use csp::{LocalStatus, MinConflicts, Status, StopReason};
 use std::ops::ControlFlow;
@@ -43,6 +43,7 @@ impl Plan {
                 work: Vec::new(),
                 stuck: None,
                 elapsed: Duration::ZERO,
+                execution: Execution::single(false),
             };
         };
         let mut search = MinConflicts::new(&queens.model)
@@ -76,6 +77,7 @@ impl Plan {
             ],
             stuck: None,
             elapsed: outcome.elapsed,
+            execution: Execution::single(false),
         }
     }
 }

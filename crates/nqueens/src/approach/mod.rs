@@ -14,8 +14,8 @@
 //! approach: name, help line, back end, cost model), `plan.rs` (the runner),
 //! `validation.rs`, `outcome.rs` (what a run reports), `handover.rs`,
 //! `estimate.rs` (the slow-run warning), and one file per back end
-//! (`engine.rs`, `mirror.rs`, `combination_search.rs`, `reference_counter.rs`,
-//! `local_search.rs`). A new approach on an existing back end is one enum
+//! (`engine.rs`, `split_count.rs`, `combination_search.rs`,
+//! `reference_counter.rs`, `local_search.rs`). A new approach on an existing back end is one enum
 //! variant and one catalogue row.
 //!
 //! ```
@@ -35,14 +35,14 @@ mod engine;
 mod estimate;
 mod handover;
 mod local_search;
-mod mirror;
 mod outcome;
 mod plan;
 mod reference_counter;
+mod split_count;
 mod validation;
 
 pub use catalogue::{Approach, ParseApproachError};
 pub use estimate::{Measured, MEASURED};
-pub use outcome::{Found, Report, Stuck};
+pub use outcome::{Execution, Found, Report, Stuck};
 pub use plan::{Goal, Plan};
 pub use validation::{fits_systematic_search, ApproachError};

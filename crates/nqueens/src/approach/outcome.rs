@@ -3,6 +3,7 @@
 
 use super::Approach;
 use crate::board::Board;
+use crate::count::Symmetry;
 use crate::placement::Placement;
 use csp::{Stats, Status};
 use std::fmt;
@@ -137,6 +138,63 @@ pub struct Report {
     pub stuck: Option<Stuck>,
     /// Wall-clock time the run took.
     pub elapsed: Duration,
+    /// Threads and symmetry the run used.
+    pub execution: Execution,
+}
+
+/// How a run was executed: on how many threads, through which symmetries,
+/// and whether it handed solutions over in order (a listing, which runs on
+/// one thread so that its output is reproducible).
+///
+/// ```
+/// use nqueens::approach::{Goal, Plan};
+/// let report = Plan::recommended(Goal::All).count(nqueens::board::Board::square(6)?)?;
+/// assert_eq!(report.execution.threads, 1);
+/// assert!(report.execution.in_order);
+/// assert!(report.work_table().contains("1 (in order)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Execution {
+    /// Worker threads (0 stands for 1).
+    pub threads: usize,
+    /// The symmetries a count went through.
+    pub symmetry: Symmetry,
+    /// Solutions were handed over in the search's order, on one thread.
+    pub in_order: bool,
+}
+
+impl Execution {
+    /// One thread, no symmetry; `in_order` for a run that hands solutions
+    /// over.
+    ///
+    /// ```
+    /// let e = nqueens::approach::Execution::single(true);
+    /// assert_eq!((e.threads, e.in_order), (1, true));
+    /// ```
+    pub fn single(in_order: bool) -> Execution {
+        Execution {
+            threads: 1,
+            symmetry: Symmetry::None,
+            in_order,
+        }
+    }
+
+    /// The `--stats` rows: symmetry and threads.
+    fn rows(&self) -> [(String, String); 2] {
+        let threads = self.threads.max(1).to_string();
+        [
+            ("symmetry".into(), self.symmetry.to_string()),
+            (
+                "threads".into(),
+                if self.in_order {
+                    format!("{threads} (in order)")
+                } else {
+                    threads
+                },
+            ),
+        ]
+    }
 }
 
 impl Report {
@@ -172,6 +230,7 @@ impl Report {
     /// ```
     pub fn work_table(&self) -> String {
         let mut rows = vec![("strategy".to_string(), self.approach.name().to_string())];
+        rows.extend(self.execution.rows());
         match &self.stats {
             // The engine's own table, re-aligned with this report's rows;
             // its labels never hold two spaces in a row.

@@ -6,6 +6,7 @@ use super::handover::Handover;
 use super::validation::MAX_COMFORTABLE_SYSTEMATIC;
 use super::{Approach, ApproachError, Found, Report};
 use crate::board::Board;
+use crate::count::Symmetry;
 use crate::placement::Placement;
 use csp::{Limits, NoObserver, Observer, Restarts, ValueOrder, VarOrder};
 use std::ops::ControlFlow;
@@ -57,9 +58,13 @@ pub struct Plan {
     pub limits: Limits,
     /// Hand over only fundamental solutions (the least of each symmetry class).
     pub unique: bool,
-    /// Count with the board's mirror symmetry: search only the first
-    /// line's lower half (and the middle) and double (`--count` only).
-    pub mirror: bool,
+    /// Count every solution through these symmetries of the board (see
+    /// [`crate::count`]; `--count` without `--unique` only).
+    pub symmetry: Symmetry,
+    /// Threads for a count (`None`: one per core). A count on more than
+    /// one thread, or with a symmetry, runs the units of a
+    /// [`Split`](crate::count::Split); listing runs on one thread, in order.
+    pub threads: Option<usize>,
 }
 
 /// The failure cutoff unit of the default restarts for `--first`.
@@ -85,35 +90,44 @@ impl Plan {
             restarts: None,
             limits: Limits::default(),
             unique: false,
-            mirror: false,
+            symmetry: Symmetry::None,
+            threads: Some(1),
         }
     }
 
     /// What serves a user best: forward checking; for the first solution
     /// also smallest-domain-first with Luby restarts, which answers at once
-    /// even for thousands of queens.
+    /// even for thousands of queens; for a count the board's whole symmetry
+    /// group on every core.
     ///
     /// ```
     /// use nqueens::approach::{Goal, Plan};
     /// use nqueens::board::Board;
+    /// use nqueens::count::Symmetry;
     /// let plan = Plan::recommended(Goal::First);
     /// assert_eq!(plan.var_order, csp::VarOrder::SmallestDomain);
     /// let report = plan.count(Board::square(200)?)?;
     /// assert_eq!(report.solutions, 1);
+    /// let count = Plan::recommended(Goal::Count);
+    /// assert_eq!((count.symmetry, count.threads), (Symmetry::Full, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn recommended(goal: Goal) -> Plan {
         let plan = Plan::new(Approach::ForwardChecking, goal);
-        if goal == Goal::First {
-            Plan {
+        match goal {
+            Goal::First => Plan {
                 var_order: VarOrder::SmallestDomain,
                 restarts: Some(Restarts::Luby {
                     scale: DEFAULT_LUBY_SCALE,
                 }),
                 ..plan
-            }
-        } else {
-            plan
+            },
+            Goal::Count => Plan {
+                symmetry: Symmetry::Full,
+                threads: None,
+                ..plan
+            },
+            Goal::All => plan,
         }
     }
 
@@ -180,7 +194,9 @@ impl Plan {
             Backend::Combinations => Ok((self.run_combinations(board, &mut handover)?, observer)),
             Backend::Reference => Ok((self.run_reference(board)?, observer)),
             Backend::MinConflicts => Ok((self.run_local(board, &mut handover), observer)),
-            Backend::Engine(_) if self.mirror => Ok((self.run_mirror_count(board), observer)),
+            Backend::Engine(_) if self.splits_count() => {
+                Ok((self.run_split_count(board, None), observer))
+            }
             Backend::Engine(run) => Ok(self.run_engine(run, board, observer, &mut handover)),
         }
     }

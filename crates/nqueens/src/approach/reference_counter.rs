@@ -1,6 +1,6 @@
 //! Back end: the hand-written bit-mask counter.
 
-use super::{ApproachError, Goal, Plan, Report};
+use super::{ApproachError, Execution, Goal, Plan, Report};
 use crate::board::Board;
 use crate::reference::{self, ReferenceError};
 use csp::Status;
@@ -39,6 +39,7 @@ impl Plan {
             work: vec![("queens placed", nodes)],
             stuck: None,
             elapsed: started.elapsed(),
+            execution: Execution::single(false),
         })
     }
 }

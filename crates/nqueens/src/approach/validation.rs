@@ -1,7 +1,7 @@
 //! Whether a plan can run on a board, and why not ([`ApproachError`]).
 
 use super::catalogue::Backend;
-use super::{Approach, Goal, Plan};
+use super::{Approach, Plan};
 use crate::board::Board;
 use crate::combinations::CombinationError;
 use crate::reference::ReferenceError;
@@ -81,17 +81,8 @@ impl Plan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self, board: Board) -> Result<(), ApproachError> {
-        if self.mirror {
-            if self.goal != Goal::Count || self.unique {
-                return Err(self.unsupported(
-                    "uses the mirror symmetry only to count every solution (--count, without --unique)",
-                ));
-            }
-            if self.approach.exhaustive_strategy().is_none() {
-                return Err(
-                    self.unsupported("has no mirror-symmetric count (use an engine strategy)")
-                );
-            }
+        if self.threads == Some(0) {
+            return Err(self.unsupported("needs at least one thread"));
         }
         match self.approach.backend() {
             Backend::Engine(_) => self.check_engine(board),

@@ -6,6 +6,7 @@ use super::size::{board_from_parts, parse_size_part, SizePart};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::count::Symmetry;
 use crate::parts::Part;
 use crate::render::Format;
 use crate::trace::{self, TraceFormat};
@@ -20,6 +21,7 @@ Examples:
   nqueens 8                       the 92 solutions of 8 queens, as boards
   nqueens 8 --unique              the 12 fundamental ones
   nqueens 14 --count --stats      count, with the engine's statistics
+  nqueens 16 --count --symmetry none --threads 1    the plain one-thread count
   nqueens 1000 --first --format columns
   nqueens 5 7                     a 5 × 7 board (also: nqueens 5x7)
   nqueens 4 --trace               watch the search step by step
@@ -35,7 +37,8 @@ the search early). json writes JSON Lines: one object per solution, then a
 final {\"summary\": {...}} object. svg draws every listed solution on one
 sheet (at most 1000 boards and 1048576 squares: 1000 boards of 32 × 32, or
 one of 1024 × 1024), to --out FILE or stdout, with the summary on stderr. --stats goes to stderr. Long counts (n >= 14) show progress on
-stderr when it is a terminal; Ctrl-C stops with the partial count.
+stderr when it is a terminal (parts done out of parts when the count is
+split over threads or symmetries); Ctrl-C stops with the partial count.
 
 Names of strategies, orders and formats ignore case, and _ may stand for -
 (forward_checking is forward-checking), in every subcommand too.
@@ -133,10 +136,29 @@ pub struct SolveArgs {
     #[arg(long, help_heading = "What to find")]
     pub unique: bool,
 
-    /// With --count: use the board's mirror symmetry, searching only half
-    /// of the first row (and the middle) and doubling: about half the nodes
-    #[arg(long, help_heading = "What to find")]
+    /// With --count: count through the board's symmetries: none, mirror
+    /// (about half the search) or full (8 symmetries of a square board, 4
+    /// of a rectangle: about a fifth of the search). Only the queens on the
+    /// border of one board of each class are searched further, each
+    /// standing for its class [default: full for --count without
+    /// --strategy, --unique or limits; none otherwise]
+    #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry, help_heading = "What to find")]
+    pub symmetry: Option<Symmetry>,
+
+    /// The same as --symmetry mirror (kept for earlier scripts)
+    #[arg(long, conflicts_with = "symmetry", help_heading = "What to find")]
     pub mirror: bool,
+
+    /// With --count: threads to count on [default: one per core without
+    /// --strategy, else 1]. The count is the same for any number. Listing
+    /// runs on one thread, since it prints the solutions in order
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=1024),
+        help_heading = "What to find"
+    )]
+    pub threads: Option<u64>,
 
     /// Count only part I of K of a deterministic split of the search
     /// (I from 0 to K-1, such as 3/64) and write the result as JSON, to
@@ -236,9 +258,11 @@ fn strategy_help() -> String {
     text.push_str(
         "\n\nDefaults: forward-checking, input variable order, ascending values. \
          With --first and no --strategy: smallest-domain variable order and \
-         luby restarts, which answer at once even for thousands of queens. An \
-         explicit --strategy keeps the engine's plain defaults (input order, no \
-         restarts), so the textbook figures reproduce.",
+         luby restarts, which answer at once even for thousands of queens. With \
+         --count and no --strategy: the board's whole symmetry group on every \
+         core. An explicit --strategy keeps the engine's plain defaults (input \
+         order, no restarts, no symmetry, one thread), so the textbook figures \
+         reproduce.",
     );
     text
 }
@@ -256,6 +280,11 @@ fn parse_format(s: &str) -> Result<Format, String> {
 fn parse_part(s: &str) -> Result<Part, String> {
     s.parse()
         .map_err(|e: crate::parts::ParsePartError| e.to_string())
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+        .map_err(|e: crate::count::ParseSymmetryError| e.to_string())
 }
 
 fn parse_trace_format(s: &str) -> Result<TraceFormat, String> {
@@ -341,7 +370,7 @@ impl SolveArgs {
         plan.limits = self.limits.limits(None);
         plan.limits.solutions = self.limit;
         plan.unique = self.unique;
-        plan.mirror = self.mirror;
+        self.choose_split(&mut plan)?;
 
         let format = self
             .format
@@ -389,6 +418,60 @@ impl SolveArgs {
             trace,
             part: self.part,
         })
+    }
+}
+
+impl SolveArgs {
+    /// Sets the plan's symmetry and threads: the ones asked for, or by
+    /// default the whole group on every core for a count. An explicit
+    /// symmetry or more than one thread where the count cannot be split
+    /// (see [`Plan::splits_count`]) is refused with the reason.
+    fn choose_split(&self, plan: &mut Plan) -> Result<(), CliError> {
+        let symmetry = self.symmetry.or(self.mirror.then_some(Symmetry::Mirror));
+        // An explicit strategy keeps the engine's plain defaults, so the
+        // textbook figures reproduce; a trace follows one plain search.
+        let plain = self.strategy.is_some() || self.trace;
+        plan.symmetry = symmetry.unwrap_or(if plain {
+            Symmetry::None
+        } else {
+            Symmetry::Full
+        });
+        plan.threads = match self.threads {
+            Some(n) => Some(n as usize),
+            None if plain => Some(1),
+            None => None,
+        };
+        let asked = match (symmetry, self.threads) {
+            (Some(s), _) if s != Symmetry::None => format!("--symmetry {s}"),
+            (_, Some(n)) if n > 1 => format!("--threads {n}"),
+            _ => return Ok(()),
+        };
+        if plan.splits_count() && !self.trace {
+            return Ok(());
+        }
+        let l = &plan.limits;
+        let why = if self.trace {
+            "does not apply to --trace, which follows one search on one thread".to_string()
+        } else if plan.goal != Goal::Count {
+            "applies to --count: listing runs on one thread, in order, through every solution"
+                .to_string()
+        } else if plan.unique {
+            "counts every solution; --unique counts the fundamental ones with its own \
+             restriction, on one thread"
+                .to_string()
+        } else if plan.approach.exhaustive_strategy().is_none() {
+            format!(
+                "needs an exhaustive engine strategy; the {} strategy is not one",
+                plan.approach
+            )
+        } else if l.nodes.is_some() || l.failures.is_some() || l.solutions.is_some() {
+            "splits the count into independent searches, which --node-limit, --fail-limit and \
+             --limit would bound one by one (--time-limit is accepted)"
+                .to_string()
+        } else {
+            return Ok(());
+        };
+        Err(usage(format!("{asked} {why}")))
     }
 }
 

@@ -335,7 +335,7 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, MergeError> {
 /// let part = |i| (format!("p{i}.json").into(), solve_part(board, &plan, Part::new(i, 5).unwrap()).unwrap());
 /// let err = merge(&[part(0), part(2), part(2)]).unwrap_err();
 /// assert!(matches!(err, MergeError::Gaps { .. }));
-/// assert_eq!(err.to_string(), "cannot merge 7 × 7 in 5 parts: part given more than once: 2 (p2.json, \
+/// assert_eq!(err.to_string(), "cannot merge 7 × 7 (symmetry full) in 5 parts: part given more than once: 2 (p2.json, \
 ///     p2.json); missing parts 1, 3, 4; rerun the missing and incomplete parts");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -414,6 +414,12 @@ fn difference(result: &PartResult, first: &PartResult) -> Option<String> {
             "{} solutions vs {} solutions",
             what(a.unique),
             what(b.unique)
+        ));
+    }
+    if a.symmetry != b.symmetry {
+        return Some(format!(
+            "counted with symmetry {} vs symmetry {}",
+            a.symmetry, b.symmetry
         ));
     }
     if result.parts != first.parts {

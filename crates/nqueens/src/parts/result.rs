@@ -3,6 +3,7 @@
 use super::spec::Part;
 use crate::approach::Approach;
 use crate::board::Board;
+use crate::count::Symmetry;
 use crate::files::{read_regular, utf8_text, AtomicFile};
 use csp::Stats;
 use serde::{Deserialize, Serialize};
@@ -17,11 +18,17 @@ pub const FORMAT: &str = "nqueens-part";
 /// The `version` field this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// What was counted: the board, and whether only fundamental solutions.
+/// What was counted: the board, whether only fundamental solutions, and
+/// through which symmetries (written only when some were used, so parts
+/// without symmetry read and write as before; an older nqueens refuses a
+/// part with symmetry instead of merging it wrongly).
 ///
 /// ```
-/// let p = nqueens::parts::Problem { rows: 5, cols: 7, unique: false };
+/// use nqueens::count::Symmetry;
+/// let p = nqueens::parts::Problem { rows: 5, cols: 7, unique: false, symmetry: Symmetry::None };
 /// assert_eq!(p.to_string(), "5 × 7");
+/// let full = nqueens::parts::Problem { symmetry: Symmetry::Full, ..p };
+/// assert_eq!(full.to_string(), "5 × 7 (symmetry full)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +39,13 @@ pub struct Problem {
     pub cols: usize,
     /// Only fundamental solutions were counted (`--unique`).
     pub unique: bool,
+    /// The symmetries the count went through (`--symmetry`).
+    #[serde(default, skip_serializing_if = "is_no_symmetry")]
+    pub symmetry: Symmetry,
+}
+
+fn is_no_symmetry(symmetry: &Symmetry) -> bool {
+    *symmetry == Symmetry::None
 }
 
 impl fmt::Display for Problem {
@@ -39,6 +53,9 @@ impl fmt::Display for Problem {
         write!(f, "{} × {}", self.rows, self.cols)?;
         if self.unique {
             f.write_str(" (fundamental solutions)")?;
+        }
+        if self.symmetry != Symmetry::None {
+            write!(f, " (symmetry {})", self.symmetry)?;
         }
         Ok(())
     }
@@ -147,7 +164,8 @@ impl PartResult {
     /// use nqueens::parts::{solve_part, Part};
     /// let result = solve_part(nqueens::board::Board::square(6)?, &Plan::recommended(Goal::Count), Part::new(0, 1)?)?;
     /// let stats = result.engine_stats();
-    /// assert_eq!(stats.solutions, 4);
+    /// // Through the whole symmetry group: 1 solution searched stands for 4.
+    /// assert_eq!((stats.solutions, result.count), (1, 4));
     /// assert_eq!(stats.elapsed.as_secs_f64(), result.elapsed_seconds);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -245,14 +263,30 @@ impl PartResult {
             ));
         }
         let s = &self.stats;
-        // The engine counts every solution; `--unique` keeps some of them.
-        if self.problem.unique && self.count > s.solutions {
+        let symmetry = self.problem.symmetry;
+        if symmetry != Symmetry::None {
+            // Each solution searched stands for at most the group's size.
+            let most = symmetry.group_size(board.rows(), board.cols());
+            if self.problem.unique {
+                return Err(format!(
+                    "--unique parts are not counted through symmetries (symmetry {symmetry})"
+                ));
+            }
+            if self.count < s.solutions || self.count > s.solutions.saturating_mul(most) {
+                return Err(format!(
+                    "\"count\" {} is not between the {} solutions in its statistics and {most} \
+                     times as many (symmetry {symmetry})",
+                    self.count, s.solutions
+                ));
+            }
+        } else if self.problem.unique && self.count > s.solutions {
+            // The engine counts every solution; `--unique` keeps some of them.
             return Err(format!(
                 "\"count\" {} is more than the {} solutions in its statistics",
                 self.count, s.solutions
             ));
         }
-        if !self.problem.unique && self.count != s.solutions {
+        if !self.problem.unique && symmetry == Symmetry::None && self.count != s.solutions {
             return Err(format!(
                 "\"count\" {} disagrees with the {} solutions in its statistics",
                 self.count, s.solutions

@@ -4,9 +4,11 @@ use super::result::{PartResult, Problem, SolverSettings, FORMAT, FORMAT_VERSION}
 use super::spec::Part;
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::count::{RunOptions, Split, Symmetry};
 use crate::symmetry::is_canonical;
-use csp::{Limits, Model, Partition, PartitionError, Solver, Stats, Status};
+use csp::{Limits, Model, Outcome, Partition, PartitionError, Solver, Stats, Status};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Why a plan cannot run as a part.
@@ -95,8 +97,11 @@ pub fn check_plan(plan: &Plan) -> Result<(), PartError> {
 }
 
 /// Counts the solutions of `part` of `board` with `plan`'s strategy,
-/// orders and seed (fundamental ones only with `plan.unique`). Setting the
-/// plan's cancel flag stops the part; its result then says incomplete.
+/// orders and seed (fundamental ones only with `plan.unique`), through the
+/// plan's symmetry and on its threads when the count splits (see
+/// [`Plan::splits_count`]; the result records the symmetry, so that the
+/// merge refuses to mix parts of different splits). Setting the plan's
+/// cancel flag stops the part; its result then says incomplete.
 ///
 /// ```
 /// use nqueens::approach::{Goal, Plan};
@@ -111,17 +116,11 @@ pub fn check_plan(plan: &Plan) -> Result<(), PartError> {
 /// ```
 pub fn solve_part(board: Board, plan: &Plan, part: Part) -> Result<PartResult, PartError> {
     check_plan(plan)?;
-    let queens = board.model();
-    let solver = engine_solver(plan, &queens.model);
-    let partition = Partition::new(&queens.model, part.parts())?;
-    let mut search = partition.search(&solver, part.index())?;
-    let mut count = 0u64;
-    while let Some(values) = search.next_values() {
-        if !plan.unique || is_canonical(&board.placement(values)) {
-            count += 1;
-        }
-    }
-    let outcome = search.outcome();
+    let (count, outcome, prefix_depth, symmetry) = if plan.splits_count() {
+        split_part(board, plan, part)
+    } else {
+        searched_part(board, plan, part)?
+    };
     let stopped_by = match outcome.status {
         Status::Complete => None,
         Status::Stopped(reason) => Some(reason.to_string()),
@@ -134,10 +133,11 @@ pub fn solve_part(board: Board, plan: &Plan, part: Part) -> Result<PartResult, P
             rows: board.rows(),
             cols: board.cols(),
             unique: plan.unique,
+            symmetry,
         },
         part: part.index(),
         parts: part.parts(),
-        prefix_depth: partition.depth(),
+        prefix_depth,
         count,
         complete: stopped_by.is_none(),
         stopped_by,
@@ -156,6 +156,57 @@ pub fn solve_part(board: Board, plan: &Plan, part: Part) -> Result<PartResult, P
         elapsed_seconds: outcome.stats.elapsed.as_secs_f64(),
         nqueens_version: env!("CARGO_PKG_VERSION").to_string(),
     })
+}
+
+/// What a part found: the count, the engine's outcome, the split's prefix
+/// depth and the symmetry used.
+type Counted = (u64, Outcome, usize, Symmetry);
+
+/// The part as one search through the engine's [`Partition`], filtering
+/// fundamental solutions with `--unique`.
+fn searched_part(board: Board, plan: &Plan, part: Part) -> Result<Counted, PartError> {
+    let queens = board.model();
+    let solver = engine_solver(plan, &queens.model);
+    let partition = Partition::new(&queens.model, part.parts())?;
+    let mut search = partition.search(&solver, part.index())?;
+    let mut count = 0u64;
+    while let Some(values) = search.next_values() {
+        if !plan.unique || is_canonical(&board.placement(values)) {
+            count += 1;
+        }
+    }
+    Ok((count, search.outcome(), partition.depth(), Symmetry::None))
+}
+
+/// The part as units of a [`Split`] through the plan's symmetry, on the
+/// plan's threads. Without symmetry its units are the prefixes the
+/// engine's [`Partition`] gives the part.
+fn split_part(board: Board, plan: &Plan, part: Part) -> Counted {
+    let never = AtomicBool::new(false);
+    let cancel = plan.limits.cancel.as_deref().unwrap_or(&never);
+    let Ok(split) = Split::build_part(board, plan.symmetry, part, cancel) else {
+        let counted = crate::count::Counted::cancelled();
+        return (0, counted.outcome, 0, plan.symmetry);
+    };
+    let strategy = plan
+        .approach
+        .exhaustive_strategy()
+        .expect("check_plan accepts exhaustive strategies only");
+    let options = RunOptions {
+        threads: plan.threads,
+        cancel: plan.limits.cancel.clone(),
+        ..RunOptions::default()
+    };
+    let counted = split.count(
+        &|model: &Model| plan.engine_solver(strategy, model, Limits::default()),
+        &options,
+    );
+    (
+        counted.count,
+        counted.outcome,
+        split.prefix_depth(),
+        split.symmetry(),
+    )
 }
 
 /// The engine solver `plan` describes, with only its cancel flag as limit

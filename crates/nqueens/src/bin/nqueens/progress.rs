@@ -1,4 +1,5 @@
-//! A spinner on stderr for long searches, shown only when stderr is a
+//! A spinner (or, for a count split into parts, a bar) on stderr for long
+//! searches, shown only when stderr is a
 //! terminal (so pipes and logs stay clean).
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -34,6 +35,23 @@ impl Progress {
             if solutions.is_multiple_of(UPDATE_EVERY) {
                 bar.set_message(format!("{solutions} solutions so far"));
             }
+        }
+    }
+
+    /// Notes that `done` of `total` units of a split count are done: the
+    /// spinner becomes a bar of parts.
+    pub fn units(&self, done: usize, total: usize) {
+        if let Some(bar) = &self.bar {
+            if bar.length() != Some(total as u64) {
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{elapsed} [{wide_bar}] {pos}/{len} parts  (Ctrl-C stops)",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                bar.set_length(total as u64);
+            }
+            bar.set_position(done as u64);
         }
     }
 

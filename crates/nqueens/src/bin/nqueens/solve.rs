@@ -214,16 +214,20 @@ fn listed<W: Write>(plan: &Plan, solve: &Solve, out: W) -> Result<Ran<W>, Failur
     );
     let mut printer = Printer::new(out, solve.format);
     let mut write_error = None;
-    let report = plan.for_each(solve.board, |found| {
-        progress.solutions(found.index());
-        if listing {
-            if let Err(e) = printer.solution(&found) {
-                write_error = Some(e);
-                return ControlFlow::Break(());
+    let report = if plan.splits_count() {
+        plan.count_with_progress(solve.board, &|done, total| progress.units(done, total))
+    } else {
+        plan.for_each(solve.board, |found| {
+            progress.solutions(found.index());
+            if listing {
+                if let Err(e) = printer.solution(&found) {
+                    write_error = Some(e);
+                    return ControlFlow::Break(());
+                }
             }
-        }
-        ControlFlow::Continue(())
-    });
+            ControlFlow::Continue(())
+        })
+    };
     progress.clear();
     let report = report?;
     if let Some(e) = write_error {
