@@ -23,10 +23,12 @@
 //! events are the generic loop's, event for event (tests compare the two).
 
 use crate::constraint::Constraint;
+use crate::model::ConstraintId;
 use crate::observer::Observer;
-use crate::occupancy::{report_prunes, Neighbours};
+use crate::propagators::{Delta, Neighbours};
 use crate::search::{Next, Search};
 use crate::store::Store;
+use crate::var::VarId;
 
 type Word = usize;
 
@@ -128,9 +130,9 @@ impl<O: Observer> Search<'_, O> {
     pub(crate) fn advance_kernel(&mut self) -> bool {
         // Moved out for the run, so the loop borrows them apart from `self`.
         let mut kernel = self.kernel.take().expect("kernel");
-        let nb = self.occupancy.neighbours.take().expect("neighbour lists");
+        let nb = self.merged.take().expect("neighbour lists");
         let found = self.run_kernel(&mut kernel, &nb);
-        self.occupancy.neighbours = Some(nb);
+        self.merged = Some(nb);
         self.kernel = Some(kernel);
         found
     }
@@ -242,6 +244,29 @@ impl<O: Observer> Search<'_, O> {
             }
         }
         true
+    }
+}
+
+/// Reports to `observer` each value of `y` (bit 0 standing for `base`) in
+/// `removed`, which `x = v` just ruled out through `deltas` (a group's
+/// run), naming the constraint behind it.
+#[inline(always)]
+fn report_prunes<O: Observer>(
+    observer: &mut O,
+    y: VarId,
+    base: i64,
+    v: i64,
+    removed: usize,
+    deltas: &[Delta],
+) {
+    let mut left = removed;
+    for d in deltas {
+        let bit = v.wrapping_add(d.delta) as u64;
+        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+            left &= !(1 << bit);
+            let value = (base + bit as i64) as i32;
+            observer.prune(y, value, ConstraintId(d.constraint));
+        }
     }
 }
 

@@ -53,6 +53,8 @@ mod occupancy;
 mod parallel;
 mod partition;
 mod propagate;
+mod propagators;
+mod queue;
 mod rng;
 mod search;
 mod sizes;

@@ -11,13 +11,13 @@ use crate::kernel::Kernel;
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
-use crate::propagate::Change;
+use crate::propagators::{self, Change, Level, Neighbours, Posted, Priority, Removal, Scratch};
+use crate::queue::Queue;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
 use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
 use crate::store::Store;
 use crate::var::VarId;
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -361,6 +361,8 @@ pub(crate) enum Next {
 pub struct Search<'m, O: Observer> {
     pub(crate) model: &'m Model,
     pub(crate) strategy: Strategy,
+    /// What the strategy asks of every propagator.
+    pub(crate) level: Level,
     var_order: VarOrder,
     value_order: ValueOrder,
     limits: Limits,
@@ -373,18 +375,28 @@ pub struct Search<'m, O: Observer> {
     order: Vec<u32>,
     frames: Vec<Frame>,
     cand: Vec<i32>,
-    /// Which variables and positions of each constraint are unassigned.
+    /// How many variables of each constraint are unassigned.
     pub(crate) occupancy: Occupancy,
+    /// Per constraint: its propagator.
+    pub(crate) props: Vec<Posted<'m>>,
+    /// The merged pairwise propagator (one-word models): it replaces the
+    /// pairwise constraints' own propagators at forward checking and arc
+    /// consistency.
+    pub(crate) merged: Option<Neighbours>,
+    /// Arc consistency runs on the merged propagator (queue slot
+    /// `num_constraints`), with these fixed variables still to process.
+    pub(crate) merged_fixpoint: bool,
+    pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
-    pub(crate) queue: VecDeque<u32>,
-    pub(crate) in_queue: Vec<bool>,
-    /// Arc consistency: per pairwise constraint, variables that became fixed
-    /// and whose value has not yet been eliminated from the others.
-    pub(crate) newly_fixed: Vec<Vec<u32>>,
-    pub(crate) scratch: Vec<i64>,
-    pub(crate) scratch_vals: Vec<i32>,
-    pub(crate) supports: Vec<(u32, i32)>,
+    pub(crate) queue: Queue,
+    /// Reused when a failure empties the queue.
+    pub(crate) drained: Vec<u32>,
+    /// Whether propagators record each removal (for prune events and
+    /// wake-ups) or only count them.
+    pub(crate) record: bool,
+    pub(crate) removals: Vec<Removal>,
+    pub(crate) scratch: Scratch,
     /// Least-constraining value order: (values pruned, value) per candidate.
     scored: Vec<(u64, i32)>,
     /// The constraint that caused the latest failure.
@@ -436,17 +448,29 @@ impl<'m, O: Observer> Search<'m, O> {
         let m = model.num_constraints();
         let one_word = store.one_word();
         let occupancy = Occupancy::new(
-            &model
-                .domains()
-                .iter()
-                .map(|d| d.min().unwrap_or(0) as i64)
-                .collect::<Vec<_>>(),
             model.constraints(),
-            one_word,
             matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
         );
-        let kernel = occupancy
-            .neighbours
+        let level = Level::from(solver.strategy);
+        let merged = matches!(level, Level::Forward | Level::Fixpoint)
+            .then(|| {
+                let bases: Vec<i64> = model
+                    .domains()
+                    .iter()
+                    .map(|d| d.min().unwrap_or(0) as i64)
+                    .collect();
+                Neighbours::build(&bases, model.constraints(), one_word)
+            })
+            .flatten();
+        let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
+        let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
+        // Slot `m`: the merged propagator, among the cheapest.
+        let priorities = props
+            .iter()
+            .map(|p| p.priority())
+            .chain([Priority::Pairwise])
+            .collect();
+        let kernel = merged
             .as_ref()
             .filter(|_| !too_large && solver.kernel_applies())
             .map(|nb| {
@@ -456,6 +480,7 @@ impl<'m, O: Observer> Search<'m, O> {
         Search {
             model,
             strategy: solver.strategy,
+            level,
             var_order: solver.var_order,
             value_order: solver.value_order,
             limits: solver.limits.clone(),
@@ -468,13 +493,16 @@ impl<'m, O: Observer> Search<'m, O> {
             frames: Vec::with_capacity(n),
             cand: Vec::new(),
             occupancy,
+            props,
+            merged,
+            merged_fixpoint,
+            fixed_pending: Vec::new(),
             weights: vec![1; m],
-            queue: VecDeque::new(),
-            in_queue: vec![false; m],
-            newly_fixed: vec![Vec::new(); m],
-            scratch: Vec::new(),
-            scratch_vals: Vec::new(),
-            supports: Vec::new(),
+            queue: Queue::new(priorities),
+            drained: Vec::new(),
+            record: O::WANTS_PRUNES || level == Level::Fixpoint,
+            removals: Vec::new(),
+            scratch: Scratch::default(),
             scored: Vec::new(),
             culprit: None,
             quiet: false,
@@ -521,12 +549,11 @@ impl<'m, O: Observer> Search<'m, O> {
         );
         self.store.undo(0);
         self.cand.clear();
-        for c in self.queue.drain(..) {
-            self.in_queue[c as usize] = false;
+        self.queue.drain(|_| {});
+        for prop in &mut self.props {
+            prop.clear();
         }
-        for fixed in &mut self.newly_fixed {
-            fixed.clear();
-        }
+        self.fixed_pending.clear();
         if self.var_order != VarOrder::Input {
             // Dynamic orders permute `order`; ties go to the earliest in it.
             for (i, x) in self.order.iter_mut().enumerate() {
@@ -769,6 +796,13 @@ impl<'m, O: Observer> Search<'m, O> {
     /// solution; the search resumes by retrying, unless a limit stops it.
     /// Returns true, for `advance`.
     pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
+        debug_assert!(
+            // (The kernel keeps its own domains and no frames.)
+            self.frames.len() != self.order.len()
+                || self.props.len() > CHECKED_SELECTION
+                || self.all_entailed(),
+            "every constraint is entailed at a solution"
+        );
         self.stats.solutions += 1;
         self.observer.solution(&self.values);
         self.restart_at = u64::MAX;
@@ -857,17 +891,17 @@ impl<'m, O: Observer> Search<'m, O> {
             self.store.uncount(var);
         }
         self.occupancy.assign(self.model.constraints_of(var));
-        match self.strategy {
-            Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
-            Strategy::Backtracking => self.check_new_assignment(var),
-            Strategy::ForwardChecking => {
+        match self.level {
+            Level::Leaves => depth < self.order.len() || self.check_all(),
+            Level::Check => self.check_new_assignment(var),
+            Level::Forward => {
                 self.store.assign(var, value as i64);
                 self.forward_check(var)
             }
-            Strategy::ArcConsistency => {
-                self.wake(var, Change::Assigning);
+            Level::Fixpoint => {
+                self.wake(var, Change::Assigning, None, None);
                 self.store.assign(var, value as i64);
-                self.note_fixed(var);
+                self.note_fixed(var, None);
                 self.arc_consistency()
             }
         }
