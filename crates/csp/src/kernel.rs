@@ -2,12 +2,12 @@
 //! where forward checking is pure bit arithmetic.
 //!
 //! It serves forward checking with the input variable order and ascending or
-//! descending values, no restarts, on models whose domains fit one word and
-//! whose constraints are all pairwise (not-equal, all-different over offset
-//! views) with neighbour lists built, or unary (a bound on one variable,
-//! settled at the root): n-queens, its symmetry-restricted searches, Latin
-//! squares, colouring.
-//! There the generic loop's machinery is not needed:
+//! descending values, no restarts, on models whose domains fit one word,
+//! where the merged pairwise propagator (neighbour lists) exists: n-queens,
+//! its symmetry-restricted searches (the `--unique` model's predicates),
+//! Latin squares, colouring. The other constraints run their own forward
+//! filters exactly as in the generic loop, on the store, with its trail.
+//! For the disequalities the generic loop's machinery is not needed:
 //!
 //! * with a static order, the unassigned neighbours of the variable at
 //!   depth `d` are exactly its neighbours after it in the input order: a
@@ -15,7 +15,8 @@
 //! * the candidates of a level are its live domain word, taken bit by bit;
 //! * each neighbour's word is saved in a fixed slot (one per neighbour
 //!   group) before it is masked, so undoing is copying the slots back: no
-//!   trail, no per-value bookkeeping, no counters.
+//!   trail, no per-value bookkeeping, no counters (the other constraints'
+//!   removals go on the trail, undone first).
 //!
 //! Per tried value that is, per later neighbour, one shift, one masked
 //! write and one zero test: what a bit-mask n-queens counter computes per
@@ -36,15 +37,14 @@ pub(crate) struct Kernel {
     /// Per variable `x`: where its neighbour groups whose variable comes
     /// after `x` are (a suffix: the groups are sorted by neighbour).
     later: Vec<(u32, u32)>,
-    /// Per variable: the current domain, bit `i` standing for `base + i`.
-    dom: Vec<Word>,
     /// Per neighbour group: its neighbour's domain before the group's
     /// variable was assigned.
     saved: Vec<Word>,
-    /// Per variable: how many of its constraints are unary and not
-    /// pairwise (filtered once at the root; the generic loop still checks
-    /// each when the variable is assigned, which the statistics show).
-    unary: Vec<u32>,
+    /// Some constraint is not pairwise: its forward filter runs on the
+    /// store, which needs the assigned flags and the unassigned counts.
+    nary: bool,
+    /// Per level: the trail's length before its non-pairwise filters.
+    marks: Vec<usize>,
     /// Per level: the values still to try.
     left: Vec<Word>,
     /// Levels open (the generic loop's frames).
@@ -61,15 +61,6 @@ pub(crate) struct Kernel {
 impl Kernel {
     /// The kernel for these neighbour lists over `n` variables.
     pub fn new(nb: &Neighbours, constraints: &[Constraint], n: usize, descending: bool) -> Kernel {
-        let mut unary = vec![0; n];
-        for c in constraints.iter().filter(|c| !c.is_pairwise()) {
-            debug_assert_eq!(
-                c.vars.len(),
-                1,
-                "the kernel takes unary n-ary constraints only"
-            );
-            unary[c.vars[0] as usize] += 1;
-        }
         let later = (0..n as u32)
             .map(|x| {
                 let range = nb.range(x);
@@ -79,8 +70,8 @@ impl Kernel {
             .collect();
         Kernel {
             later,
-            unary,
-            dom: vec![0; n],
+            nary: constraints.iter().any(|c| !c.is_pairwise()),
+            marks: vec![0; n],
             saved: vec![0; nb.groups.len()],
             left: vec![0; n],
             levels: 0,
@@ -95,13 +86,6 @@ impl Kernel {
         self.top_assigned = false;
     }
 
-    /// Takes the root domains (after assumptions and root propagation).
-    pub fn load(&mut self, store: &Store) {
-        for (x, d) in self.dom.iter_mut().enumerate() {
-            *d = store.word(x as u32);
-        }
-    }
-
     /// How many variables hold a value (the first ones: the order is the
     /// input order), as in the generic loop's frames.
     pub fn assigned(&self) -> usize {
@@ -114,12 +98,12 @@ impl Kernel {
     /// Restores the neighbours of `x` from their slots, for the first
     /// `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn undo(&mut self, nb: &Neighbours, x: u32, count: Option<usize>) {
+    fn undo(&self, store: &mut Store, nb: &Neighbours, x: u32, count: Option<usize>) {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
-            self.dom[group.y as usize] = old;
+            *store.word_mut(group.y) = old;
         }
     }
 }
@@ -138,7 +122,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     fn run_kernel(&mut self, k: &mut Kernel, nb: &Neighbours) -> bool {
-        let n = k.dom.len();
+        let n = k.left.len();
         let mut descend = self.next == Next::Descend;
         if !descend && k.top_assigned {
             // Resuming after a solution: its last value is taken back.
@@ -152,7 +136,7 @@ impl<O: Observer> Search<'_, O> {
                     k.top_assigned = true;
                     return self.record_solution(depth);
                 }
-                k.left[depth] = k.dom[depth];
+                k.left[depth] = self.store.word(depth as u32);
                 k.levels += 1;
                 descend = false;
             }
@@ -182,15 +166,23 @@ impl<O: Observer> Search<'_, O> {
             let id = self.var_id(x);
             self.observer.choose(id, value, top + 1);
             self.values[top] = value;
+            if k.nary {
+                self.assigned[top] = true;
+                self.occupancy.assign(self.model.constraints_of(x));
+            }
             if self.kernel_propagate(k, nb, x, value as i64) {
-                let unary = k.unary[top] as u64;
-                self.stats.propagations += unary;
-                self.stats.checks += unary;
                 self.stats.nodes += 1;
                 self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
                 descend = true;
             } else {
                 self.stats.failures += 1;
+                if let Some(c) = self.culprit.take() {
+                    self.weights[c as usize] += 1;
+                }
+                if k.nary {
+                    self.assigned[top] = false;
+                    self.occupancy.unassign(self.model.constraints_of(x));
+                }
                 self.observer.fail(id, value, top + 1);
                 self.observer.unchoose(id, value, top + 1);
             }
@@ -202,26 +194,31 @@ impl<O: Observer> Search<'_, O> {
     #[inline]
     fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
         let x = level as u32;
-        k.undo(nb, x, None);
+        if k.nary {
+            self.store.undo(k.marks[level]);
+            self.assigned[level] = false;
+            self.occupancy.unassign(self.model.constraints_of(x));
+        }
+        k.undo(&mut self.store, nb, x, None);
         let id = self.var_id(x);
         self.observer.unchoose(id, self.values[level], level + 1);
     }
 
-    /// Forward checking of `x = v` on the kernel's words: each later
-    /// neighbour is saved and masked; on a wipe-out the saved words are put
-    /// back at once.
+    /// Forward checking of `x = v`: each later neighbour's word is saved
+    /// and masked, then the other constraints filter as in the generic
+    /// loop; on a wipe-out everything is put back at once.
     #[inline(always)]
     fn kernel_propagate(&mut self, k: &mut Kernel, nb: &Neighbours, x: u32, v: i64) -> bool {
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
         let groups = nb.groups[start..end].iter();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
-            let y = group.y as usize;
-            let old = k.dom[y];
+            let word = self.store.word_mut(group.y);
+            let old = *word;
             *saved = old;
             let mask = nb.mask(group, v);
             let new = old & !mask;
-            k.dom[y] = new;
+            *word = new;
             self.stats.checks += group.len as u64;
             let removed = old & mask;
             // Branch-free: whether a value goes is as good as random.
@@ -239,7 +236,16 @@ impl<O: Observer> Search<'_, O> {
                 );
             }
             if new == 0 {
-                k.undo(nb, x, Some(i + 1));
+                k.undo(&mut self.store, nb, x, Some(i + 1));
+                self.culprit = Some(nb.deltas_of(group)[0].constraint);
+                return false;
+            }
+        }
+        if k.nary {
+            k.marks[x as usize] = self.store.mark();
+            if !self.forward_others(x) {
+                self.store.undo(k.marks[x as usize]);
+                k.undo(&mut self.store, nb, x, None);
                 return false;
             }
         }
@@ -283,6 +289,10 @@ mod tests {
         constraints: Vec<Vec<(usize, i32)>>,
         /// `x[v] <= bound` (an n-ary kind of constraint on one variable).
         bounds: Vec<(usize, i64)>,
+        /// Binary constraints of the other kinds: `x[a] + x[b] <= bound`
+        /// (linear) and `(x[a] - x[b]) mod 3 != r` (a predicate, as the
+        /// `--unique` n-queens model adds).
+        binary: Vec<(usize, usize, i64, bool)>,
     }
 
     fn spec() -> impl Strategy<Value = Spec> {
@@ -296,11 +306,13 @@ mod tests {
                 proptest::collection::vec(domain, n),
                 proptest::collection::vec(proptest::collection::vec(view, 1..=5), 0..=6),
                 proptest::collection::vec((0..n, -8..=72i64), 0..=2),
+                proptest::collection::vec((0..n, 0..n, -8..=100i64, any::<bool>()), 0..=2),
             )
-                .prop_map(|(domains, constraints, bounds)| Spec {
+                .prop_map(|(domains, constraints, bounds, binary)| Spec {
                     domains,
                     constraints,
                     bounds,
+                    binary,
                 })
         })
     }
@@ -324,6 +336,16 @@ mod tests {
         for &(v, bound) in &spec.bounds {
             m.linear([(1, x[v] + 0)], crate::Cmp::Le, bound).unwrap();
         }
+        for &(a, b, bound, linear) in &spec.binary {
+            if linear {
+                m.linear([(1, x[a] + 0), (1, x[b] + 0)], crate::Cmp::Le, bound)
+                    .unwrap();
+            } else {
+                let r = bound.rem_euclid(3);
+                m.predicate([x[a], x[b]], move |v| (v[0] - v[1]).rem_euclid(3) != r)
+                    .unwrap();
+            }
+        }
         (m, x)
     }
 
@@ -337,6 +359,8 @@ mod tests {
         let path = search.path();
         let mut outcome = search.outcome();
         outcome.stats.elapsed = Default::default();
+        // The one thing allowed to differ: which path ran.
+        outcome.stats.path = None;
         let events = String::from_utf8(search.into_observer().into_inner()).unwrap();
         (events, solutions, path, format!("{outcome:?}"))
     }
@@ -395,7 +419,11 @@ mod tests {
         let y = n.int_vars(3, 0..3).unwrap();
         n.linear([(1, y[0] + 0), (1, y[1] + 0)], crate::Cmp::Le, 3)
             .unwrap();
-        assert!(!uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        assert!(uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        assert!(
+            !uses_kernel(&Solver::new(&n).strategy(crate::Strategy::ArcConsistency)),
+            "forward checking only"
+        );
         let mut u = Model::new();
         let z = u.int_vars(3, 0..3).unwrap();
         u.all_different(&z).unwrap();

@@ -82,6 +82,6 @@ pub use partition::{
 pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;
-pub use stats::{Limits, Outcome, Stats, Status, StopReason};
+pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
 pub use store::MAX_TOTAL_VALUES;
 pub use var::{VarId, View, MAX_OFFSET};

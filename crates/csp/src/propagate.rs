@@ -137,7 +137,6 @@ impl<O: Observer> Search<'_, O> {
     /// their values were removed from `var`'s domain when they were
     /// assigned.
     pub(crate) fn forward_check(&mut self, var: u32) -> bool {
-        let model = self.model;
         if let Some(merged) = &self.merged {
             let value = self.values[var as usize] as i64;
             let mut ctx = ctx!(self, 0);
@@ -147,9 +146,17 @@ impl<O: Observer> Search<'_, O> {
                 return false;
             }
         }
+        self.forward_others(var)
+    }
+
+    /// Forward checking's second part, after `var`'s pairwise
+    /// disequalities (the kernel runs it too): every other propagator over
+    /// `var` filters what it can (by default, once one variable is open).
+    pub(crate) fn forward_others(&mut self, var: u32) -> bool {
+        let model = self.model;
         for &c in model.constraints_of(var) {
             let pairwise = model.constraints()[c as usize].is_pairwise();
-            if pairwise && self.merged.is_some() {
+            if pairwise && self.merged_forward {
                 continue;
             }
             let open = self.occupancy.unassigned_vars.get(c as usize).copied();

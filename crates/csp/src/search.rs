@@ -15,7 +15,9 @@ use crate::propagators::{self, Change, Level, Neighbours, Posted, Priority, Remo
 use crate::queue::Queue;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
-use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
+use crate::stats::{
+    Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind,
+};
 use crate::store::Store;
 use crate::var::VarId;
 use std::sync::atomic::Ordering;
@@ -63,6 +65,9 @@ pub struct Solver<'m> {
     assumptions: Vec<(u32, i32)>,
     /// Off only in tests that compare the kernel with the generic loop.
     kernel: bool,
+    /// Off only in tests that compare the merged pairwise propagator with
+    /// the constraints' own.
+    merged: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -84,6 +89,7 @@ impl<'m> Solver<'m> {
             restarts: None,
             assumptions: Vec::new(),
             kernel: true,
+            merged: true,
         }
     }
 
@@ -91,6 +97,13 @@ impl<'m> Solver<'m> {
     #[cfg(test)]
     pub(crate) fn without_kernel(mut self) -> Self {
         self.kernel = false;
+        self
+    }
+
+    /// The same solver, with each pairwise constraint's own propagator.
+    #[cfg(test)]
+    pub(crate) fn without_merged(mut self) -> Self {
+        self.merged = false;
         self
     }
 
@@ -219,11 +232,6 @@ impl<'m> Solver<'m> {
                 ValueOrder::Ascending | ValueOrder::Descending
             )
             && self.restarts.is_none()
-            && self
-                .model
-                .constraints()
-                .iter()
-                .all(|c| c.is_pairwise() || c.vars.len() == 1)
     }
 
     /// The chosen strategy.
@@ -386,6 +394,9 @@ pub struct Search<'m, O: Observer> {
     /// Arc consistency runs on the merged propagator (queue slot
     /// `num_constraints`), with these fixed variables still to process.
     pub(crate) merged_fixpoint: bool,
+    /// Forward checking runs on the merged propagator (kept apart from
+    /// `merged`, which the kernel borrows out while it runs).
+    pub(crate) merged_forward: bool,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -452,7 +463,7 @@ impl<'m, O: Observer> Search<'m, O> {
             matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
         );
         let level = Level::from(solver.strategy);
-        let merged = matches!(level, Level::Forward | Level::Fixpoint)
+        let merged = (solver.merged && matches!(level, Level::Forward | Level::Fixpoint))
             .then(|| {
                 let bases: Vec<i64> = model
                     .domains()
@@ -464,12 +475,26 @@ impl<'m, O: Observer> Search<'m, O> {
             .flatten();
         let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
+        let merged_forward = level == Level::Forward && merged.is_some();
         // Slot `m`: the merged propagator, among the cheapest.
         let priorities = props
             .iter()
             .map(|p| p.priority())
             .chain([Priority::Pairwise])
             .collect();
+        let path = SearchPath {
+            store: if one_word {
+                StoreKind::OneWord
+            } else {
+                StoreKind::MultiWord
+            },
+            pairwise: if merged.is_some() {
+                PairwiseKind::Merged
+            } else {
+                PairwiseKind::PerConstraint
+            },
+            kernel: merged.is_some() && !too_large && solver.kernel_applies(),
+        };
         let kernel = merged
             .as_ref()
             .filter(|_| !too_large && solver.kernel_applies())
@@ -496,6 +521,7 @@ impl<'m, O: Observer> Search<'m, O> {
             props,
             merged,
             merged_fixpoint,
+            merged_forward,
             fixed_pending: Vec::new(),
             weights: vec![1; m],
             queue: Queue::new(priorities),
@@ -507,7 +533,10 @@ impl<'m, O: Observer> Search<'m, O> {
             culprit: None,
             quiet: false,
             trial_pruned: 0,
-            stats: Stats::default(),
+            stats: Stats {
+                path: Some(path),
+                ..Stats::default()
+            },
             status: if too_large {
                 Status::Stopped(StopReason::TooLarge)
             } else {
@@ -568,7 +597,10 @@ impl<'m, O: Observer> Search<'m, O> {
         }
         self.limits = solver.limits.clone();
         self.rng = SplitMix64::new(solver.seed);
-        self.stats = Stats::default();
+        self.stats = Stats {
+            path: self.stats.path,
+            ..Stats::default()
+        };
         self.status = Status::Running;
         self.started = None;
         self.next = Next::Descend;
@@ -723,9 +755,6 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.root_mark = self.store.mark();
-            if let Some(kernel) = &mut self.kernel {
-                kernel.load(&self.store);
-            }
         }
         if self.kernel.is_some() {
             return self.advance_kernel();

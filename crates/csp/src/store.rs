@@ -404,6 +404,15 @@ impl Store {
         self.arena[var as usize]
     }
 
+    /// One-word domains only: `var`'s domain word, to change without the
+    /// trail (the forward-checking kernel saves and restores the words it
+    /// masks itself).
+    #[inline(always)]
+    pub fn word_mut(&mut self, var: u32) -> &mut Word {
+        debug_assert!(self.one_word && self.sizes.is_none());
+        &mut self.arena[var as usize]
+    }
+
     /// The value of bit 0 of `var`'s domain.
     #[inline(always)]
     pub fn base(&self, var: u32) -> i64 {

@@ -130,6 +130,7 @@ impl PartStats {
             solutions: self.solutions,
             restarts: self.restarts,
             elapsed,
+            ..Default::default()
         }
     }
 }
