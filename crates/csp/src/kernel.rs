@@ -1,17 +1,18 @@
 //! The forward-checking kernel: the search loop specialised to the models
 //! where forward checking is pure bit arithmetic.
 //!
-//! It serves forward checking with the input variable order and ascending or
-//! descending values, no restarts, on models whose domains fit one word,
+//! It serves forward checking with the input or smallest-domain-first
+//! variable order and ascending or descending values, no restarts, on models whose domains fit one word,
 //! where the merged pairwise propagator (neighbour lists) exists: n-queens,
 //! its symmetry-restricted searches (the `--unique` model's predicates),
 //! Latin squares, colouring. The other constraints run their own forward
 //! filters exactly as in the generic loop, on the store, with its trail.
 //! For the disequalities the generic loop's machinery is not needed:
 //!
-//! * with a static order, the unassigned neighbours of the variable at
-//!   depth `d` are exactly its neighbours after it in the input order: a
-//!   suffix of its neighbour groups, walked without testing "assigned";
+//! * with the input order, the unassigned neighbours of the variable at
+//!   depth `d` are exactly its neighbours after it: a suffix of its
+//!   neighbour groups, walked without testing "assigned" (with smallest
+//!   domain first, every group is walked and the assigned skipped);
 //! * the candidates of a level are its live domain word, taken bit by bit;
 //! * each neighbour's word is saved in a fixed slot (one per neighbour
 //!   group) before it is masked, so undoing is copying the slots back: no
@@ -35,8 +36,15 @@ type Word = usize;
 
 pub(crate) struct Kernel {
     /// Per variable `x`: where its neighbour groups whose variable comes
-    /// after `x` are (a suffix: the groups are sorted by neighbour).
+    /// after `x` are (a suffix: the groups are sorted by neighbour); with a
+    /// dynamic order, all its groups.
     later: Vec<(u32, u32)>,
+    /// The variable order is dynamic (smallest domain first): the
+    /// unassigned neighbours are found by testing, not by position.
+    dynamic: bool,
+    /// The assigned flags are kept (a dynamic order, or constraints that
+    /// are not pairwise).
+    track: bool,
     /// Per neighbour group: its neighbour's domain before the group's
     /// variable was assigned.
     saved: Vec<Word>,
@@ -60,17 +68,30 @@ pub(crate) struct Kernel {
 
 impl Kernel {
     /// The kernel for these neighbour lists over `n` variables.
-    pub fn new(nb: &Neighbours, constraints: &[Constraint], n: usize, descending: bool) -> Kernel {
+    pub fn new(
+        nb: &Neighbours,
+        constraints: &[Constraint],
+        n: usize,
+        descending: bool,
+        dynamic: bool,
+    ) -> Kernel {
         let later = (0..n as u32)
             .map(|x| {
                 let range = nb.range(x);
-                let after = nb.groups[range.clone()].partition_point(|g| g.y < x);
+                let after = if dynamic {
+                    0
+                } else {
+                    nb.groups[range.clone()].partition_point(|g| g.y < x)
+                };
                 ((range.start + after) as u32, range.end as u32)
             })
             .collect();
+        let nary = constraints.iter().any(|c| !c.is_pairwise());
         Kernel {
             later,
-            nary: constraints.iter().any(|c| !c.is_pairwise()),
+            dynamic,
+            track: dynamic || nary,
+            nary,
             marks: vec![0; n],
             saved: vec![0; nb.groups.len()],
             left: vec![0; n],
@@ -86,8 +107,8 @@ impl Kernel {
         self.top_assigned = false;
     }
 
-    /// How many variables hold a value (the first ones: the order is the
-    /// input order), as in the generic loop's frames.
+    /// How many variables hold a value (the first ones of the search's
+    /// order), as in the generic loop's frames.
     pub fn assigned(&self) -> usize {
         match self.levels {
             0 => 0,
@@ -95,14 +116,24 @@ impl Kernel {
         }
     }
 
-    /// Restores the neighbours of `x` from their slots, for the first
-    /// `count` later groups (all of them when `count` is `None`).
+    /// Restores the unassigned neighbours of `x` from their slots, for the
+    /// first `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn undo(&self, store: &mut Store, nb: &Neighbours, x: u32, count: Option<usize>) {
+    fn undo(
+        &self,
+        store: &mut Store,
+        nb: &Neighbours,
+        assigned: &[bool],
+        x: u32,
+        count: Option<usize>,
+    ) {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
+            if self.dynamic && assigned[group.y as usize] {
+                continue;
+            }
             *store.word_mut(group.y) = old;
         }
     }
@@ -136,7 +167,8 @@ impl<O: Observer> Search<'_, O> {
                     k.top_assigned = true;
                     return self.record_solution(depth);
                 }
-                k.left[depth] = self.store.word(depth as u32);
+                let var = self.select_var(depth);
+                k.left[depth] = self.store.word(var);
                 k.levels += 1;
                 descend = false;
             }
@@ -161,13 +193,13 @@ impl<O: Observer> Search<'_, O> {
                 left.trailing_zeros()
             };
             k.left[top] = left & !(1 << bit);
-            let x = top as u32;
+            let x = self.order[top];
             let value = (self.store.base(x) + bit as i64) as i32;
             let id = self.var_id(x);
             self.observer.choose(id, value, top + 1);
-            self.values[top] = value;
-            if k.nary {
-                self.assigned[top] = true;
+            self.values[x as usize] = value;
+            if k.track {
+                self.assigned[x as usize] = true;
                 self.occupancy.assign(self.model.constraints_of(x));
             }
             if self.kernel_propagate(k, nb, x, value as i64) {
@@ -179,8 +211,8 @@ impl<O: Observer> Search<'_, O> {
                 if let Some(c) = self.culprit.take() {
                     self.weights[c as usize] += 1;
                 }
-                if k.nary {
-                    self.assigned[top] = false;
+                if k.track {
+                    self.assigned[x as usize] = false;
                     self.occupancy.unassign(self.model.constraints_of(x));
                 }
                 self.observer.fail(id, value, top + 1);
@@ -193,15 +225,18 @@ impl<O: Observer> Search<'_, O> {
     /// succeeded: its later neighbours get their words back.
     #[inline]
     fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
-        let x = level as u32;
+        let x = self.order[level];
         if k.nary {
-            self.store.undo(k.marks[level]);
-            self.assigned[level] = false;
+            self.store.undo(k.marks[x as usize]);
+        }
+        if k.track {
+            self.assigned[x as usize] = false;
             self.occupancy.unassign(self.model.constraints_of(x));
         }
-        k.undo(&mut self.store, nb, x, None);
+        k.undo(&mut self.store, nb, &self.assigned, x, None);
         let id = self.var_id(x);
-        self.observer.unchoose(id, self.values[level], level + 1);
+        self.observer
+            .unchoose(id, self.values[x as usize], level + 1);
     }
 
     /// Forward checking of `x = v`: each later neighbour's word is saved
@@ -213,6 +248,9 @@ impl<O: Observer> Search<'_, O> {
         let (start, end) = (start as usize, end as usize);
         let groups = nb.groups[start..end].iter();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
+            if k.dynamic && self.assigned[group.y as usize] {
+                continue;
+            }
             let word = self.store.word_mut(group.y);
             let old = *word;
             *saved = old;
@@ -236,7 +274,7 @@ impl<O: Observer> Search<'_, O> {
                 );
             }
             if new == 0 {
-                k.undo(&mut self.store, nb, x, Some(i + 1));
+                k.undo(&mut self.store, nb, &self.assigned, x, Some(i + 1));
                 self.culprit = Some(nb.deltas_of(group)[0].constraint);
                 return false;
             }
@@ -245,7 +283,7 @@ impl<O: Observer> Search<'_, O> {
             k.marks[x as usize] = self.store.mark();
             if !self.forward_others(x) {
                 self.store.undo(k.marks[x as usize]);
-                k.undo(&mut self.store, nb, x, None);
+                k.undo(&mut self.store, nb, &self.assigned, x, None);
                 return false;
             }
         }
@@ -375,6 +413,7 @@ mod tests {
         fn kernel_matches_the_generic_loop(
             spec in spec(),
             descending in any::<bool>(),
+            smallest in any::<bool>(),
             limit in 0..6usize,
             amount in 0..40u64,
             assume in proptest::option::of((0..7usize, -8..=72i32)),
@@ -388,7 +427,11 @@ mod tests {
                 _ => Limits::default(),
             };
             let order = if descending { ValueOrder::Descending } else { ValueOrder::Ascending };
-            let mut solver = Solver::new(&model).value_order(order).limits(limits);
+            let var_order = if smallest { crate::VarOrder::SmallestDomain } else { crate::VarOrder::Input };
+            let mut solver = Solver::new(&model)
+                .value_order(order)
+                .var_order(var_order)
+                .limits(limits);
             if let Some((v, value)) = assume.filter(|&(v, _)| v < x.len()) {
                 solver = solver.assume([(x[v], value)]).unwrap();
             }
@@ -409,8 +452,11 @@ mod tests {
         assert!(!uses_kernel(
             &Solver::new(&m).value_order(ValueOrder::MiddleOut)
         ));
-        assert!(!uses_kernel(
+        assert!(uses_kernel(
             &Solver::new(&m).var_order(crate::VarOrder::SmallestDomain)
+        ));
+        assert!(!uses_kernel(
+            &Solver::new(&m).var_order(crate::VarOrder::DomDeg)
         ));
         let wide = m.int_var(0..100).unwrap();
         m.not_equal(wide, q[0]).unwrap();

@@ -153,6 +153,9 @@ impl<O: Observer> Search<'_, O> {
     /// disequalities (the kernel runs it too): every other propagator over
     /// `var` filters what it can (by default, once one variable is open).
     pub(crate) fn forward_others(&mut self, var: u32) -> bool {
+        if self.merged_forward && !self.others {
+            return true;
+        }
         let model = self.model;
         for &c in model.constraints_of(var) {
             let pairwise = model.constraints()[c as usize].is_pairwise();

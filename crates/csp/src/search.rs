@@ -226,7 +226,7 @@ impl<'m> Solver<'m> {
     fn kernel_applies(&self) -> bool {
         self.kernel
             && self.strategy == Strategy::ForwardChecking
-            && self.var_order == VarOrder::Input
+            && matches!(self.var_order, VarOrder::Input | VarOrder::SmallestDomain)
             && matches!(
                 self.value_order,
                 ValueOrder::Ascending | ValueOrder::Descending
@@ -380,7 +380,7 @@ pub struct Search<'m, O: Observer> {
     pub(crate) values: Vec<i32>,
     pub(crate) assigned: Vec<bool>,
     /// Variables; `order[..depth]` are assigned.
-    order: Vec<u32>,
+    pub(crate) order: Vec<u32>,
     frames: Vec<Frame>,
     cand: Vec<i32>,
     /// How many variables of each constraint are unassigned.
@@ -397,6 +397,8 @@ pub struct Search<'m, O: Observer> {
     /// Forward checking runs on the merged propagator (kept apart from
     /// `merged`, which the kernel borrows out while it runs).
     pub(crate) merged_forward: bool,
+    /// Some constraint is not a pairwise disequality.
+    pub(crate) others: bool,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -447,15 +449,6 @@ impl<'m, O: Observer> Search<'m, O> {
         } else {
             Store::new(model.domains())
         };
-        // The degree orders use the counts too, once no constrained
-        // variable is left (see `select_var`).
-        // Debug builds count on small models too, so that the check against
-        // ranking in `select_var` covers the counted choice there as well;
-        // both ways choose the same variable.
-        let worth_counting = n >= COUNTED_FROM_VARS || cfg!(debug_assertions);
-        if solver.var_order != VarOrder::Input && solver.restarts.is_none() && worth_counting {
-            store.count_sizes();
-        }
         let m = model.num_constraints();
         let one_word = store.one_word();
         let occupancy = Occupancy::new(
@@ -473,9 +466,26 @@ impl<'m, O: Observer> Search<'m, O> {
                 Neighbours::build(&bases, model.constraints(), one_word)
             })
             .flatten();
+        // The kernel keeps no size counts: it serves smallest-domain-first
+        // only below the size where the counts pay.
+        let dynamic = solver.var_order != VarOrder::Input;
+        let kernel_runs = merged.is_some()
+            && !too_large
+            && solver.kernel_applies()
+            && (!dynamic || n < COUNTED_FROM_VARS);
+        // The degree orders use the counts too, once no constrained
+        // variable is left (see `select_var`).
+        // Debug builds count on small models too, so that the check against
+        // ranking in `select_var` covers the counted choice there as well;
+        // both ways choose the same variable.
+        let worth_counting = n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !kernel_runs);
+        if solver.var_order != VarOrder::Input && solver.restarts.is_none() && worth_counting {
+            store.count_sizes();
+        }
         let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
         let merged_forward = level == Level::Forward && merged.is_some();
+        let others = model.constraints().iter().any(|c| !c.is_pairwise());
         // Slot `m`: the merged propagator, among the cheapest.
         let priorities = props
             .iter()
@@ -493,15 +503,12 @@ impl<'m, O: Observer> Search<'m, O> {
             } else {
                 PairwiseKind::PerConstraint
             },
-            kernel: merged.is_some() && !too_large && solver.kernel_applies(),
+            kernel: kernel_runs,
         };
-        let kernel = merged
-            .as_ref()
-            .filter(|_| !too_large && solver.kernel_applies())
-            .map(|nb| {
-                let descending = solver.value_order == ValueOrder::Descending;
-                Kernel::new(nb, model.constraints(), n, descending)
-            });
+        let kernel = merged.as_ref().filter(|_| kernel_runs).map(|nb| {
+            let descending = solver.value_order == ValueOrder::Descending;
+            Kernel::new(nb, model.constraints(), n, descending, dynamic)
+        });
         Search {
             model,
             strategy: solver.strategy,
@@ -526,7 +533,10 @@ impl<'m, O: Observer> Search<'m, O> {
             weights: vec![1; m],
             queue: Queue::new(priorities),
             drained: Vec::new(),
-            record: O::WANTS_PRUNES || level == Level::Fixpoint,
+            // Arc consistency wakes propagators from the records, unless
+            // the merged propagator is the only one (it follows its own).
+            record: O::WANTS_PRUNES || (level == Level::Fixpoint && !(merged_fixpoint && !others)),
+            others,
             removals: Vec::new(),
             scratch: Scratch::default(),
             scored: Vec::new(),
@@ -677,10 +687,9 @@ impl<'m, O: Observer> Search<'m, O> {
     /// ```
     pub fn path(&self) -> Vec<(VarId, i32)> {
         if let Some(kernel) = &self.kernel {
-            let assigned = &self.values[..kernel.assigned()];
-            return (0..)
-                .zip(assigned)
-                .map(|(x, &v)| (self.var_id(x), v))
+            return self.order[..kernel.assigned()]
+                .iter()
+                .map(|&x| (self.var_id(x), self.values[x as usize]))
                 .collect();
         }
         self.frames
@@ -955,7 +964,7 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     /// Picks the next variable and moves it to `order[depth]`.
-    fn select_var(&mut self, depth: usize) -> u32 {
+    pub(crate) fn select_var(&mut self, depth: usize) -> u32 {
         if self.var_order == VarOrder::Input {
             return self.order[depth];
         }

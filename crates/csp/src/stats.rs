@@ -73,7 +73,7 @@ pub struct Stats {
 /// assert_eq!((path.store, path.pairwise), (StoreKind::OneWord, PairwiseKind::Merged));
 /// assert!(path.kernel);
 /// assert_eq!(path.to_string(), "one-word store, merged pairwise, static-order kernel");
-/// let dynamic = Solver::new(&model).var_order(VarOrder::SmallestDomain).count();
+/// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
 /// assert!(!dynamic.stats.path.unwrap().kernel);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
