@@ -24,11 +24,11 @@
 //! row, computed from the model. The tree, the statistics and the observer
 //! events are the generic loop's, event for event (tests compare the two).
 
+use super::{Next, Search};
 use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
 use crate::propagators::{Delta, Neighbours};
-use crate::search::{Next, Search};
 use crate::store::Store;
 use crate::var::VarId;
 

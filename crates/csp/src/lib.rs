@@ -45,7 +45,6 @@ mod constraint;
 mod did_you_mean;
 mod domain;
 mod error;
-mod kernel;
 mod local;
 mod model;
 mod observer;
