@@ -541,7 +541,7 @@ impl<'m, O: Observer> Search<'m, O> {
             drained: Vec::new(),
             // Arc consistency wakes propagators from the records, unless
             // the merged propagator is the only one (it follows its own).
-            record: O::WANTS_PRUNES || (level == Level::Fixpoint && !(merged_fixpoint && !others)),
+            record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
             removals: Vec::new(),
             scratch: Scratch::default(),
