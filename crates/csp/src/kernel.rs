@@ -435,7 +435,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+        #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(400)))]
 
         /// The kernel and the generic loop are the same search: same events
         /// in the same order, same solutions, same statistics, same place
