@@ -1,9 +1,7 @@
-//! The built-in constraint kinds and their complete-assignment checks.
-//!
-//! Each constraint has two faces: a *check* (this file: is a full assignment
-//! of the scope consistent?) used by generate-and-test and backtracking, and
-//! *propagation* (`propagate.rs`: remove unsupported values) used by forward
-//! checking and arc consistency.
+//! The declarative constraint descriptions a model keeps: a kind, a scope
+//! of views, and the distinct variables. A search posts each one as its
+//! propagator (`propagators/`, one file per kind), which also holds the
+//! kind's complete-assignment check.
 
 use crate::var::View;
 use std::fmt;
@@ -167,28 +165,10 @@ impl Kind {
     }
 
     /// Does the constraint hold for these view values (one per scope entry)?
-    /// May reorder `vals` (all-different sorts it).
+    /// May reorder `vals` (all-different sorts it). Each kind's check
+    /// lives with its propagator.
     pub fn holds(&self, vals: &mut [i64]) -> bool {
-        match self {
-            Kind::NotEqual => vals[0] != vals[1],
-            Kind::AllDifferent => {
-                vals.sort_unstable();
-                vals.windows(2).all(|w| w[0] != w[1])
-            }
-            Kind::Linear { coefs, cmp, rhs } => {
-                let sum: i128 = coefs
-                    .iter()
-                    .zip(vals.iter())
-                    .map(|(&a, &x)| a as i128 * x as i128)
-                    .sum();
-                cmp.holds(sum, *rhs)
-            }
-            Kind::Table { rows } => rows.chunks_exact(vals.len()).any(|row| row == vals),
-            Kind::Predicate(f) => f(vals),
-            Kind::CountEq { value, count } => {
-                vals.iter().filter(|&&x| x == *value).count() == *count
-            }
-        }
+        crate::propagators::holds(self, vals)
     }
 }
 

@@ -1,48 +1,58 @@
 //! The forward-checking kernel: the search loop specialised to the models
 //! where forward checking is pure bit arithmetic.
 //!
-//! It serves forward checking with the input variable order and ascending or
-//! descending values, no restarts, on models whose domains fit one word and
-//! whose constraints are all pairwise (not-equal, all-different over offset
-//! views) with neighbour lists built, or unary (a bound on one variable,
-//! settled at the root): n-queens, its symmetry-restricted searches, Latin
-//! squares, colouring.
-//! There the generic loop's machinery is not needed:
+//! It serves forward checking with the input or smallest-domain-first
+//! variable order and ascending or descending values, no restarts, on models whose domains fit one word,
+//! where the merged pairwise propagator (neighbour lists) exists: n-queens,
+//! its symmetry-restricted searches (the `--unique` model's predicates),
+//! Latin squares, colouring. The other constraints run their own forward
+//! filters exactly as in the generic loop, on the store, with its trail.
+//! For the disequalities the generic loop's machinery is not needed:
 //!
-//! * with a static order, the unassigned neighbours of the variable at
-//!   depth `d` are exactly its neighbours after it in the input order: a
-//!   suffix of its neighbour groups, walked without testing "assigned";
+//! * with the input order, the unassigned neighbours of the variable at
+//!   depth `d` are exactly its neighbours after it: a suffix of its
+//!   neighbour groups, walked without testing "assigned" (with smallest
+//!   domain first, every group is walked and the assigned skipped);
 //! * the candidates of a level are its live domain word, taken bit by bit;
 //! * each neighbour's word is saved in a fixed slot (one per neighbour
 //!   group) before it is masked, so undoing is copying the slots back: no
-//!   trail, no per-value bookkeeping, no counters.
+//!   trail, no per-value bookkeeping, no counters (the other constraints'
+//!   removals go on the trail, undone first).
 //!
 //! Per tried value that is, per later neighbour, one shift, one masked
 //! write and one zero test: what a bit-mask n-queens counter computes per
 //! row, computed from the model. The tree, the statistics and the observer
 //! events are the generic loop's, event for event (tests compare the two).
 
+use super::{Next, Search};
 use crate::constraint::Constraint;
+use crate::model::ConstraintId;
 use crate::observer::Observer;
-use crate::occupancy::{report_prunes, Neighbours};
-use crate::search::{Next, Search};
+use crate::propagators::{Delta, Neighbours};
 use crate::store::Store;
+use crate::var::VarId;
 
 type Word = usize;
 
 pub(crate) struct Kernel {
     /// Per variable `x`: where its neighbour groups whose variable comes
-    /// after `x` are (a suffix: the groups are sorted by neighbour).
+    /// after `x` are (a suffix: the groups are sorted by neighbour); with a
+    /// dynamic order, all its groups.
     later: Vec<(u32, u32)>,
-    /// Per variable: the current domain, bit `i` standing for `base + i`.
-    dom: Vec<Word>,
+    /// The variable order is dynamic (smallest domain first): the
+    /// unassigned neighbours are found by testing, not by position.
+    dynamic: bool,
+    /// The assigned flags are kept (a dynamic order, or constraints that
+    /// are not pairwise).
+    track: bool,
     /// Per neighbour group: its neighbour's domain before the group's
     /// variable was assigned.
     saved: Vec<Word>,
-    /// Per variable: how many of its constraints are unary and not
-    /// pairwise (filtered once at the root; the generic loop still checks
-    /// each when the variable is assigned, which the statistics show).
-    unary: Vec<u32>,
+    /// Some constraint is not pairwise: its forward filter runs on the
+    /// store, which needs the assigned flags and the unassigned counts.
+    nary: bool,
+    /// Per level: the trail's length before its non-pairwise filters.
+    marks: Vec<usize>,
     /// Per level: the values still to try.
     left: Vec<Word>,
     /// Levels open (the generic loop's frames).
@@ -58,27 +68,31 @@ pub(crate) struct Kernel {
 
 impl Kernel {
     /// The kernel for these neighbour lists over `n` variables.
-    pub fn new(nb: &Neighbours, constraints: &[Constraint], n: usize, descending: bool) -> Kernel {
-        let mut unary = vec![0; n];
-        for c in constraints.iter().filter(|c| !c.is_pairwise()) {
-            debug_assert_eq!(
-                c.vars.len(),
-                1,
-                "the kernel takes unary n-ary constraints only"
-            );
-            unary[c.vars[0] as usize] += 1;
-        }
+    pub fn new(
+        nb: &Neighbours,
+        constraints: &[Constraint],
+        n: usize,
+        descending: bool,
+        dynamic: bool,
+    ) -> Kernel {
         let later = (0..n as u32)
             .map(|x| {
                 let range = nb.range(x);
-                let after = nb.groups[range.clone()].partition_point(|g| g.y < x);
+                let after = if dynamic {
+                    0
+                } else {
+                    nb.groups[range.clone()].partition_point(|g| g.y < x)
+                };
                 ((range.start + after) as u32, range.end as u32)
             })
             .collect();
+        let nary = constraints.iter().any(|c| !c.is_pairwise());
         Kernel {
             later,
-            unary,
-            dom: vec![0; n],
+            dynamic,
+            track: dynamic || nary,
+            nary,
+            marks: vec![0; n],
             saved: vec![0; nb.groups.len()],
             left: vec![0; n],
             levels: 0,
@@ -93,15 +107,8 @@ impl Kernel {
         self.top_assigned = false;
     }
 
-    /// Takes the root domains (after assumptions and root propagation).
-    pub fn load(&mut self, store: &Store) {
-        for (x, d) in self.dom.iter_mut().enumerate() {
-            *d = store.word(x as u32);
-        }
-    }
-
-    /// How many variables hold a value (the first ones: the order is the
-    /// input order), as in the generic loop's frames.
+    /// How many variables hold a value (the first ones of the search's
+    /// order), as in the generic loop's frames.
     pub fn assigned(&self) -> usize {
         match self.levels {
             0 => 0,
@@ -109,15 +116,26 @@ impl Kernel {
         }
     }
 
-    /// Restores the neighbours of `x` from their slots, for the first
-    /// `count` later groups (all of them when `count` is `None`).
+    /// Restores the unassigned neighbours of `x` from their slots, for the
+    /// first `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn undo(&mut self, nb: &Neighbours, x: u32, count: Option<usize>) {
+    fn undo<const DYNAMIC: bool>(
+        &self,
+        store: &mut Store,
+        nb: &Neighbours,
+        assigned: &[bool],
+        x: u32,
+        count: Option<usize>,
+    ) {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
+        let (words, _) = store.words_and_bases();
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
-            self.dom[group.y as usize] = old;
+            if DYNAMIC && assigned[group.y as usize] {
+                continue;
+            }
+            words[group.y as usize] = old;
         }
     }
 }
@@ -128,15 +146,15 @@ impl<O: Observer> Search<'_, O> {
     pub(crate) fn advance_kernel(&mut self) -> bool {
         // Moved out for the run, so the loop borrows them apart from `self`.
         let mut kernel = self.kernel.take().expect("kernel");
-        let nb = self.occupancy.neighbours.take().expect("neighbour lists");
+        let nb = self.merged.take().expect("neighbour lists");
         let found = self.run_kernel(&mut kernel, &nb);
-        self.occupancy.neighbours = Some(nb);
+        self.merged = Some(nb);
         self.kernel = Some(kernel);
         found
     }
 
     fn run_kernel(&mut self, k: &mut Kernel, nb: &Neighbours) -> bool {
-        let n = k.dom.len();
+        let n = k.left.len();
         let mut descend = self.next == Next::Descend;
         if !descend && k.top_assigned {
             // Resuming after a solution: its last value is taken back.
@@ -150,7 +168,12 @@ impl<O: Observer> Search<'_, O> {
                     k.top_assigned = true;
                     return self.record_solution(depth);
                 }
-                k.left[depth] = k.dom[depth];
+                let var = if k.dynamic {
+                    self.select_var(depth)
+                } else {
+                    depth as u32
+                };
+                k.left[depth] = self.store.word(var);
                 k.levels += 1;
                 descend = false;
             }
@@ -175,20 +198,34 @@ impl<O: Observer> Search<'_, O> {
                 left.trailing_zeros()
             };
             k.left[top] = left & !(1 << bit);
-            let x = top as u32;
+            let x = if k.dynamic {
+                self.order[top]
+            } else {
+                top as u32
+            };
             let value = (self.store.base(x) + bit as i64) as i32;
             let id = self.var_id(x);
             self.observer.choose(id, value, top + 1);
-            self.values[top] = value;
-            if self.kernel_propagate(k, nb, x, value as i64) {
-                let unary = k.unary[top] as u64;
-                self.stats.propagations += unary;
-                self.stats.checks += unary;
+            self.values[x as usize] = value;
+            if k.track {
+                self.assigned[x as usize] = true;
+                self.occupancy.assign(self.model.constraints_of(x));
+            }
+            let propagated = if k.dynamic {
+                self.kernel_propagate::<true>(k, nb, x, value as i64)
+            } else {
+                self.kernel_propagate::<false>(k, nb, x, value as i64)
+            };
+            if propagated {
                 self.stats.nodes += 1;
                 self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
                 descend = true;
             } else {
                 self.stats.failures += 1;
+                if k.track {
+                    self.assigned[x as usize] = false;
+                    self.occupancy.unassign(self.model.constraints_of(x));
+                }
                 self.observer.fail(id, value, top + 1);
                 self.observer.unchoose(id, value, top + 1);
             }
@@ -199,49 +236,112 @@ impl<O: Observer> Search<'_, O> {
     /// succeeded: its later neighbours get their words back.
     #[inline]
     fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
-        let x = level as u32;
-        k.undo(nb, x, None);
+        let x = if k.dynamic {
+            self.order[level]
+        } else {
+            level as u32
+        };
+        if k.nary {
+            self.store.undo(k.marks[x as usize]);
+        }
+        if k.track {
+            self.assigned[x as usize] = false;
+            self.occupancy.unassign(self.model.constraints_of(x));
+        }
+        if k.dynamic {
+            k.undo::<true>(&mut self.store, nb, &self.assigned, x, None);
+        } else {
+            k.undo::<false>(&mut self.store, nb, &self.assigned, x, None);
+        }
         let id = self.var_id(x);
-        self.observer.unchoose(id, self.values[level], level + 1);
+        self.observer
+            .unchoose(id, self.values[x as usize], level + 1);
     }
 
-    /// Forward checking of `x = v` on the kernel's words: each later
-    /// neighbour is saved and masked; on a wipe-out the saved words are put
-    /// back at once.
+    /// Forward checking of `x = v`: each later neighbour's word is saved
+    /// and masked, then the other constraints filter as in the generic
+    /// loop; on a wipe-out everything is put back at once.
     #[inline(always)]
-    fn kernel_propagate(&mut self, k: &mut Kernel, nb: &Neighbours, x: u32, v: i64) -> bool {
+    fn kernel_propagate<const DYNAMIC: bool>(
+        &mut self,
+        k: &mut Kernel,
+        nb: &Neighbours,
+        x: u32,
+        v: i64,
+    ) -> bool {
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
         let groups = nb.groups[start..end].iter();
+        // The fields borrowed apart: the loop runs over plain slices.
+        let Search {
+            store,
+            stats,
+            observer,
+            assigned,
+            model,
+            ..
+        } = self;
+        let model_id = model.id();
+        let (words, bases) = store.words_and_bases();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
             let y = group.y as usize;
-            let old = k.dom[y];
+            if DYNAMIC && assigned[y] {
+                continue;
+            }
+            let old = words[y];
             *saved = old;
             let mask = nb.mask(group, v);
             let new = old & !mask;
-            k.dom[y] = new;
-            self.stats.checks += group.len as u64;
+            words[y] = new;
+            stats.checks += group.len as u64;
             let removed = old & mask;
             // Branch-free: whether a value goes is as good as random.
-            self.stats.pruned += removed.count_ones() as u64;
+            stats.pruned += removed.count_ones() as u64;
             if O::WANTS_PRUNES && removed != 0 {
-                let id = self.var_id(group.y);
-                let base = self.store.base(group.y);
-                report_prunes(
-                    &mut self.observer,
-                    id,
-                    base,
-                    v,
-                    removed,
-                    nb.deltas_of(group),
-                );
+                let id = VarId {
+                    model: model_id,
+                    index: group.y,
+                };
+                report_prunes(observer, id, bases[y], v, removed, nb.deltas_of(group));
             }
             if new == 0 {
-                k.undo(nb, x, Some(i + 1));
+                // (No culprit: the kernel never runs dom/wdeg, its reader.)
+                k.undo::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
+                return false;
+            }
+        }
+        if k.nary {
+            k.marks[x as usize] = self.store.mark();
+            if !self.forward_others(x) {
+                self.store.undo(k.marks[x as usize]);
+                k.undo::<DYNAMIC>(&mut self.store, nb, &self.assigned, x, None);
                 return false;
             }
         }
         true
+    }
+}
+
+/// Reports to `observer` each value of `y` (bit 0 standing for `base`) in
+/// `removed`, which `x = v` just ruled out through `deltas` (a group's
+/// run), naming the constraint behind it.
+#[inline(always)]
+fn report_prunes<O: Observer>(
+    observer: &mut O,
+    y: VarId,
+    base: i64,
+    v: i64,
+    removed: usize,
+    deltas: &[Delta],
+) {
+    let mut left = removed;
+    for d in deltas {
+        let bit = v.wrapping_add(d.delta) as u64;
+        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+            left &= !(1 << bit);
+            let value = (base + bit as i64) as i32;
+            observer.prune(y, value, ConstraintId(d.constraint));
+        }
     }
 }
 
@@ -258,6 +358,10 @@ mod tests {
         constraints: Vec<Vec<(usize, i32)>>,
         /// `x[v] <= bound` (an n-ary kind of constraint on one variable).
         bounds: Vec<(usize, i64)>,
+        /// Binary constraints of the other kinds: `x[a] + x[b] <= bound`
+        /// (linear) and `(x[a] - x[b]) mod 3 != r` (a predicate, as the
+        /// `--unique` n-queens model adds).
+        binary: Vec<(usize, usize, i64, bool)>,
     }
 
     fn spec() -> impl Strategy<Value = Spec> {
@@ -271,11 +375,13 @@ mod tests {
                 proptest::collection::vec(domain, n),
                 proptest::collection::vec(proptest::collection::vec(view, 1..=5), 0..=6),
                 proptest::collection::vec((0..n, -8..=72i64), 0..=2),
+                proptest::collection::vec((0..n, 0..n, -8..=100i64, any::<bool>()), 0..=2),
             )
-                .prop_map(|(domains, constraints, bounds)| Spec {
+                .prop_map(|(domains, constraints, bounds, binary)| Spec {
                     domains,
                     constraints,
                     bounds,
+                    binary,
                 })
         })
     }
@@ -299,6 +405,16 @@ mod tests {
         for &(v, bound) in &spec.bounds {
             m.linear([(1, x[v] + 0)], crate::Cmp::Le, bound).unwrap();
         }
+        for &(a, b, bound, linear) in &spec.binary {
+            if linear {
+                m.linear([(1, x[a] + 0), (1, x[b] + 0)], crate::Cmp::Le, bound)
+                    .unwrap();
+            } else {
+                let r = bound.rem_euclid(3);
+                m.predicate([x[a], x[b]], move |v| (v[0] - v[1]).rem_euclid(3) != r)
+                    .unwrap();
+            }
+        }
         (m, x)
     }
 
@@ -312,12 +428,14 @@ mod tests {
         let path = search.path();
         let mut outcome = search.outcome();
         outcome.stats.elapsed = Default::default();
+        // The one thing allowed to differ: which path ran.
+        outcome.stats.path = None;
         let events = String::from_utf8(search.into_observer().into_inner()).unwrap();
         (events, solutions, path, format!("{outcome:?}"))
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+        #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(400)))]
 
         /// The kernel and the generic loop are the same search: same events
         /// in the same order, same solutions, same statistics, same place
@@ -326,6 +444,7 @@ mod tests {
         fn kernel_matches_the_generic_loop(
             spec in spec(),
             descending in any::<bool>(),
+            smallest in any::<bool>(),
             limit in 0..6usize,
             amount in 0..40u64,
             assume in proptest::option::of((0..7usize, -8..=72i32)),
@@ -339,7 +458,11 @@ mod tests {
                 _ => Limits::default(),
             };
             let order = if descending { ValueOrder::Descending } else { ValueOrder::Ascending };
-            let mut solver = Solver::new(&model).value_order(order).limits(limits);
+            let var_order = if smallest { crate::VarOrder::SmallestDomain } else { crate::VarOrder::Input };
+            let mut solver = Solver::new(&model)
+                .value_order(order)
+                .var_order(var_order)
+                .limits(limits);
             if let Some((v, value)) = assume.filter(|&(v, _)| v < x.len()) {
                 solver = solver.assume([(x[v], value)]).unwrap();
             }
@@ -360,8 +483,11 @@ mod tests {
         assert!(!uses_kernel(
             &Solver::new(&m).value_order(ValueOrder::MiddleOut)
         ));
-        assert!(!uses_kernel(
+        assert!(uses_kernel(
             &Solver::new(&m).var_order(crate::VarOrder::SmallestDomain)
+        ));
+        assert!(!uses_kernel(
+            &Solver::new(&m).var_order(crate::VarOrder::DomDeg)
         ));
         let wide = m.int_var(0..100).unwrap();
         m.not_equal(wide, q[0]).unwrap();
@@ -370,7 +496,11 @@ mod tests {
         let y = n.int_vars(3, 0..3).unwrap();
         n.linear([(1, y[0] + 0), (1, y[1] + 0)], crate::Cmp::Le, 3)
             .unwrap();
-        assert!(!uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        assert!(uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        assert!(
+            !uses_kernel(&Solver::new(&n).strategy(crate::Strategy::ArcConsistency)),
+            "forward checking only"
+        );
         let mut u = Model::new();
         let z = u.int_vars(3, 0..3).unwrap();
         u.all_different(&z).unwrap();

@@ -51,7 +51,6 @@ mod constraint;
 mod did_you_mean;
 mod domain;
 mod error;
-mod kernel;
 mod local;
 mod model;
 mod observer;
@@ -60,6 +59,8 @@ mod occupancy;
 mod parallel;
 mod partition;
 mod propagate;
+mod propagators;
+mod queue;
 pub mod replay;
 mod rng;
 mod search;
@@ -89,6 +90,15 @@ pub use partition::{
 pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;
-pub use stats::{Limits, Outcome, Stats, Status, StopReason};
+pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
 pub use store::MAX_TOTAL_VALUES;
 pub use var::{VarId, View, MAX_OFFSET};
+
+/// Property-test cases: `PROPTEST_CASES` when set, else `default`.
+#[cfg(test)]
+pub(crate) fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

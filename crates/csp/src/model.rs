@@ -6,6 +6,7 @@
 use crate::constraint::{Cmp, Constraint, Kind};
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
+use crate::propagators::Watch;
 use crate::var::{VarId, View};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -66,24 +67,6 @@ pub struct Model {
     /// Alongside `var_constraints`: what of the variable each constraint
     /// watches, for arc consistency to wake it only then.
     var_watches: Vec<Vec<Watch>>,
-}
-
-/// Which changes of one of its variables a constraint must hear about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Watch {
-    /// Any change.
-    Any,
-    /// Only the variable becoming fixed (value elimination, all that arc
-    /// consistency does for pairwise constraints).
-    Fixed,
-    /// Only this value going or becoming the variable's last (a count of
-    /// that value, the variable in one view).
-    Value(i64),
-    /// That value going or becoming the last, or the variable becoming
-    /// fixed: a count over repeated variables, whose reasoning is not exact
-    /// there, relies on its last-open-variable filter, which any variable
-    /// becoming fixed can enable.
-    ValueOrFixed(i64),
 }
 
 impl Default for Model {
@@ -378,17 +361,8 @@ impl Model {
         };
         for &var in &constraint.vars {
             self.var_constraints[var as usize].push(id);
-            let watch = match (&constraint.kind, single_views.get(&var)) {
-                (Kind::CountEq { value, .. }, Some(&Some(offset))) => {
-                    if constraint.has_repeated_vars() {
-                        Watch::ValueOrFixed(value - offset)
-                    } else {
-                        Watch::Value(value - offset)
-                    }
-                }
-                _ if constraint.is_pairwise() => Watch::Fixed,
-                _ => Watch::Any,
-            };
+            let once = single_views.get(&var).copied().flatten();
+            let watch = crate::propagators::watch(&constraint, once);
             self.var_watches[var as usize].push(watch);
         }
         self.constraints.push(constraint);

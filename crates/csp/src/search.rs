@@ -7,19 +7,27 @@
 //! compile the hooks away.
 
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
-use crate::kernel::Kernel;
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
-use crate::propagate::Change;
+use crate::propagators::{self, Change, Level, Neighbours, Posted, Priority, Removal, Scratch};
+use crate::queue::Queue;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
-use crate::stats::{Limits, Outcome, Stats, Status, StopReason};
+use crate::stats::{
+    Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind,
+};
 use crate::store::Store;
 use crate::var::VarId;
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+// The forward-checking kernel: a private part of the search loop (it
+// drives `Search`), so the engine's modules import each other in one
+// direction only.
+#[path = "kernel.rs"]
+mod kernel;
+use kernel::Kernel;
 
 /// Debug builds check the counted smallest-domain choice against ranking
 /// on models up to this many variables.
@@ -63,6 +71,9 @@ pub struct Solver<'m> {
     assumptions: Vec<(u32, i32)>,
     /// Off only in tests that compare the kernel with the generic loop.
     kernel: bool,
+    /// Off only in tests that compare the merged pairwise propagator with
+    /// the constraints' own.
+    merged: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -84,6 +95,7 @@ impl<'m> Solver<'m> {
             restarts: None,
             assumptions: Vec::new(),
             kernel: true,
+            merged: true,
         }
     }
 
@@ -91,6 +103,13 @@ impl<'m> Solver<'m> {
     #[cfg(test)]
     pub(crate) fn without_kernel(mut self) -> Self {
         self.kernel = false;
+        self
+    }
+
+    /// The same solver, with each pairwise constraint's own propagator.
+    #[cfg(test)]
+    pub(crate) fn without_merged(mut self) -> Self {
+        self.merged = false;
         self
     }
 
@@ -213,17 +232,12 @@ impl<'m> Solver<'m> {
     fn kernel_applies(&self) -> bool {
         self.kernel
             && self.strategy == Strategy::ForwardChecking
-            && self.var_order == VarOrder::Input
+            && matches!(self.var_order, VarOrder::Input | VarOrder::SmallestDomain)
             && matches!(
                 self.value_order,
                 ValueOrder::Ascending | ValueOrder::Descending
             )
             && self.restarts.is_none()
-            && self
-                .model
-                .constraints()
-                .iter()
-                .all(|c| c.is_pairwise() || c.vars.len() == 1)
     }
 
     /// The chosen strategy.
@@ -361,6 +375,8 @@ pub(crate) enum Next {
 pub struct Search<'m, O: Observer> {
     pub(crate) model: &'m Model,
     pub(crate) strategy: Strategy,
+    /// What the strategy asks of every propagator.
+    pub(crate) level: Level,
     var_order: VarOrder,
     value_order: ValueOrder,
     limits: Limits,
@@ -370,21 +386,36 @@ pub struct Search<'m, O: Observer> {
     pub(crate) values: Vec<i32>,
     pub(crate) assigned: Vec<bool>,
     /// Variables; `order[..depth]` are assigned.
-    order: Vec<u32>,
+    pub(crate) order: Vec<u32>,
     frames: Vec<Frame>,
     cand: Vec<i32>,
-    /// Which variables and positions of each constraint are unassigned.
+    /// How many variables of each constraint are unassigned.
     pub(crate) occupancy: Occupancy,
+    /// Per constraint: its propagator.
+    pub(crate) props: Vec<Posted<'m>>,
+    /// The merged pairwise propagator (one-word models): it replaces the
+    /// pairwise constraints' own propagators at forward checking and arc
+    /// consistency.
+    pub(crate) merged: Option<Neighbours>,
+    /// Arc consistency runs on the merged propagator (queue slot
+    /// `num_constraints`), with these fixed variables still to process.
+    pub(crate) merged_fixpoint: bool,
+    /// Forward checking runs on the merged propagator (kept apart from
+    /// `merged`, which the kernel borrows out while it runs).
+    pub(crate) merged_forward: bool,
+    /// Some constraint is not a pairwise disequality.
+    pub(crate) others: bool,
+    pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
-    pub(crate) queue: VecDeque<u32>,
-    pub(crate) in_queue: Vec<bool>,
-    /// Arc consistency: per pairwise constraint, variables that became fixed
-    /// and whose value has not yet been eliminated from the others.
-    pub(crate) newly_fixed: Vec<Vec<u32>>,
-    pub(crate) scratch: Vec<i64>,
-    pub(crate) scratch_vals: Vec<i32>,
-    pub(crate) supports: Vec<(u32, i32)>,
+    pub(crate) queue: Queue,
+    /// Reused when a failure empties the queue.
+    pub(crate) drained: Vec<u32>,
+    /// Whether propagators record each removal (for prune events and
+    /// wake-ups) or only count them.
+    pub(crate) record: bool,
+    pub(crate) removals: Vec<Removal>,
+    pub(crate) scratch: Scratch,
     /// Least-constraining value order: (values pruned, value) per candidate.
     scored: Vec<(u64, i32)>,
     /// The constraint that caused the latest failure.
@@ -424,38 +455,70 @@ impl<'m, O: Observer> Search<'m, O> {
         } else {
             Store::new(model.domains())
         };
+        let m = model.num_constraints();
+        let one_word = store.one_word();
+        let occupancy = Occupancy::new(
+            model.constraints(),
+            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
+        );
+        let level = Level::from(solver.strategy);
+        let merged = (solver.merged && matches!(level, Level::Forward | Level::Fixpoint))
+            .then(|| {
+                let bases: Vec<i64> = model
+                    .domains()
+                    .iter()
+                    .map(|d| d.min().unwrap_or(0) as i64)
+                    .collect();
+                Neighbours::build(&bases, model.constraints(), one_word)
+            })
+            .flatten();
+        // The kernel keeps no size counts: it serves smallest-domain-first
+        // only below the size where the counts pay.
+        let dynamic = solver.var_order != VarOrder::Input;
+        let kernel_runs = merged.is_some()
+            && !too_large
+            && solver.kernel_applies()
+            && (!dynamic || n < COUNTED_FROM_VARS);
         // The degree orders use the counts too, once no constrained
         // variable is left (see `select_var`).
         // Debug builds count on small models too, so that the check against
         // ranking in `select_var` covers the counted choice there as well;
         // both ways choose the same variable.
-        let worth_counting = n >= COUNTED_FROM_VARS || cfg!(debug_assertions);
+        let worth_counting = n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !kernel_runs);
         if solver.var_order != VarOrder::Input && solver.restarts.is_none() && worth_counting {
             store.count_sizes();
         }
-        let m = model.num_constraints();
-        let one_word = store.one_word();
-        let occupancy = Occupancy::new(
-            &model
-                .domains()
-                .iter()
-                .map(|d| d.min().unwrap_or(0) as i64)
-                .collect::<Vec<_>>(),
-            model.constraints(),
-            one_word,
-            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
-        );
-        let kernel = occupancy
-            .neighbours
-            .as_ref()
-            .filter(|_| !too_large && solver.kernel_applies())
-            .map(|nb| {
-                let descending = solver.value_order == ValueOrder::Descending;
-                Kernel::new(nb, model.constraints(), n, descending)
-            });
+        let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
+        let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
+        let merged_forward = level == Level::Forward && merged.is_some();
+        let others = model.constraints().iter().any(|c| !c.is_pairwise());
+        // Slot `m`: the merged propagator, among the cheapest.
+        let priorities = props
+            .iter()
+            .map(|p| p.priority())
+            .chain([Priority::Pairwise])
+            .collect();
+        let path = SearchPath {
+            store: if one_word {
+                StoreKind::OneWord
+            } else {
+                StoreKind::MultiWord
+            },
+            pairwise: if merged.is_some() {
+                PairwiseKind::Merged
+            } else {
+                PairwiseKind::PerConstraint
+            },
+            kernel: kernel_runs,
+        };
+        let kernel = merged.as_ref().filter(|_| kernel_runs).map(|nb| {
+            let descending = solver.value_order == ValueOrder::Descending;
+            Kernel::new(nb, model.constraints(), n, descending, dynamic)
+        });
         Search {
             model,
             strategy: solver.strategy,
+            level,
             var_order: solver.var_order,
             value_order: solver.value_order,
             limits: solver.limits.clone(),
@@ -468,18 +531,28 @@ impl<'m, O: Observer> Search<'m, O> {
             frames: Vec::with_capacity(n),
             cand: Vec::new(),
             occupancy,
+            props,
+            merged,
+            merged_fixpoint,
+            merged_forward,
+            fixed_pending: Vec::new(),
             weights: vec![1; m],
-            queue: VecDeque::new(),
-            in_queue: vec![false; m],
-            newly_fixed: vec![Vec::new(); m],
-            scratch: Vec::new(),
-            scratch_vals: Vec::new(),
-            supports: Vec::new(),
+            queue: Queue::new(priorities),
+            drained: Vec::new(),
+            // Arc consistency wakes propagators from the records, unless
+            // the merged propagator is the only one (it follows its own).
+            record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
+            others,
+            removals: Vec::new(),
+            scratch: Scratch::default(),
             scored: Vec::new(),
             culprit: None,
             quiet: false,
             trial_pruned: 0,
-            stats: Stats::default(),
+            stats: Stats {
+                path: Some(path),
+                ..Stats::default()
+            },
             status: if too_large {
                 Status::Stopped(StopReason::TooLarge)
             } else {
@@ -521,12 +594,11 @@ impl<'m, O: Observer> Search<'m, O> {
         );
         self.store.undo(0);
         self.cand.clear();
-        for c in self.queue.drain(..) {
-            self.in_queue[c as usize] = false;
+        self.queue.drain(|_| {});
+        for prop in &mut self.props {
+            prop.clear();
         }
-        for fixed in &mut self.newly_fixed {
-            fixed.clear();
-        }
+        self.fixed_pending.clear();
         if self.var_order != VarOrder::Input {
             // Dynamic orders permute `order`; ties go to the earliest in it.
             for (i, x) in self.order.iter_mut().enumerate() {
@@ -541,7 +613,10 @@ impl<'m, O: Observer> Search<'m, O> {
         }
         self.limits = solver.limits.clone();
         self.rng = SplitMix64::new(solver.seed);
-        self.stats = Stats::default();
+        self.stats = Stats {
+            path: self.stats.path,
+            ..Stats::default()
+        };
         self.status = Status::Running;
         self.started = None;
         self.next = Next::Descend;
@@ -618,10 +693,9 @@ impl<'m, O: Observer> Search<'m, O> {
     /// ```
     pub fn path(&self) -> Vec<(VarId, i32)> {
         if let Some(kernel) = &self.kernel {
-            let assigned = &self.values[..kernel.assigned()];
-            return (0..)
-                .zip(assigned)
-                .map(|(x, &v)| (self.var_id(x), v))
+            return self.order[..kernel.assigned()]
+                .iter()
+                .map(|&x| (self.var_id(x), self.values[x as usize]))
                 .collect();
         }
         self.frames
@@ -696,9 +770,6 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.root_mark = self.store.mark();
-            if let Some(kernel) = &mut self.kernel {
-                kernel.load(&self.store);
-            }
         }
         if self.kernel.is_some() {
             return self.advance_kernel();
@@ -769,6 +840,13 @@ impl<'m, O: Observer> Search<'m, O> {
     /// solution; the search resumes by retrying, unless a limit stops it.
     /// Returns true, for `advance`.
     pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
+        debug_assert!(
+            // (The kernel keeps its own domains and no frames.)
+            self.frames.len() != self.order.len()
+                || self.props.len() > CHECKED_SELECTION
+                || self.all_entailed(),
+            "every constraint is entailed at a solution"
+        );
         self.stats.solutions += 1;
         self.observer.solution(&self.values);
         self.restart_at = u64::MAX;
@@ -857,17 +935,17 @@ impl<'m, O: Observer> Search<'m, O> {
             self.store.uncount(var);
         }
         self.occupancy.assign(self.model.constraints_of(var));
-        match self.strategy {
-            Strategy::GenerateAndTest => depth < self.order.len() || self.check_all(),
-            Strategy::Backtracking => self.check_new_assignment(var),
-            Strategy::ForwardChecking => {
+        match self.level {
+            Level::Leaves => depth < self.order.len() || self.check_all(),
+            Level::Check => self.check_new_assignment(var),
+            Level::Forward => {
                 self.store.assign(var, value as i64);
                 self.forward_check(var)
             }
-            Strategy::ArcConsistency => {
-                self.wake(var, Change::Assigning);
+            Level::Fixpoint => {
+                self.wake(var, Change::Assigning, None, None);
                 self.store.assign(var, value as i64);
-                self.note_fixed(var);
+                self.note_fixed(var, None);
                 self.arc_consistency()
             }
         }
@@ -892,7 +970,7 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     /// Picks the next variable and moves it to `order[depth]`.
-    fn select_var(&mut self, depth: usize) -> u32 {
+    pub(crate) fn select_var(&mut self, depth: usize) -> u32 {
         if self.var_order == VarOrder::Input {
             return self.order[depth];
         }
@@ -919,6 +997,14 @@ impl<'m, O: Observer> Search<'m, O> {
                     assert_eq!(best, self.ranked_best(depth), "same choice as ranking");
                 }
                 best
+            }
+            // Smallest domain without restarts ranks by size alone, ties to
+            // the earliest: a plain scan (the kernel's order).
+            None if self.var_order == VarOrder::SmallestDomain && self.restarts.is_none() => {
+                let store = &self.store;
+                (depth..self.order.len())
+                    .min_by_key(|&i| store.size(self.order[i]))
+                    .expect("an unassigned variable")
             }
             None => self.ranked_best(depth),
         };

@@ -22,6 +22,8 @@ use std::time::Duration;
 /// * `solutions`: solutions found.
 /// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
 /// * `elapsed`: wall-clock time spent searching.
+/// * `path`: which search path and domain store ran (see [`SearchPath`]),
+///   so that a model or setting that falls off the fast path shows it.
 ///
 /// With the `serde` feature, `Stats` serialises as its counters under the
 /// field names above. `elapsed` is left out (and reads as zero): it measures
@@ -66,6 +68,99 @@ pub struct Stats {
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
+    /// The search path that ran (`None` for statistics not from one
+    /// search, such as an empty merge). Not serialised: like the elapsed
+    /// time it says how this run went, not what the search found, and part
+    /// files merged from different runs must agree on their counters only.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub path: Option<SearchPath>,
+}
+
+/// Which machinery a search ran on: its domain store, how the pairwise
+/// disequalities propagate, and which loop drove it.
+///
+/// ```
+/// use csp::{Model, PairwiseKind, Solver, StoreKind, VarOrder};
+/// let mut model = Model::new();
+/// let q = model.int_vars(8, 0..8).unwrap();
+/// model.all_different(&q).unwrap();
+/// let path = Solver::new(&model).count().stats.path.unwrap();
+/// assert_eq!((path.store, path.pairwise), (StoreKind::OneWord, PairwiseKind::Merged));
+/// assert!(path.kernel);
+/// assert_eq!(path.to_string(), "one-word store, merged pairwise, static-order kernel");
+/// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
+/// assert!(!dynamic.stats.path.unwrap().kernel);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchPath {
+    /// How the working domains are stored.
+    pub store: StoreKind,
+    /// How not-equal and all-different propagate.
+    pub pairwise: PairwiseKind,
+    /// True when the forward-checking kernel (static order, saved words
+    /// instead of the trail) drove the search; false for the generic loop.
+    pub kernel: bool,
+}
+
+/// The working domains' representation.
+///
+/// ```
+/// assert_eq!(csp::StoreKind::OneWord.to_string(), "one-word store");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StoreKind {
+    /// Every domain fits one machine word: bit operations, no indirection.
+    OneWord,
+    /// Some domain spans several words: an arena of word runs.
+    MultiWord,
+}
+
+/// How the pairwise disequalities (not-equal, all-different) propagate.
+///
+/// ```
+/// assert_eq!(csp::PairwiseKind::Merged.to_string(), "merged pairwise");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum PairwiseKind {
+    /// One propagator for all of them, over per-variable neighbour lists
+    /// (one word operation per neighbour): one-word models, forward
+    /// checking and arc consistency.
+    Merged,
+    /// Each constraint's own propagator, walking its scope (multi-word
+    /// domains, huge scopes, or a strategy that only checks).
+    PerConstraint,
+}
+
+impl fmt::Display for StoreKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StoreKind::OneWord => "one-word store",
+            StoreKind::MultiWord => "multi-word store",
+        })
+    }
+}
+
+impl fmt::Display for PairwiseKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PairwiseKind::Merged => "merged pairwise",
+            PairwiseKind::PerConstraint => "pairwise per constraint",
+        })
+    }
+}
+
+impl fmt::Display for SearchPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let driver = if self.kernel {
+            "static-order kernel"
+        } else {
+            "generic loop"
+        };
+        write!(f, "{}, {}, {driver}", self.store, self.pairwise)
+    }
 }
 
 impl Stats {
@@ -88,6 +183,7 @@ impl Stats {
         self.solutions += other.solutions;
         self.restarts += other.restarts;
         self.elapsed = self.elapsed.max(other.elapsed);
+        self.path = self.path.or(other.path);
     }
 
     /// The statistics as aligned `label  value` lines (for `--stats`).
@@ -97,6 +193,7 @@ impl Stats {
     /// assert!(text.contains("nodes") && text.contains("elapsed"));
     /// ```
     pub fn table(&self) -> String {
+        let path = self.path.map(|p| ("search path", p.to_string()));
         let rows: [(&str, String); 10] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
@@ -109,10 +206,10 @@ impl Stats {
             ("restarts", self.restarts.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
-        let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-        let vwidth = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
-        rows.iter()
-            .map(|(l, v)| format!("{l:<width$}  {v:>vwidth$}\n"))
+        let rows = rows.iter().chain(&path);
+        let width = rows.clone().map(|(l, _)| l.len()).max().unwrap_or(0);
+        let vwidth = rows.clone().map(|(_, v)| v.len()).max().unwrap_or(0);
+        rows.map(|(l, v)| format!("{l:<width$}  {v:>vwidth$}\n"))
             .collect()
     }
 }

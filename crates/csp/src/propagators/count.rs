@@ -1,0 +1,111 @@
+//! Exactly `count` views take `value` (a cardinality constraint).
+//!
+//! * check: the number of views at `value`;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: cardinality reasoning to its own fixpoint (over
+//!   repeated variables, where it is not exact, followed by the exact
+//!   last-variable filter). Once every view that can take `value` is fixed
+//!   to it, the count is entailed for the rest of the branch: the store's
+//!   trail records that, so later wake-ups cost nothing.
+//!
+//! It watches only its value in each variable that occurs once, so
+//! removing another value wakes nothing.
+
+use super::{Ctx, Posted, Prop, Propagator, Watch};
+use crate::constraint::{Constraint, Kind};
+use crate::store::Wipeout;
+
+/// Do exactly `count` of `vals` equal `value`?
+pub(crate) fn holds(value: i64, count: usize, vals: &[i64]) -> bool {
+    vals.iter().filter(|&&x| x == value).count() == count
+}
+
+/// What a count of `value` watches of a variable in one view with offset
+/// `once` (`None`: in several views).
+pub(super) fn watch(con: &Constraint, value: i64, once: Option<i64>) -> Watch {
+    match once {
+        Some(offset) if con.has_repeated_vars() => Watch::ValueOrFixed(value - offset),
+        Some(offset) => Watch::Value(value - offset),
+        None => Watch::Any,
+    }
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Count { con })
+}
+
+struct Count<'m> {
+    con: &'m Constraint,
+}
+
+impl Propagator for Count<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let Kind::CountEq { value, count } = self.con.kind else {
+            unreachable!("a count propagator over a count");
+        };
+        cardinality(ctx, self.con, value, count)?;
+        if !self.con.has_repeated_vars() {
+            // Over distinct variables the cardinality filter is already
+            // exact once one variable is open.
+            return Ok(());
+        }
+        ctx.filter_last(self.con)
+    }
+
+    fn entailed(&self, ctx: &mut Ctx<'_>) -> bool {
+        ctx.store.is_entailed(ctx.by) || {
+            let con = self.con;
+            con.vars.iter().all(|&x| ctx.settled(x)) && ctx.check_fixed(con, None)
+        }
+    }
+}
+
+/// Cardinality reasoning for "exactly `count` views take `value`".
+fn cardinality(ctx: &mut Ctx<'_>, con: &Constraint, value: i64, count: usize) -> Prop {
+    if ctx.store.is_entailed(ctx.by) {
+        return Ok(());
+    }
+    loop {
+        let (mut fixed, mut possible) = (0usize, 0usize);
+        for view in &con.scope {
+            let x = value - view.offset;
+            if ctx.store.contains(view.var.index, x) {
+                possible += 1;
+                if ctx.store.size(view.var.index) == 1 {
+                    fixed += 1;
+                }
+            }
+        }
+        ctx.count_check();
+        if fixed > count || possible < count {
+            return Err(Wipeout);
+        }
+        if fixed == possible {
+            ctx.store.entail(ctx.by);
+            return Ok(());
+        }
+        let mut changed = false;
+        for view in &con.scope {
+            let var = view.var.index;
+            let x = value - view.offset;
+            if ctx.store.size(var) <= 1 || !ctx.store.contains(var, x) {
+                continue;
+            }
+            if fixed == count {
+                ctx.remove(var, x)?;
+            } else if possible == count {
+                ctx.restrict_bounds(var, x as i128, x as i128)?;
+            } else {
+                continue;
+            }
+            changed = true;
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! Propagators: one per constraint kind, one file per kind.
+//!
+//! The model keeps declarative constraint descriptions (`constraint.rs`);
+//! a search *posts* each one as a [`Propagator`] ([`post`]). A propagator
+//!
+//! * declares what it watches of each variable of its scope ([`Watch`]),
+//!   so a change wakes only the propagators it can concern;
+//! * has a [`Priority`]: the propagation queue runs cheap ones first;
+//! * filters domains through a [`Ctx`], which records every removal (the
+//!   search turns the records into statistics, the observer's prune events
+//!   carrying the constraint's id, and wake-ups; the store's trail undoes
+//!   them);
+//! * keeps its own state where it needs any (the disequalities keep their
+//!   newly fixed variables; entailment goes on the store's trail);
+//! * checks a complete assignment through its description (the same check
+//!   serves generate-and-test, backtracking and the brute-force oracle);
+//! * says whether it is entailed.
+//!
+//! Every propagator honours every consistency level ([`Level`]): a
+//! *check* once its scope is assigned (backtracking; pairwise kinds check
+//! the assigned pairs at once), a *forward* filter of what the newest
+//! assignment rules out, and a *fixpoint* filter (arc consistency).
+//!
+//! `merged.rs` is the one specialisation: every pairwise disequality of a
+//! one-word model merged into per-variable neighbour lists, so that fixing
+//! a variable clears the values it rules out in each neighbour with one
+//! word operation.
+
+pub(crate) mod all_different;
+mod count;
+mod linear;
+pub(crate) mod merged;
+mod not_equal;
+mod predicate;
+mod table;
+
+use crate::constraint::{Constraint, Kind};
+use crate::store::{Store, Wipeout};
+
+pub(crate) use merged::{Delta, Neighbours};
+
+/// The result of a filter: `Err` when a domain was wiped out.
+pub(crate) type Prop = Result<(), Wipeout>;
+
+/// A boxed propagator over a model's constraint (lifetime `'m`).
+pub(crate) type Posted<'m> = Box<dyn Propagator + Send + 'm>;
+
+/// Which changes of one of its variables a propagator must hear about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Watch {
+    /// Any change.
+    Any,
+    /// Only the variable becoming fixed (value elimination, all that arc
+    /// consistency does for pairwise constraints).
+    Fixed,
+    /// Only this value going or becoming the variable's last (a count of
+    /// that value, the variable in one view).
+    Value(i64),
+    /// That value going or becoming the last, or the variable becoming
+    /// fixed: a count over repeated variables, whose reasoning is not exact
+    /// there, relies on its last-open-variable filter, which any variable
+    /// becoming fixed can enable.
+    ValueOrFixed(i64),
+}
+
+/// What happened to a variable's domain, for waking its propagators.
+#[derive(Clone, Copy)]
+pub(crate) enum Change {
+    /// `value` was removed.
+    Removed { value: i64 },
+    /// The variable is about to be assigned.
+    Assigning,
+}
+
+impl Watch {
+    /// Does `change` of a variable whose domain is now the single value
+    /// `last` (if it is one), and which still `holds` the watched value,
+    /// concern a propagator watching this?
+    pub fn wakes(self, change: Change, last: Option<i64>, holds: impl Fn(i64) -> bool) -> bool {
+        match (self, change) {
+            (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning)
+            | (Watch::Any, _)
+            | (Watch::Fixed, Change::Assigning) => true,
+            (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
+            (Watch::Value(w), Change::Removed { value, .. }) => w == value || Some(w) == last,
+            (Watch::Value(w), Change::Assigning) => holds(w),
+            (Watch::ValueOrFixed(w), Change::Removed { value, .. }) => w == value || last.is_some(),
+        }
+    }
+}
+
+/// The propagation queue's classes: cheaper first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Priority {
+    /// Pairwise disequalities: a pass over the scope per fixed variable.
+    Pairwise = 0,
+    /// Linear sums and counts: a few passes over the scope.
+    Linear = 1,
+    /// Tables: a pass over the rows.
+    Table = 2,
+    /// Predicates: an enumeration of the domains' product.
+    Enumeration = 3,
+}
+
+/// The number of [`Priority`] classes.
+pub(crate) const PRIORITIES: usize = 4;
+
+/// How much a strategy asks of every propagator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    /// Generate-and-test: check every constraint on complete assignments.
+    Leaves,
+    /// Backtracking: check a constraint as soon as it can be judged.
+    Check,
+    /// Forward checking: filter what the newest assignment rules out.
+    Forward,
+    /// Arc consistency: filter to a fixpoint.
+    Fixpoint,
+}
+
+impl From<crate::Strategy> for Level {
+    fn from(s: crate::Strategy) -> Level {
+        match s {
+            crate::Strategy::GenerateAndTest => Level::Leaves,
+            crate::Strategy::Backtracking => Level::Check,
+            crate::Strategy::ForwardChecking => Level::Forward,
+            crate::Strategy::ArcConsistency => Level::Fixpoint,
+        }
+    }
+}
+
+/// One value a propagator removed: which variable, which value, on behalf
+/// of which constraint, and the variable's value if it is now fixed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Removal {
+    pub var: u32,
+    pub value: i64,
+    pub by: u32,
+    pub last: Option<i64>,
+}
+
+/// Buffers reused by propagators (nothing is allocated per node).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub views: Vec<i64>,
+    pub vals: Vec<i32>,
+    pub supports: Vec<(u32, i32)>,
+}
+
+/// What a propagator sees and changes: the domains, the assignment, the
+/// constraints' unassigned counts; every removal goes through
+/// [`Ctx::remove`] (or [`Ctx::removed_mask`]), which counts and records it.
+pub(crate) struct Ctx<'a> {
+    pub store: &'a mut Store,
+    pub values: &'a [i32],
+    pub assigned: &'a [bool],
+    /// Per constraint: how many of its distinct variables are unassigned
+    /// (empty when nothing needs the counts).
+    pub unassigned: &'a [u32],
+    pub scratch: &'a mut Scratch,
+    /// Every removal, when `record` is set (observers and wake-ups need
+    /// them); otherwise only `pruned` counts them.
+    pub removals: &'a mut Vec<Removal>,
+    pub record: bool,
+    pub pruned: u64,
+    pub checks: u64,
+    /// The constraint on whose behalf removals are made.
+    pub by: u32,
+}
+
+impl Ctx<'_> {
+    /// One elementary consistency test.
+    #[inline(always)]
+    pub fn count_check(&mut self) {
+        self.checks += 1;
+    }
+
+    /// Removes `value` from `var` on behalf of the current constraint.
+    #[inline(always)]
+    pub fn remove(&mut self, var: u32, value: i64) -> Prop {
+        let removed = self.store.remove(var, value);
+        if let Ok(false) = removed {
+            return Ok(());
+        }
+        self.note(var, value, self.by);
+        removed.map(|_| ())
+    }
+
+    /// Counts (and records) a value just removed on behalf of `by`.
+    #[inline(always)]
+    pub fn note(&mut self, var: u32, value: i64, by: u32) {
+        self.pruned += 1;
+        if self.record {
+            let last = self.store.single(var);
+            self.removals.push(Removal {
+                var,
+                value,
+                by,
+                last,
+            });
+        }
+    }
+
+    /// Removes every value of `var` outside `lo..=hi`; true if any went.
+    pub fn restrict_bounds(&mut self, var: u32, lo: i128, hi: i128) -> Result<bool, Wipeout> {
+        let mut changed = false;
+        while let Some(m) = self.store.min(var) {
+            if (m as i128) >= lo {
+                break;
+            }
+            self.remove(var, m)?;
+            changed = true;
+        }
+        while let Some(m) = self.store.max(var) {
+            if (m as i128) <= hi {
+                break;
+            }
+            self.remove(var, m)?;
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Is `x` assigned or fixed to one value?
+    #[inline]
+    fn settled(&self, x: u32) -> bool {
+        self.assigned[x as usize] || self.store.size(x) == 1
+    }
+
+    /// Checks `con` with every variable at its single value, except `x`
+    /// which takes `u` when given.
+    pub fn check_fixed(&mut self, con: &Constraint, trial: Option<(u32, i32)>) -> bool {
+        let store = &*self.store;
+        let values = self.values;
+        let assigned = self.assigned;
+        con.check(
+            |i| match trial {
+                Some((x, u)) if x == i => u,
+                _ if assigned[i as usize] => values[i as usize],
+                _ => store.single(i).unwrap_or(0) as i32,
+            },
+            &mut self.scratch.views,
+        )
+    }
+
+    /// Exact filtering once at most one variable of `con` is not fixed:
+    /// keep the values of that variable that satisfy the constraint (or, if
+    /// none is left, check it). Every n-ary kind uses it, so that no level
+    /// does less than forward checking.
+    pub fn filter_last(&mut self, con: &Constraint) -> Prop {
+        let mut open = None;
+        for &x in &con.vars {
+            if self.settled(x) {
+                continue;
+            }
+            if open.is_some() {
+                return Ok(()); // two open variables: nothing exact to do
+            }
+            open = Some(x);
+        }
+        let Some(x) = open else {
+            self.count_check();
+            return if self.check_fixed(con, None) {
+                Ok(())
+            } else {
+                Err(Wipeout)
+            };
+        };
+        let mut vals = std::mem::take(&mut self.scratch.vals);
+        vals.clear();
+        self.store.values_into(x, &mut vals);
+        let mut result = Ok(());
+        for &u in &vals {
+            self.count_check();
+            if !self.check_fixed(con, Some((x, u))) {
+                if let Err(e) = self.remove(x, u as i64) {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.scratch.vals = vals;
+        result
+    }
+
+    /// Removes every value of `con`'s variables that is not in `supports`
+    /// (pairs of variable position in `con.vars` and value).
+    pub fn remove_unsupported(&mut self, con: &Constraint, supports: &mut Vec<(u32, i32)>) -> Prop {
+        supports.sort_unstable();
+        supports.dedup();
+        let mut vals = std::mem::take(&mut self.scratch.vals);
+        let mut result = Ok(());
+        'vars: for (p, &x) in con.vars.iter().enumerate() {
+            vals.clear();
+            self.store.values_into(x, &mut vals);
+            for &u in &vals {
+                if supports.binary_search(&(p as u32, u)).is_err() {
+                    if let Err(e) = self.remove(x, u as i64) {
+                        result = Err(e);
+                        break 'vars;
+                    }
+                }
+            }
+        }
+        self.scratch.vals = vals;
+        result
+    }
+}
+
+/// A constraint's propagator. Only [`Propagator::constraint`] and
+/// [`Propagator::fixpoint`] are required: the other levels have defaults
+/// that every n-ary kind shares (check once the scope is assigned; filter
+/// exactly once one variable is open).
+pub(crate) trait Propagator {
+    /// The declarative description this propagator was posted from.
+    fn constraint(&self) -> &Constraint;
+
+    /// Where it goes in the propagation queue.
+    fn priority(&self) -> Priority {
+        Priority::Linear
+    }
+
+    /// Does a complete assignment satisfy the constraint?
+    fn check(&self, values: &[i32], scratch: &mut Scratch) -> bool {
+        self.constraint()
+            .check(|i| values[i as usize], &mut scratch.views)
+    }
+
+    /// Backtracking, after `var` (in the scope) was assigned: is the
+    /// assignment still consistent, as far as this constraint can judge
+    /// (`c` is its id)? By default: checked once the scope is assigned.
+    fn check_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, c: u32) -> bool {
+        if ctx.unassigned[c as usize] != 0 {
+            return true;
+        }
+        ctx.count_check();
+        self.check(ctx.values, ctx.scratch)
+    }
+
+    /// Forward checking, after `var` (in the scope) was assigned: remove
+    /// what it rules out. `open` is how many of the scope's variables are
+    /// unassigned. Returns whether it ran (it counts as a propagation).
+    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+        (open <= 1).then(|| ctx.filter_last(self.constraint()))
+    }
+
+    /// Arc consistency: filter to this propagator's own fixpoint.
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop;
+
+    /// A variable of the scope became fixed (for the kinds that watch
+    /// [`Watch::Fixed`]).
+    fn fixed(&mut self, _var: u32) {}
+
+    /// Forgets pending work (the propagation failed, or the search starts
+    /// afresh).
+    fn clear(&mut self) {}
+
+    /// Does the constraint hold whatever the current domains become?
+    /// By default: once every variable is fixed and the check passes.
+    fn entailed(&self, ctx: &mut Ctx<'_>) -> bool {
+        let con = self.constraint();
+        con.vars.iter().all(|&x| ctx.settled(x)) && ctx.check_fixed(con, None)
+    }
+}
+
+/// Posts a constraint as its propagator.
+pub(crate) fn post(con: &Constraint) -> Posted<'_> {
+    match &con.kind {
+        Kind::NotEqual => not_equal::post(con),
+        Kind::AllDifferent => all_different::post(con),
+        Kind::Linear { .. } => linear::post(con),
+        Kind::Table { .. } => table::post(con),
+        Kind::Predicate(_) => predicate::post(con),
+        Kind::CountEq { .. } => count::post(con),
+    }
+}
+
+/// What a kind watches of `var`, which occurs once in the scope with
+/// offset `offset` (`None` when it occurs more than once).
+pub(crate) fn watch(con: &Constraint, once: Option<i64>) -> Watch {
+    match &con.kind {
+        Kind::CountEq { value, .. } => count::watch(con, *value, once),
+        Kind::NotEqual | Kind::AllDifferent => Watch::Fixed,
+        _ => Watch::Any,
+    }
+}
+
+/// The complete-assignment check of each kind, on the scope's view values
+/// (may reorder them).
+pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
+    match kind {
+        Kind::NotEqual => not_equal::holds(vals),
+        Kind::AllDifferent => all_different::holds(vals),
+        Kind::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, vals),
+        Kind::Table { rows } => table::holds(rows, vals),
+        Kind::Predicate(f) => f(vals),
+        Kind::CountEq { value, count } => count::holds(*value, *count, vals),
+    }
+}

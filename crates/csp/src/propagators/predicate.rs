@@ -1,0 +1,88 @@
+//! A user's predicate over the scope's values (the escape hatch).
+//!
+//! * check: the predicate on the view values;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: supports found by enumerating the domains' product
+//!   (while it is small), then the exact last-variable filter.
+
+use super::{Ctx, Posted, Priority, Prop, Propagator};
+use crate::constraint::Constraint;
+
+/// Predicates are filtered by enumerating their domains' product only up
+/// to this many tuples; larger ones wait until one variable is left.
+const SUPPORT_ENUMERATION_LIMIT: u64 = 4096;
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Predicate { con })
+}
+
+struct Predicate<'m> {
+    con: &'m Constraint,
+}
+
+impl Propagator for Predicate<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Enumeration
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        enumerated_supports(ctx, self.con)?;
+        ctx.filter_last(self.con)
+    }
+}
+
+/// Generalised arc consistency by enumerating every combination of the
+/// current domains (when their product is small enough).
+fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
+    let mut product = 1u64;
+    for &x in &con.vars {
+        product = product.saturating_mul(ctx.store.size(x) as u64);
+    }
+    if product > SUPPORT_ENUMERATION_LIMIT {
+        return Ok(());
+    }
+    let k = con.vars.len();
+    // Flat lists of each variable's values, and an odometer over them.
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    let mut starts: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    for &x in &con.vars {
+        starts.push(vals.len());
+        ctx.store.values_into(x, &mut vals);
+    }
+    starts.push(vals.len());
+    let mut digits: smallvec::SmallVec<[usize; 8]> = smallvec::smallvec![0; k];
+    let mut supports = std::mem::take(&mut ctx.scratch.supports);
+    supports.clear();
+    'outer: loop {
+        ctx.count_check();
+        let holds = {
+            let value_of = |i: u32| {
+                let p = con.vars.iter().position(|&v| v == i).unwrap_or(0);
+                vals[starts[p] + digits[p]]
+            };
+            con.check(value_of, &mut ctx.scratch.views)
+        };
+        if holds {
+            for p in 0..k {
+                supports.push((p as u32, vals[starts[p] + digits[p]]));
+            }
+        }
+        for p in (0..k).rev() {
+            digits[p] += 1;
+            if starts[p] + digits[p] < starts[p + 1] {
+                continue 'outer;
+            }
+            digits[p] = 0;
+        }
+        break;
+    }
+    ctx.scratch.vals = vals;
+    let result = ctx.remove_unsupported(con, &mut supports);
+    ctx.scratch.supports = supports;
+    result
+}
