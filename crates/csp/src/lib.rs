@@ -30,13 +30,15 @@
 //! * [`Model`] holds variables ([`VarId`], [`Domain`]) and constraints
 //!   (not-equal, all-different, linear, table, count, predicate);
 //! * [`Solver`] picks a [`Strategy`], a [`VarOrder`], a [`ValueOrder`],
-//!   [`Limits`] and optional [`Restarts`];
+//!   [`Limits`] and optional [`Restarts`]; a user's own heuristics plug in
+//!   as a [`VarSelector`] or [`ValueOrdering`], reading a [`SearchView`];
 //! * [`Search`] streams solutions as an iterator, reporting events to an
 //!   [`Observer`] such as the [`Tracer`];
 //! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
 
 #![warn(missing_docs)]
 
+mod branching;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod config;
@@ -61,6 +63,7 @@ mod stats;
 mod store;
 mod var;
 
+pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
