@@ -516,6 +516,7 @@ impl<'m, O: Observer> Search<'m, O> {
         debug_assert!(
             self.model.id() == solver.model.id()
                 && self.strategy == solver.strategy
+                && self.branching.same_settings(solver)
                 && self.restarts == solver.restarts,
             "reused for the same model and settings"
         );
@@ -904,6 +905,9 @@ impl<'m, O: Observer> Search<'m, O> {
     fn fill_candidates(&mut self, var: u32) {
         let start = self.cand.len();
         self.store.values_into(var, &mut self.cand);
+        if self.branching.ascending() {
+            return;
+        }
         // Lent out: the value order may run trial propagation on the search.
         let mut cand = std::mem::take(&mut self.cand);
         branching::order_values(self, var, &mut cand[start..]);

@@ -106,6 +106,27 @@ impl Brancher {
         };
     }
 
+    /// Whether this is the branching `solver` asks for (up to the state of
+    /// the user's heuristics).
+    pub(crate) fn same_settings(&self, solver: &Solver<'_>) -> bool {
+        let user = &solver.user_branching;
+        let var = match &self.var {
+            VarBranch::BuiltIn(order) => user.var.is_none() && *order == solver.var_order,
+            VarBranch::User(_) => user.var.is_some(),
+        };
+        let value = match &self.value {
+            ValueBranch::BuiltIn(order) => user.value.is_none() && *order == solver.value_order,
+            ValueBranch::User(_) => user.value.is_some(),
+        };
+        var && value
+    }
+
+    /// Whether the values are tried as they come, ascending.
+    #[inline(always)]
+    pub(crate) fn ascending(&self) -> bool {
+        matches!(self.value, ValueBranch::BuiltIn(ValueOrder::Ascending))
+    }
+
     /// Whether the variables are always taken in input order (the search's
     /// order of variables then never changes).
     pub(crate) fn input_order(&self) -> bool {
