@@ -75,8 +75,11 @@ enum ValueBranch {
 pub(crate) struct Brancher {
     var: VarBranch,
     value: ValueBranch,
-    /// (score, value) per candidate, for `Candidates::sort_by_score`.
+    /// (score, value) per candidate: the built-in least-constraining
+    /// order's scores, and those of a user's ordering (lent to its
+    /// `Candidates`, so it may run the built-in order inside).
     scored: Vec<(i64, i32)>,
+    lent: Vec<(i64, i32)>,
 }
 
 impl Brancher {
@@ -93,6 +96,7 @@ impl Brancher {
                 None => ValueBranch::BuiltIn(solver.value_order),
             },
             scored: Vec::new(),
+            lent: Vec::new(),
         }
     }
 
@@ -100,8 +104,10 @@ impl Brancher {
     /// of the user's heuristics), keeping the buffer.
     pub(crate) fn reset(&mut self, solver: &Solver<'_>) {
         let scored = std::mem::take(&mut self.scored);
+        let lent = std::mem::take(&mut self.lent);
         *self = Brancher {
             scored,
+            lent,
             ..Brancher::new(solver)
         };
     }
@@ -185,22 +191,33 @@ fn position_of<S: BranchState>(state: &S, depth: usize, chosen: VarId) -> usize 
 /// the search tries them.
 #[inline]
 pub(crate) fn order_values<S: BranchState>(state: &mut S, var: u32, values: &mut [i32]) {
-    // The scores' buffer is lent out while the order may run trial
-    // propagation on the state.
-    let mut scored = std::mem::take(&mut state.brancher().scored);
     if let ValueBranch::BuiltIn(order) = state.brancher().value {
-        order_builtin(order, state, var, &mut Candidates::new(values, &mut scored));
-    } else {
-        let placeholder = ValueBranch::BuiltIn(ValueOrder::Ascending);
-        let taken = std::mem::replace(&mut state.brancher().value, placeholder);
-        let ValueBranch::User(mut user) = taken else {
-            unreachable!("built-in orders handled above")
-        };
-        let mut view = SearchView::new(state);
-        let id = view.handle(var);
-        user.order(&mut view, id, &mut Candidates::new(values, &mut scored));
-        state.brancher().value = ValueBranch::User(user);
+        return order_builtin(order, state, var, values);
     }
+    // The user's ordering and its buffer are lent out while it reads the
+    // state (and perhaps runs trial propagation on it).
+    let placeholder = ValueBranch::BuiltIn(ValueOrder::Ascending);
+    let ValueBranch::User(mut user) = std::mem::replace(&mut state.brancher().value, placeholder)
+    else {
+        unreachable!("built-in orders returned above")
+    };
+    let mut lent = std::mem::take(&mut state.brancher().lent);
+    let mut view = SearchView::new(state);
+    let id = view.handle(var);
+    user.order(&mut view, id, &mut Candidates::new(values, &mut lent));
+    let brancher = state.brancher();
+    brancher.value = ValueBranch::User(user);
+    brancher.lent = lent;
+}
+
+/// The least-constraining order: values by how many values forward
+/// checking each would remove, fewest first (a wipe-out last).
+fn least_constraining<S: BranchState + ?Sized>(state: &mut S, var: u32, values: &mut [i32]) {
+    let mut scored = std::mem::take(&mut state.brancher().scored);
+    Candidates::new(values, &mut scored).sort_by_score(|v| {
+        // Counts stay far below i64::MAX; u64::MAX (a wipe-out) becomes it.
+        i64::try_from(state.trial_prunes(var, v)).unwrap_or(i64::MAX)
+    });
     state.brancher().scored = scored;
 }
 

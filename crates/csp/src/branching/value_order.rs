@@ -66,7 +66,7 @@ pub trait ValueOrdering {
 /// [`Solver::value_order`]: crate::Solver::value_order
 impl ValueOrdering for ValueOrder {
     fn order(&mut self, view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>) {
-        order_builtin(*self, view.state(), var.index, values);
+        order_builtin(*self, view.state(), var.index, values.values);
     }
 }
 
@@ -89,22 +89,19 @@ pub(crate) fn order_builtin<S: BranchState + ?Sized>(
     order: ValueOrder,
     state: &mut S,
     var: u32,
-    values: &mut Candidates<'_>,
+    values: &mut [i32],
 ) {
     match order {
         ValueOrder::Ascending => {}
         ValueOrder::Descending => values.reverse(),
         ValueOrder::MiddleOut => {
-            if let (Some(&lo), Some(&hi)) = (values.as_slice().first(), values.as_slice().last()) {
+            if let (Some(&lo), Some(&hi)) = (values.first(), values.last()) {
                 let twice_mid = lo as i64 + hi as i64;
-                values.sort_by_score(|v| (2 * v as i64 - twice_mid).abs());
+                values.sort_by_key(|&v| ((2 * v as i64 - twice_mid).abs(), v));
             }
         }
-        ValueOrder::Random => values.shuffle(state.rng()),
-        ValueOrder::LeastConstraining => values.sort_by_score(|v| {
-            // A wipe-out (u64::MAX) ranks last; counts stay far below i64::MAX.
-            i64::try_from(state.trial_prunes(var, v)).unwrap_or(i64::MAX)
-        }),
+        ValueOrder::Random => state.rng().shuffle(values),
+        ValueOrder::LeastConstraining => super::least_constraining(state, var, values),
     }
 }
 

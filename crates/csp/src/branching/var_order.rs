@@ -152,40 +152,54 @@ pub(crate) fn select_builtin<S: BranchState + ?Sized>(
 /// The position in `order()[depth..]` of the best-ranked variable: the
 /// earliest of the best, or with restarts a seeded random one of them.
 fn ranked_best<S: BranchState + ?Sized>(order: VarOrder, state: &mut S, depth: usize) -> usize {
+    // One loop per order, so that each key is computed inline (a weight
+    // of 1 compares sizes alone).
+    match order {
+        VarOrder::Input | VarOrder::SmallestDomain => best_by(state, depth, |s, x| VarKey {
+            size: u64::from(s.size(x)),
+            weight: 1,
+        }),
+        VarOrder::DomDeg => best_by(state, depth, |s, x| VarKey {
+            size: u64::from(s.size(x)),
+            weight: live_degree(s, x, false),
+        }),
+        VarOrder::DomWDeg => best_by(state, depth, |s, x| VarKey {
+            size: u64::from(s.size(x)),
+            weight: live_degree(s, x, true),
+        }),
+    }
+}
+
+#[inline(always)]
+fn best_by<S, K>(state: &mut S, depth: usize, key: K) -> usize
+where
+    S: BranchState + ?Sized,
+    K: Fn(&S, u32) -> VarKey,
+{
+    let restarting = state.restarting();
     let mut best = depth;
-    let mut best_key = var_key(order, state, state.order()[depth]);
+    let mut best_key = key(state, state.order()[depth]);
     let mut ties = 1u64;
     for i in depth + 1..state.order().len() {
-        let key = var_key(order, state, state.order()[i]);
-        match key.better_than(&best_key) {
+        let candidate = key(state, state.order()[i]);
+        match candidate.better_than(&best_key) {
             Some(true) => {
                 best = i;
-                best_key = key;
+                best_key = candidate;
                 ties = 1;
             }
-            None if state.restarting() => {
+            None if restarting => {
                 // Seeded random tie-breaking diversifies restarted runs.
                 ties += 1;
                 if state.rng().below(ties) == 0 {
                     best = i;
-                    best_key = key;
+                    best_key = candidate;
                 }
             }
             _ => {}
         }
     }
     best
-}
-
-#[inline]
-fn var_key<S: BranchState + ?Sized>(order: VarOrder, state: &S, var: u32) -> VarKey {
-    let size = state.size(var) as u64;
-    let weight = match order {
-        VarOrder::Input | VarOrder::SmallestDomain => 1,
-        VarOrder::DomDeg => live_degree(state, var, false),
-        VarOrder::DomWDeg => live_degree(state, var, true),
-    };
-    VarKey { size, weight }
 }
 
 /// Ranking of a variable: smaller `size / weight` first.
@@ -197,6 +211,7 @@ struct VarKey {
 
 impl VarKey {
     /// `Some(true)` if strictly better, `None` if tied, `Some(false)` if worse.
+    #[inline(always)]
     fn better_than(&self, other: &VarKey) -> Option<bool> {
         // A weight of zero (no constraint left) ranks last.
         let lhs = self.size as u128 * other.weight as u128;
