@@ -176,7 +176,20 @@ where
     S: BranchState + ?Sized,
     K: Fn(&S, u32) -> VarKey,
 {
-    let restarting = state.restarting();
+    if !state.restarting() {
+        // The common case, without draws: one pass over the unassigned.
+        let order = &state.order()[depth..];
+        let mut best = 0;
+        let mut best_key = key(state, order[0]);
+        for (i, &x) in order.iter().enumerate().skip(1) {
+            let candidate = key(state, x);
+            if candidate.better_than(&best_key) == Some(true) {
+                best = i;
+                best_key = candidate;
+            }
+        }
+        return depth + best;
+    }
     let mut best = depth;
     let mut best_key = key(state, state.order()[depth]);
     let mut ties = 1u64;
@@ -188,7 +201,7 @@ where
                 best_key = candidate;
                 ties = 1;
             }
-            None if restarting => {
+            None => {
                 // Seeded random tie-breaking diversifies restarted runs.
                 ties += 1;
                 if state.rng().below(ties) == 0 {
