@@ -30,7 +30,8 @@
 //! * [`Model`] holds variables ([`VarId`], [`Domain`]) and constraints
 //!   (not-equal, all-different, linear, table, count, predicate);
 //! * [`Solver`] picks a [`Strategy`], a [`VarOrder`], a [`ValueOrder`],
-//!   [`Limits`] and optional [`Restarts`];
+//!   [`Limits`] and optional [`Restarts`]; a user's own heuristics plug in
+//!   as a [`VarSelector`] or [`ValueOrdering`], reading a [`SearchView`];
 //! * [`Search`] streams solutions as an iterator, reporting events to an
 //!   [`Observer`] such as the [`Tracer`] or the [`replay`] recorder (an HTML
 //!   page that steps through the search in a browser);
@@ -43,6 +44,7 @@
 
 #![warn(missing_docs)]
 
+mod branching;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod config;
@@ -70,6 +72,7 @@ mod stats;
 mod store;
 mod var;
 
+pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};

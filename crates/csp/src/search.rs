@@ -6,6 +6,7 @@
 //! not allocate. It is generic over its [`Observer`], so unobserved searches
 //! compile the hooks away.
 
+use crate::branching::{self, Brancher, UserBranching};
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
@@ -29,9 +30,9 @@ use std::time::Instant;
 mod kernel;
 use kernel::Kernel;
 
-/// Debug builds check the counted smallest-domain choice against ranking
-/// on models up to this many variables.
-const CHECKED_SELECTION: usize = 1000;
+/// Debug builds check that every constraint is entailed at a solution on
+/// models up to this many constraints.
+const CHECKED_ENTAILMENT: usize = 1000;
 
 /// Counting domain sizes costs a little on every domain change and undo; it
 /// pays only where ranking the unassigned variables at every node would
@@ -63,8 +64,10 @@ const COUNTED_FROM_VARS: usize = 1000;
 pub struct Solver<'m> {
     model: &'m Model,
     strategy: Strategy,
-    var_order: VarOrder,
-    value_order: ValueOrder,
+    pub(crate) var_order: VarOrder,
+    pub(crate) value_order: ValueOrder,
+    /// The user's heuristics, replacing the orders above (see `branching`).
+    pub(crate) user_branching: UserBranching,
     limits: Limits,
     seed: u64,
     restarts: Option<Restarts>,
@@ -90,6 +93,7 @@ impl<'m> Solver<'m> {
             strategy: Strategy::ForwardChecking,
             var_order: VarOrder::Input,
             value_order: ValueOrder::Ascending,
+            user_branching: UserBranching::default(),
             limits: Limits::default(),
             seed: 0,
             restarts: None,
@@ -163,6 +167,7 @@ impl<'m> Solver<'m> {
     /// ```
     pub fn var_order(mut self, order: VarOrder) -> Self {
         self.var_order = order;
+        self.clear_user_var_selector();
         self
     }
 
@@ -175,6 +180,7 @@ impl<'m> Solver<'m> {
     /// ```
     pub fn value_order(mut self, order: ValueOrder) -> Self {
         self.value_order = order;
+        self.clear_user_value_ordering();
         self
     }
 
@@ -238,6 +244,7 @@ impl<'m> Solver<'m> {
                 ValueOrder::Ascending | ValueOrder::Descending
             )
             && self.restarts.is_none()
+            && self.user_branching.is_empty()
     }
 
     /// The chosen strategy.
@@ -245,12 +252,14 @@ impl<'m> Solver<'m> {
         self.strategy
     }
 
-    /// The chosen variable order.
+    /// The chosen built-in variable order (`Input` while a user's selector
+    /// replaces it: see [`Solver::has_user_branching`]).
     pub fn get_var_order(&self) -> VarOrder {
         self.var_order
     }
 
-    /// The chosen value order.
+    /// The chosen built-in value order (`Ascending` while a user's ordering
+    /// replaces it: see [`Solver::has_user_branching`]).
     pub fn get_value_order(&self) -> ValueOrder {
         self.value_order
     }
@@ -332,7 +341,7 @@ impl<'m> Solver<'m> {
 
 /// One level of the explicit search stack.
 #[derive(Clone, Copy)]
-struct Frame {
+pub(crate) struct Frame {
     var: u32,
     /// Trail length before this level's assignment.
     mark: usize,
@@ -377,17 +386,17 @@ pub struct Search<'m, O: Observer> {
     pub(crate) strategy: Strategy,
     /// What the strategy asks of every propagator.
     pub(crate) level: Level,
-    var_order: VarOrder,
-    value_order: ValueOrder,
+    /// The variable and value orders.
+    pub(crate) branching: Brancher,
     limits: Limits,
-    restarts: Option<Restarts>,
+    pub(crate) restarts: Option<Restarts>,
     pub(crate) rng: SplitMix64,
     pub(crate) store: Store,
     pub(crate) values: Vec<i32>,
     pub(crate) assigned: Vec<bool>,
     /// Variables; `order[..depth]` are assigned.
     pub(crate) order: Vec<u32>,
-    frames: Vec<Frame>,
+    pub(crate) frames: Vec<Frame>,
     cand: Vec<i32>,
     /// How many variables of each constraint are unassigned.
     pub(crate) occupancy: Occupancy,
@@ -416,8 +425,6 @@ pub struct Search<'m, O: Observer> {
     pub(crate) record: bool,
     pub(crate) removals: Vec<Removal>,
     pub(crate) scratch: Scratch,
-    /// Least-constraining value order: (values pruned, value) per candidate.
-    scored: Vec<(u64, i32)>,
     /// The constraint that caused the latest failure.
     pub(crate) culprit: Option<u32>,
     /// Trial propagation (least-constraining value): count, don't report.
@@ -441,7 +448,7 @@ pub struct Search<'m, O: Observer> {
     /// the store counts sizes, the one reader). At zero every
     /// unassigned variable has degree 0, and the degree orders reduce to
     /// the smallest domain (found from the size counts, not by ranking).
-    constrained_left: usize,
+    pub(crate) constrained_left: usize,
     pub(crate) observer: O,
 }
 
@@ -519,8 +526,7 @@ impl<'m, O: Observer> Search<'m, O> {
             model,
             strategy: solver.strategy,
             level,
-            var_order: solver.var_order,
-            value_order: solver.value_order,
+            branching: Brancher::new(solver),
             limits: solver.limits.clone(),
             restarts: solver.restarts,
             rng: SplitMix64::new(solver.seed),
@@ -545,7 +551,6 @@ impl<'m, O: Observer> Search<'m, O> {
             others,
             removals: Vec::new(),
             scratch: Scratch::default(),
-            scored: Vec::new(),
             culprit: None,
             quiet: false,
             trial_pruned: 0,
@@ -587,8 +592,7 @@ impl<'m, O: Observer> Search<'m, O> {
         debug_assert!(
             self.model.id() == solver.model.id()
                 && self.strategy == solver.strategy
-                && self.var_order == solver.var_order
-                && self.value_order == solver.value_order
+                && self.branching.same_settings(solver)
                 && self.restarts == solver.restarts,
             "reused for the same model and settings"
         );
@@ -599,13 +603,15 @@ impl<'m, O: Observer> Search<'m, O> {
             prop.clear();
         }
         self.fixed_pending.clear();
-        if self.var_order != VarOrder::Input {
+        // A fresh instance of the user's heuristics, as a new search has.
+        self.branching.reset(solver);
+        if !self.branching.input_order() {
             // Dynamic orders permute `order`; ties go to the earliest in it.
             for (i, x) in self.order.iter_mut().enumerate() {
                 *x = i as u32;
             }
         }
-        if self.var_order == VarOrder::DomWDeg {
+        if self.branching.reads_weights() {
             self.weights.fill(1);
         }
         if let Some(kernel) = &mut self.kernel {
@@ -843,7 +849,7 @@ impl<'m, O: Observer> Search<'m, O> {
         debug_assert!(
             // (The kernel keeps its own domains and no frames.)
             self.frames.len() != self.order.len()
-                || self.props.len() > CHECKED_SELECTION
+                || self.props.len() > CHECKED_ENTAILMENT
                 || self.all_entailed(),
             "every constraint is entailed at a solution"
         );
@@ -971,131 +977,27 @@ impl<'m, O: Observer> Search<'m, O> {
 
     /// Picks the next variable and moves it to `order[depth]`.
     pub(crate) fn select_var(&mut self, depth: usize) -> u32 {
-        if self.var_order == VarOrder::Input {
-            return self.order[depth];
-        }
-        // Without a constrained variable left, every unassigned variable has
-        // degree 0, and the degree orders rank by size alone.
-        let by_size = self.store.counts_sizes()
-            && (self.var_order == VarOrder::SmallestDomain || self.constrained_left == 0);
-        let counted = if by_size {
-            self.store.min_counted_size()
-        } else {
-            None
-        };
-        let best = match counted {
-            // Smallest domain, ties to the earliest: the first variable of
-            // the smallest size counted (the store counts exactly the
-            // unassigned variables), found without ranking the others.
-            Some(smallest) => {
-                let best = (depth..self.order.len())
-                    .find(|&i| self.store.size(self.order[i]) == smallest)
-                    .expect("the counts hold the unassigned variables' sizes");
-                // Checked against ranking where that costs little (the
-                // differential tests' models).
-                if cfg!(debug_assertions) && self.order.len() <= CHECKED_SELECTION {
-                    assert_eq!(best, self.ranked_best(depth), "same choice as ranking");
-                }
-                best
-            }
-            // Smallest domain without restarts ranks by size alone, ties to
-            // the earliest: a plain scan (the kernel's order).
-            None if self.var_order == VarOrder::SmallestDomain && self.restarts.is_none() => {
-                let store = &self.store;
-                (depth..self.order.len())
-                    .min_by_key(|&i| store.size(self.order[i]))
-                    .expect("an unassigned variable")
-            }
-            None => self.ranked_best(depth),
-        };
+        let best = branching::select_var(self, depth);
         self.order.swap(depth, best);
         self.order[depth]
-    }
-
-    /// The position in `order[depth..]` of the best-ranked variable: the
-    /// earliest of the best, or with restarts a seeded random one of them.
-    fn ranked_best(&mut self, depth: usize) -> usize {
-        let mut best = depth;
-        let mut best_key = self.var_key(self.order[depth]);
-        let mut ties = 1u64;
-        for i in depth + 1..self.order.len() {
-            let key = self.var_key(self.order[i]);
-            match key.better_than(&best_key) {
-                Some(true) => {
-                    best = i;
-                    best_key = key;
-                    ties = 1;
-                }
-                None if self.restarts.is_some() => {
-                    // Seeded random tie-breaking diversifies restarted runs.
-                    ties += 1;
-                    if self.rng.below(ties) == 0 {
-                        best = i;
-                        best_key = key;
-                    }
-                }
-                _ => {}
-            }
-        }
-        best
-    }
-
-    fn var_key(&self, var: u32) -> VarKey {
-        let size = self.store.size(var) as u64;
-        let weight = match self.var_order {
-            VarOrder::Input | VarOrder::SmallestDomain => 1,
-            VarOrder::DomDeg | VarOrder::DomWDeg => self
-                .model
-                .constraints_of(var)
-                .iter()
-                .filter(|&&c| self.occupancy.unassigned_vars[c as usize] >= 2)
-                .map(|&c| {
-                    if self.var_order == VarOrder::DomWDeg {
-                        self.weights[c as usize]
-                    } else {
-                        1
-                    }
-                })
-                .sum(),
-        };
-        VarKey { size, weight }
     }
 
     /// Pushes `var`'s current values onto `cand` in the chosen value order.
     fn fill_candidates(&mut self, var: u32) {
         let start = self.cand.len();
         self.store.values_into(var, &mut self.cand);
-        let vals = &mut self.cand[start..];
-        match self.value_order {
-            ValueOrder::Ascending => {}
-            ValueOrder::Descending => vals.reverse(),
-            ValueOrder::MiddleOut => {
-                if let (Some(&lo), Some(&hi)) = (vals.first(), vals.last()) {
-                    let twice_mid = lo as i64 + hi as i64;
-                    vals.sort_by_key(|&v| ((2 * v as i64 - twice_mid).abs(), v));
-                }
-            }
-            ValueOrder::Random => self.rng.shuffle(vals),
-            ValueOrder::LeastConstraining => {
-                // Scores go in a reused buffer: no allocation per node.
-                let mut scored = std::mem::take(&mut self.scored);
-                scored.clear();
-                for i in start..self.cand.len() {
-                    let v = self.cand[i];
-                    scored.push((self.trial_prunes(var, v), v));
-                }
-                scored.sort_unstable();
-                for (slot, &(_, v)) in self.cand[start..].iter_mut().zip(&scored) {
-                    *slot = v;
-                }
-                self.scored = scored;
-            }
+        if self.branching.ascending() {
+            return;
         }
+        // Lent out: the value order may run trial propagation on the search.
+        let mut cand = std::mem::take(&mut self.cand);
+        branching::order_values(self, var, &mut cand[start..]);
+        self.cand = cand;
     }
 
     /// How many values forward checking `var = value` would remove
     /// (`u64::MAX` if it wipes out a domain). Leaves no trace.
-    fn trial_prunes(&mut self, var: u32, value: i32) -> u64 {
+    pub(crate) fn trial_prunes(&mut self, var: u32, value: i32) -> u64 {
         let mark = self.store.mark();
         let was = (self.values[var as usize], self.assigned[var as usize]);
         self.values[var as usize] = value;
@@ -1116,40 +1018,6 @@ impl<'m, O: Observer> Search<'m, O> {
         } else {
             u64::MAX
         }
-    }
-}
-
-/// Ranking of a variable: smaller `size / weight` first.
-#[derive(Clone, Copy)]
-struct VarKey {
-    size: u64,
-    weight: u64,
-}
-
-impl VarKey {
-    /// `Some(true)` if strictly better, `None` if tied, `Some(false)` if worse.
-    fn better_than(&self, other: &VarKey) -> Option<bool> {
-        // A weight of zero (no constraint left) ranks last.
-        let lhs = self.size as u128 * other.weight as u128;
-        let rhs = other.size as u128 * self.weight as u128;
-        match (self.weight, other.weight) {
-            (0, 0) => compare(self.size, other.size),
-            (0, _) => Some(false),
-            (_, 0) => Some(true),
-            _ => compare_u128(lhs, rhs),
-        }
-    }
-}
-
-fn compare(a: u64, b: u64) -> Option<bool> {
-    compare_u128(a as u128, b as u128)
-}
-
-fn compare_u128(a: u128, b: u128) -> Option<bool> {
-    match a.cmp(&b) {
-        std::cmp::Ordering::Less => Some(true),
-        std::cmp::Ordering::Equal => None,
-        std::cmp::Ordering::Greater => Some(false),
     }
 }
 

@@ -5,7 +5,9 @@
 mod common;
 
 use csp::Strategy as Pruning;
-use csp::{Cmp, Limits, Model, Restarts, Solver, ValueOrder, VarId, VarOrder, View};
+use csp::{
+    Candidates, Cmp, Limits, Model, Restarts, SearchView, Solver, ValueOrder, VarId, VarOrder, View,
+};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -401,6 +403,90 @@ proptest! {
                 .restarts(Restarts::Luby { scale: 1 })
                 .seed(seed);
             check_replay(&model, &restarted)?;
+        }
+    }
+}
+
+/// A user's variable selector as data: at its k-th call it applies rule
+/// `picks[k % len]`, an arbitrary but deterministic choice among the
+/// unassigned variables that reads the search state through the view.
+fn user_selector(picks: Vec<u64>) -> impl FnMut(&mut SearchView<'_>) -> VarId + Clone {
+    let mut calls = 0usize;
+    move |view: &mut SearchView<'_>| {
+        let k = picks[calls % picks.len()];
+        calls += 1;
+        let chosen = match k % 4 {
+            0 => view
+                .unassigned()
+                .nth((k / 4) as usize % view.num_unassigned()),
+            1 => view
+                .unassigned()
+                .min_by_key(|&x| (u64::from(view.size(x)) ^ (k / 4), x.index())),
+            2 => view
+                .unassigned()
+                .max_by_key(|&x| (view.degree(x), view.weighted_degree(x), x.index())),
+            _ => view.unassigned().min_by_key(|&x| {
+                let spread = view.max(x).unwrap_or(0) as i64 - view.min(x).unwrap_or(0) as i64;
+                (spread, std::cmp::Reverse(x.index()))
+            }),
+        };
+        chosen.expect("the search asks only while a variable is unassigned")
+    }
+}
+
+/// A user's value ordering as data: an arbitrary permutation (swaps given
+/// by `picks`), a seeded shuffle, or least-constraining by trial.
+fn user_ordering(
+    picks: Vec<u64>,
+) -> impl FnMut(&mut SearchView<'_>, VarId, &mut Candidates<'_>) + Clone {
+    let mut calls = 0usize;
+    move |view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>| {
+        let k = picks[calls % picks.len()];
+        calls += 1;
+        match k % 3 {
+            0 => {
+                for i in 0..values.len() {
+                    let j = picks[(calls + i) % picks.len()] as usize % values.len();
+                    values.swap(i, j);
+                }
+            }
+            1 => values.shuffle(view.rng()),
+            _ => values.sort_by_score(|v| view.trial_prunes(var, v).map_or(-1, |p| p as i64)),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A user's heuristics change the order of the search, never what it
+    /// finds: under every strategy, with and without restarts.
+    #[test]
+    fn user_heuristics_find_exactly_the_solutions(
+        spec in model_spec(),
+        var_picks in proptest::collection::vec(any::<u64>(), 1..6),
+        value_picks in proptest::collection::vec(any::<u64>(), 1..6),
+        seed in 0..1000u64,
+    ) {
+        let (model, _) = build(&spec);
+        let expected = brute_force(&spec, &model);
+        for &strategy in Pruning::ALL {
+            let base = Solver::new(&model).strategy(strategy).seed(seed);
+            let select = user_selector(var_picks.clone());
+            let order = user_ordering(value_picks.clone());
+            let solvers = [
+                ("variables", base.clone().var_order_fn(select.clone())),
+                ("values", base.clone().value_order_fn(order.clone())),
+                ("both", base.clone().var_order_fn(select.clone()).value_order_fn(order.clone())),
+                (
+                    "both, restarts",
+                    base.var_order_fn(select).value_order_fn(order).restarts(Restarts::Luby { scale: 1 }),
+                ),
+            ];
+            for (what, solver) in solvers {
+                prop_assert_eq!(&solutions(&solver), &expected, "{} {}", strategy, what);
+                prop_assert_eq!(solver.count().solutions(), expected.len() as u64);
+            }
         }
     }
 }

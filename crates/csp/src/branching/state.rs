@@ -1,0 +1,93 @@
+//! The search as the state branching reads.
+
+use super::{BranchState, Brancher};
+use crate::model::Model;
+use crate::observer::Observer;
+use crate::rng::SplitMix64;
+use crate::search::Search;
+
+impl<O: Observer> BranchState for Search<'_, O> {
+    #[inline(always)]
+    fn model(&self) -> &Model {
+        self.model
+    }
+
+    #[inline(always)]
+    fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    #[inline]
+    fn assigned_value(&self, var: u32) -> Option<i32> {
+        self.assigned[var as usize].then(|| self.values[var as usize])
+    }
+
+    #[inline(always)]
+    fn size(&self, var: u32) -> u32 {
+        self.store.size(var)
+    }
+
+    #[inline]
+    fn min(&self, var: u32) -> Option<i64> {
+        self.store.min(var)
+    }
+
+    #[inline]
+    fn max(&self, var: u32) -> Option<i64> {
+        self.store.max(var)
+    }
+
+    #[inline]
+    fn contains(&self, var: u32, value: i64) -> bool {
+        self.store.contains(var, value)
+    }
+
+    #[inline]
+    fn values_into(&self, var: u32, out: &mut Vec<i32>) {
+        self.store.values_into(var, out)
+    }
+
+    #[inline(always)]
+    fn unassigned_in(&self, c: u32) -> u32 {
+        self.occupancy.unassigned_vars[c as usize]
+    }
+
+    #[inline(always)]
+    fn weight(&self, c: u32) -> u64 {
+        self.weights[c as usize]
+    }
+
+    #[inline(always)]
+    fn min_counted_size(&self) -> Option<u32> {
+        self.store.min_counted_size()
+    }
+
+    #[inline(always)]
+    fn constrained_left(&self) -> usize {
+        self.constrained_left
+    }
+
+    #[inline(always)]
+    fn restarting(&self) -> bool {
+        self.restarts.is_some()
+    }
+
+    #[inline(always)]
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+
+    fn trial_prunes(&mut self, var: u32, value: i32) -> u64 {
+        Search::trial_prunes(self, var, value)
+    }
+
+    #[inline(always)]
+    fn brancher(&mut self) -> &mut Brancher {
+        &mut self.branching
+    }
+}
