@@ -30,7 +30,8 @@
 //!   semantics; [`post`]: the decompositions they share;
 //! * [`branching`]: search annotations onto the engine's orders;
 //! * [`build`]: the engine model; [`run`]: satisfaction, enumeration,
-//!   [`optimize`] (branch and bound), and [`output`].
+//!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the
+//!   search's replay page (`--replay FILE`).
 
 #![warn(missing_docs)]
 
@@ -46,6 +47,7 @@ pub mod options;
 pub mod output;
 pub mod parser;
 pub mod post;
+pub mod replay;
 pub mod run;
 
 pub use ast::{FlatZinc, IntSet};

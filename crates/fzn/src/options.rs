@@ -36,6 +36,10 @@ pub struct Options {
     pub var_order: Option<VarOrder>,
     /// `--value-order`: overrides the annotations' value order.
     pub value_order: Option<ValueOrder>,
+    /// `--replay FILE`: also write the search's replay page.
+    pub replay: Option<String>,
+    /// `--max-events N`: the most events the replay page records.
+    pub max_events: usize,
     /// `--help`.
     pub help: bool,
     /// `--version`.
@@ -57,6 +61,8 @@ impl Default for Options {
             strategy: Strategy::ArcConsistency,
             var_order: None,
             value_order: None,
+            replay: None,
+            max_events: csp::replay::DEFAULT_MAX_EVENTS,
             help: false,
             version: false,
         }
@@ -82,6 +88,12 @@ solutions in the FlatZinc output format.
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random
+      --replay FILE        also write FILE: a page that replays the search
+                           step by step in a browser (variables x values,
+                           the search tree, the counters); with an
+                           objective, the search for a first solution
+      --max-events N       with --replay: record at most N events
+                           (1 to 200000; default 20000)
   -h, --help               this text
       --version            the version";
 
@@ -135,6 +147,17 @@ where
             "--strategy" => o.strategy = value(&a)?.parse()?,
             "--var-order" => o.var_order = Some(value(&a)?.parse()?),
             "--value-order" => o.value_order = Some(value(&a)?.parse()?),
+            "--replay" => o.replay = Some(value(&a)?),
+            "--max-events" => {
+                let v = value(&a)?;
+                o.max_events = number(&a, &v)?;
+                if !(1..=csp::replay::MAX_EVENTS).contains(&o.max_events) {
+                    return Err(format!(
+                        "option {a}: expected a whole number from 1 to {}",
+                        csp::replay::MAX_EVENTS
+                    ));
+                }
+            }
             "-h" | "--help" => o.help = true,
             "--version" => o.version = true,
             "-" => o.file = Some(a),

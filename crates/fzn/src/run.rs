@@ -42,6 +42,22 @@ pub fn run(
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
+    if let Some(path) = &opts.replay {
+        let solver = Solve {
+            inst: &inst,
+            plan: &plan,
+            opts,
+            deadline,
+        }
+        .configure(Solver::new(&built.model));
+        crate::replay::write_page(
+            &inst,
+            &built,
+            &solver,
+            std::path::Path::new(path),
+            opts.max_events,
+        )?;
+    }
     if built.failed {
         writeln!(out, "{UNSATISFIABLE}").map_err(io)?;
     } else {
