@@ -466,7 +466,8 @@ impl<'m, O: Observer> Search<'m, O> {
         let one_word = store.one_word();
         let occupancy = Occupancy::new(
             model.constraints(),
-            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg),
+            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg)
+                || solver.has_user_branching(),
         );
         let level = Level::from(solver.strategy);
         let merged = (solver.merged && matches!(level, Level::Forward | Level::Fixpoint))

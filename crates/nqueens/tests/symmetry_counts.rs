@@ -67,13 +67,24 @@ fn every_symmetry_on_any_thread_count_gives_the_plain_count() {
 }
 
 #[test]
-fn the_default_count_of_13_and_14_queens_is_the_plain_count() {
+fn the_counts_of_13_and_14_queens_are_the_plain_count_whatever_the_settings() {
     for n in [13, 14] {
         let board = Board::square(n).unwrap();
+        let expected = plain(board);
+        assert_eq!(expected, SQUARES[n - 1], "the plain search at n = {n}");
         let report = Plan::recommended(Goal::Count).count(board).unwrap();
         assert_eq!(report.execution.symmetry, Symmetry::Full);
-        assert_eq!(report.solutions, plain(board), "n = {n}");
-        assert_eq!(report.solutions, SQUARES[n - 1], "n = {n}");
+        assert_eq!(report.solutions, expected, "the default at n = {n}");
+        for symmetry in Symmetry::ALL {
+            for threads in [1, 2] {
+                let report = plan(Approach::ForwardChecking, symmetry, threads)
+                    .count(board)
+                    .unwrap();
+                let what = format!("n = {n}, {symmetry} on {threads} threads");
+                assert_eq!(report.solutions, expected, "{what}");
+                assert_eq!(report.execution.symmetry, symmetry, "{what}");
+            }
+        }
     }
 }
 

@@ -148,9 +148,11 @@ pub fn solve_part(board: Board, plan: &Plan, part: Part) -> Result<PartResult, P
             seed: plan.seed,
             restarts: plan.restarts.map(|r| r.to_string()),
         },
-        // The time is `elapsed_seconds`; the stats hold what reads back.
+        // The time is `elapsed_seconds`; the stats hold what reads back
+        // (not the time, nor the search path this run took).
         stats: Stats {
             elapsed: Duration::ZERO,
+            path: None,
             ..outcome.stats.clone()
         },
         elapsed_seconds: outcome.stats.elapsed.as_secs_f64(),
