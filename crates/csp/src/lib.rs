@@ -33,7 +33,9 @@
 //!   [`Limits`] and optional [`Restarts`];
 //! * [`Search`] streams solutions as an iterator, reporting events to an
 //!   [`Observer`] such as the [`Tracer`];
-//! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
+//! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]);
+//! * [`Solver::minimize`] and [`Solver::maximize`] stream improving
+//!   solutions by branch and bound ([`Optimize`], [`OptimizeStatus`]).
 
 #![warn(missing_docs)]
 
@@ -50,6 +52,7 @@ mod local;
 mod model;
 mod observer;
 mod occupancy;
+mod optimize;
 mod parallel;
 mod partition;
 mod propagate;
@@ -73,6 +76,7 @@ pub use local::{
 };
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
+pub use optimize::{Improvement, Optimize, OptimizeStatus};
 pub use parallel::{
     count_parallel, for_each_solution_parallel, Parallel, ParallelError, DEFAULT_SUB_PROBLEMS,
 };

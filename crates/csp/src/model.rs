@@ -331,7 +331,7 @@ impl Model {
         )
     }
 
-    fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
+    pub(crate) fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
         if view.var.model != self.id || view.var.index() >= self.domains.len() {
             return Err(ModelError::ForeignVariable { constraint });
         }

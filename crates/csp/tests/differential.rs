@@ -5,7 +5,9 @@
 mod common;
 
 use csp::Strategy as Pruning;
-use csp::{Cmp, Limits, Model, Restarts, Solver, ValueOrder, VarId, VarOrder, View};
+use csp::{
+    Cmp, Limits, Model, OptimizeStatus, Restarts, Solver, ValueOrder, VarId, VarOrder, View,
+};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -285,4 +287,94 @@ fn forward_checking_paths_are_backtracking_paths() {
     assert!(fc.is_subset(&bt));
     assert!(ac.is_subset(&fc));
     assert!(ac.len() < fc.len() && fc.len() < bt.len());
+}
+
+/// A random objective: coefficient, variable and offset per term, and
+/// whether to maximise.
+fn objective_spec() -> impl Strategy<Value = (Vec<(i64, usize, i32)>, bool)> {
+    (
+        proptest::collection::vec((-3..=3i64, 0..8usize, -2..=2i32), 0..=4),
+        any::<bool>(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn branch_and_bound_finds_the_brute_force_optimum(
+        spec in model_spec(),
+        (terms, maximise) in objective_spec(),
+        seed in 0..1000u64,
+    ) {
+        let (model, x) = build(&spec);
+        let terms: Vec<(i64, View)> = terms
+            .iter()
+            .map(|&(a, i, off)| (a, x[i % x.len()] + off))
+            .collect();
+        let value_of = |values: &[i32]| -> i128 {
+            terms
+                .iter()
+                .map(|&(a, v)| a as i128 * (values[v.var.index()] as i128 + v.offset as i128))
+                .sum()
+        };
+        let all = brute_force(&spec, &model);
+        let optimum = if maximise {
+            all.iter().map(|s| value_of(s)).max()
+        } else {
+            all.iter().map(|s| value_of(s)).min()
+        };
+        let mut solvers = Vec::new();
+        for &strategy in Pruning::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    solvers.push(
+                        Solver::new(&model)
+                            .strategy(strategy)
+                            .var_order(var_order)
+                            .value_order(value_order)
+                            .seed(seed),
+                    );
+                }
+            }
+            solvers.push(
+                Solver::new(&model)
+                    .strategy(strategy)
+                    .var_order(VarOrder::DomWDeg)
+                    .restarts(Restarts::Luby { scale: 1 })
+                    .seed(seed),
+            );
+        }
+        for solver in &solvers {
+            let label = format!(
+                "{} {} {}",
+                solver.get_strategy(),
+                solver.get_var_order(),
+                solver.get_value_order()
+            );
+            let mut opt = if maximise {
+                solver.maximize(terms.clone()).unwrap()
+            } else {
+                solver.minimize(terms.clone()).unwrap()
+            };
+            let mut last: Option<i128> = None;
+            for step in opt.by_ref() {
+                prop_assert!(model.is_solution(step.solution.values()), "{}", label);
+                prop_assert_eq!(step.value, value_of(step.solution.values()), "{}", label);
+                if let Some(before) = last {
+                    let better = if maximise { step.value > before } else { step.value < before };
+                    prop_assert!(better, "{}: {} after {}", label, step.value, before);
+                }
+                last = Some(step.value);
+            }
+            let expected = if optimum.is_some() {
+                OptimizeStatus::Optimal
+            } else {
+                OptimizeStatus::Unsatisfiable
+            };
+            prop_assert_eq!(opt.status(), expected, "{}", label);
+            prop_assert_eq!(last, optimum, "{}", label);
+            prop_assert_eq!(opt.best().map(|b| b.value), optimum, "{}", label);
+        }
+    }
 }

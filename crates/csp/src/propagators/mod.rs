@@ -31,6 +31,7 @@ mod count;
 mod linear;
 pub(crate) mod merged;
 mod not_equal;
+pub(crate) mod objective;
 mod predicate;
 mod table;
 
