@@ -97,6 +97,9 @@ pub(crate) enum Kind {
     Predicate(PredicateFn),
     /// Exactly `count` views in the scope take `value`.
     CountEq { value: i64, count: usize },
+    /// The scope's first half is lexicographically at most (`strict`: less
+    /// than) its second half.
+    Lex { strict: bool },
 }
 
 /// A constraint as the engine stores it.
@@ -161,6 +164,8 @@ impl Kind {
             Kind::Table { .. } => "table",
             Kind::Predicate(_) => "predicate",
             Kind::CountEq { .. } => "count",
+            Kind::Lex { strict: false } => "lex-less-equal",
+            Kind::Lex { strict: true } => "lex-less",
         }
     }
 

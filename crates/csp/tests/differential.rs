@@ -20,6 +20,8 @@ enum Spec {
     Table(Vec<usize>, Vec<Vec<i32>>),
     Predicate(Vec<usize>, Vec<i64>, i64),
     Count(Vec<(usize, i32)>, i32, usize),
+    /// Pairs of views `(x[i], y[i])`; strict or not.
+    Lex(Vec<((usize, i32), (usize, i32))>, bool),
 }
 
 #[derive(Clone, Debug)]
@@ -70,6 +72,11 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
             0..=3usize
         )
             .prop_map(|(s, v, k)| Spec::Count(s, v, k)),
+        (
+            proptest::collection::vec(((0..nvars, -1..=1i32), (0..nvars, -1..=1i32)), 1..=3),
+            any::<bool>()
+        )
+            .prop_map(|(pairs, strict)| Spec::Lex(pairs, strict)),
     ]
 }
 
@@ -127,6 +134,15 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             }
             Spec::Count(vs, value, count) => {
                 m.count_eq(vs.iter().map(view), *value, *count).unwrap();
+            }
+            Spec::Lex(pairs, strict) => {
+                let xs = pairs.iter().map(|(a, _)| view(a));
+                let ys = pairs.iter().map(|(_, b)| view(b));
+                if *strict {
+                    m.lex_less(xs, ys).unwrap();
+                } else {
+                    m.lex_less_equal(xs, ys).unwrap();
+                }
             }
         }
     }

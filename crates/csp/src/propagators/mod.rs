@@ -28,6 +28,7 @@
 
 mod all_different;
 mod count;
+mod lex;
 mod linear;
 pub(crate) mod merged;
 mod not_equal;
@@ -373,6 +374,7 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::Table { .. } => table::post(con),
         Kind::Predicate(_) => predicate::post(con),
         Kind::CountEq { .. } => count::post(con),
+        Kind::Lex { .. } => lex::post(con),
     }
 }
 
@@ -396,5 +398,6 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::Table { rows } => table::holds(rows, vals),
         Kind::Predicate(f) => f(vals),
         Kind::CountEq { value, count } => count::holds(*value, *count, vals),
+        Kind::Lex { strict } => lex::holds(*strict, vals),
     }
 }
