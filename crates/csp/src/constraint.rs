@@ -100,6 +100,12 @@ pub(crate) enum Kind {
     /// The scope's first half is lexicographically at most (`strict`: less
     /// than) its second half.
     Lex { strict: bool },
+    /// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.
+    Cardinality {
+        values: Vec<i64>,
+        lo: Vec<usize>,
+        hi: Vec<usize>,
+    },
 }
 
 /// A constraint as the engine stores it.
@@ -166,6 +172,7 @@ impl Kind {
             Kind::CountEq { .. } => "count",
             Kind::Lex { strict: false } => "lex-less-equal",
             Kind::Lex { strict: true } => "lex-less",
+            Kind::Cardinality { .. } => "global-cardinality",
         }
     }
 

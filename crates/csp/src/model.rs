@@ -369,6 +369,38 @@ impl Model {
         Ok(ConstraintId(id))
     }
 
+    /// Global cardinality: each listed value is taken by a number of the
+    /// views within its range (values not listed are free).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..3).unwrap();
+    /// // One or two zeros, exactly one 1; 2 fills the rest.
+    /// model.global_cardinality(&x, [(0, 1..=2), (1, 1..=1)]).unwrap();
+    /// // The same count by brute force over the 81 assignments:
+    /// let brute = (0..81).filter(|&n: &i32| {
+    ///     let d: Vec<i32> = (0..4).map(|i| n / 3i32.pow(i) % 3).collect();
+    ///     let c = |v| d.iter().filter(|&&x| x == v).count();
+    ///     (1..=2).contains(&c(0)) && c(1) == 1
+    /// }).count() as u64;
+    /// assert_eq!(Solver::new(&model).count().solutions(), brute);
+    /// ```
+    pub fn global_cardinality<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        counts: impl IntoIterator<Item = (i32, std::ops::RangeInclusive<usize>)>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = scope.into_iter().map(Into::into).collect();
+        let (mut values, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+        for (value, range) in counts {
+            values.push(value as i64);
+            lo.push(*range.start());
+            hi.push(*range.end());
+        }
+        self.add(Kind::Cardinality { values, lo, hi }, scope)
+    }
+
     /// `xs` comes before `ys` in lexicographic order, or equals it: the
     /// usual way to break a symmetry that swaps two rows. The sequences
     /// must have the same length ([`ModelError::LengthMismatch`]).

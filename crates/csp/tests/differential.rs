@@ -22,6 +22,8 @@ enum Spec {
     Count(Vec<(usize, i32)>, i32, usize),
     /// Pairs of views `(x[i], y[i])`; strict or not.
     Lex(Vec<((usize, i32), (usize, i32))>, bool),
+    /// Views, and (value, least, most) counts.
+    Cardinality(Vec<(usize, i32)>, Vec<(i32, usize, usize)>),
 }
 
 #[derive(Clone, Debug)]
@@ -77,6 +79,11 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(pairs, strict)| Spec::Lex(pairs, strict)),
+        (
+            proptest::collection::vec((0..nvars, -1..=1i32), 1..=4),
+            proptest::collection::vec((-1..=3i32, 0..=2usize, 0..=3usize), 1..=3)
+        )
+            .prop_map(|(s, counts)| Spec::Cardinality(s, counts)),
     ]
 }
 
@@ -143,6 +150,10 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
                 } else {
                     m.lex_less_equal(xs, ys).unwrap();
                 }
+            }
+            Spec::Cardinality(vs, counts) => {
+                let counts = counts.iter().map(|&(v, lo, hi)| (v, lo..=hi));
+                m.global_cardinality(vs.iter().map(view), counts).unwrap();
             }
         }
     }

@@ -27,6 +27,7 @@
 //! word operation.
 
 mod all_different;
+mod cardinality;
 mod count;
 mod lex;
 mod linear;
@@ -375,6 +376,7 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::Predicate(_) => predicate::post(con),
         Kind::CountEq { .. } => count::post(con),
         Kind::Lex { .. } => lex::post(con),
+        Kind::Cardinality { .. } => cardinality::post(con),
     }
 }
 
@@ -399,5 +401,6 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::Predicate(f) => f(vals),
         Kind::CountEq { value, count } => count::holds(*value, *count, vals),
         Kind::Lex { strict } => lex::holds(*strict, vals),
+        Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
     }
 }
