@@ -106,6 +106,9 @@ pub(crate) enum Kind {
         lo: Vec<usize>,
         hi: Vec<usize>,
     },
+    /// The scope's first half `x` and second half `y` are inverse
+    /// permutations: `x[i] = j` exactly when `y[j] = i`.
+    Inverse,
 }
 
 /// A constraint as the engine stores it.
@@ -173,6 +176,7 @@ impl Kind {
             Kind::Lex { strict: false } => "lex-less-equal",
             Kind::Lex { strict: true } => "lex-less",
             Kind::Cardinality { .. } => "global-cardinality",
+            Kind::Inverse => "inverse",
         }
     }
 

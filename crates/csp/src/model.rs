@@ -401,6 +401,51 @@ impl Model {
         self.add(Kind::Cardinality { values, lo, hi }, scope)
     }
 
+    /// Channels two permutations: `xs[i] = j` exactly when `ys[j] = i`
+    /// (0-based; the sequences must have the same length, see
+    /// [`ModelError::LengthMismatch`]). Queens by rows and by columns, or
+    /// successors and predecessors, are typical pairs.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let y = model.int_vars(3, 0..3).unwrap();
+    /// model.inverse(&x, &y).unwrap();
+    /// let solutions: Vec<Vec<i32>> = Solver::new(&model).search().map(|s| s.into_values()).collect();
+    /// assert_eq!(solutions.len(), 6); // one y per permutation x
+    /// assert!(solutions.contains(&vec![1, 2, 0, 2, 0, 1]));
+    /// ```
+    pub fn inverse<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let (scope, _) = self.pairs(xs, ys, "inverse")?;
+        self.add(Kind::Inverse, scope)
+    }
+
+    /// `xs` followed by `ys`, refused unless they have the same length;
+    /// also the length.
+    fn pairs<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+        constraint: &'static str,
+    ) -> Result<(Vec<View>, usize), ModelError> {
+        let mut scope: Vec<View> = xs.into_iter().map(Into::into).collect();
+        let left = scope.len();
+        scope.extend(ys.into_iter().map(Into::into));
+        if scope.len() != 2 * left {
+            return Err(ModelError::LengthMismatch {
+                constraint,
+                left,
+                right: scope.len() - left,
+            });
+        }
+        Ok((scope, left))
+    }
+
     /// `xs` comes before `ys` in lexicographic order, or equals it: the
     /// usual way to break a symmetry that swaps two rows. The sequences
     /// must have the same length ([`ModelError::LengthMismatch`]).
@@ -445,17 +490,8 @@ impl Model {
         ys: impl IntoIterator<Item = V>,
         strict: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let mut scope: Vec<View> = xs.into_iter().map(Into::into).collect();
-        let left = scope.len();
-        scope.extend(ys.into_iter().map(Into::into));
         let kind = Kind::Lex { strict };
-        if scope.len() != 2 * left {
-            return Err(ModelError::LengthMismatch {
-                constraint: kind.name(),
-                left,
-                right: scope.len() - left,
-            });
-        }
+        let (scope, _) = self.pairs(xs, ys, kind.name())?;
         self.add(kind, scope)
     }
 

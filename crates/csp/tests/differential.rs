@@ -24,6 +24,8 @@ enum Spec {
     Lex(Vec<((usize, i32), (usize, i32))>, bool),
     /// Views, and (value, least, most) counts.
     Cardinality(Vec<(usize, i32)>, Vec<(i32, usize, usize)>),
+    /// Views `x` then `y` (the same number), channelled.
+    Inverse(Vec<(usize, i32)>),
 }
 
 #[derive(Clone, Debug)]
@@ -84,6 +86,14 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
             proptest::collection::vec((-1..=3i32, 0..=2usize, 0..=3usize), 1..=3)
         )
             .prop_map(|(s, counts)| Spec::Cardinality(s, counts)),
+        proptest::collection::vec((0..nvars, -1..=1i32), 1..=3).prop_flat_map(move |x| {
+            let k = x.len();
+            proptest::collection::vec((0..nvars, -1..=1i32), k).prop_map(move |y| {
+                let mut both = x.clone();
+                both.extend(y);
+                Spec::Inverse(both)
+            })
+        }),
     ]
 }
 
@@ -154,6 +164,10 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             Spec::Cardinality(vs, counts) => {
                 let counts = counts.iter().map(|&(v, lo, hi)| (v, lo..=hi));
                 m.global_cardinality(vs.iter().map(view), counts).unwrap();
+            }
+            Spec::Inverse(vs) => {
+                let (xs, ys) = vs.split_at(vs.len() / 2);
+                m.inverse(xs.iter().map(view), ys.iter().map(view)).unwrap();
             }
         }
     }

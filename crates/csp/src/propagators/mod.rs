@@ -29,6 +29,7 @@
 mod all_different;
 mod cardinality;
 mod count;
+mod inverse;
 mod lex;
 mod linear;
 pub(crate) mod merged;
@@ -377,6 +378,7 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::CountEq { .. } => count::post(con),
         Kind::Lex { .. } => lex::post(con),
         Kind::Cardinality { .. } => cardinality::post(con),
+        Kind::Inverse => inverse::post(con),
     }
 }
 
@@ -402,5 +404,6 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::CountEq { value, count } => count::holds(*value, *count, vals),
         Kind::Lex { strict } => lex::holds(*strict, vals),
         Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
+        Kind::Inverse => inverse::holds(vals),
     }
 }
