@@ -109,6 +109,9 @@ pub(crate) enum Kind {
     /// The scope's first half `x` and second half `y` are inverse
     /// permutations: `x[i] = j` exactly when `y[j] = i`.
     Inverse,
+    /// The scope, as successors (`scope[i]` follows node `i`), forms one
+    /// cycle through every node.
+    Circuit,
 }
 
 /// A constraint as the engine stores it.
@@ -177,6 +180,7 @@ impl Kind {
             Kind::Lex { strict: true } => "lex-less",
             Kind::Cardinality { .. } => "global-cardinality",
             Kind::Inverse => "inverse",
+            Kind::Circuit => "circuit",
         }
     }
 

@@ -401,6 +401,25 @@ impl Model {
         self.add(Kind::Cardinality { values, lo, hi }, scope)
     }
 
+    /// One Hamiltonian cycle in successor form: `succ[i]` is the node that
+    /// follows node `i` (0-based), and following successors from any node
+    /// meets every node before coming back.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let succ = model.int_vars(4, 0..4).unwrap();
+    /// model.circuit(&succ).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6); // (4 - 1)! cycles
+    /// ```
+    pub fn circuit<V: Into<View>>(
+        &mut self,
+        succ: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = succ.into_iter().map(Into::into).collect();
+        self.add(Kind::Circuit, scope)
+    }
+
     /// Channels two permutations: `xs[i] = j` exactly when `ys[j] = i`
     /// (0-based; the sequences must have the same length, see
     /// [`ModelError::LengthMismatch`]). Queens by rows and by columns, or

@@ -26,6 +26,8 @@ enum Spec {
     Cardinality(Vec<(usize, i32)>, Vec<(i32, usize, usize)>),
     /// Views `x` then `y` (the same number), channelled.
     Inverse(Vec<(usize, i32)>),
+    /// Successor views forming one cycle.
+    Circuit(Vec<(usize, i32)>),
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +96,7 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
                 Spec::Inverse(both)
             })
         }),
+        proptest::collection::vec((0..nvars, -1..=1i32), 1..=4).prop_map(Spec::Circuit),
     ]
 }
 
@@ -168,6 +171,9 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             Spec::Inverse(vs) => {
                 let (xs, ys) = vs.split_at(vs.len() / 2);
                 m.inverse(xs.iter().map(view), ys.iter().map(view)).unwrap();
+            }
+            Spec::Circuit(vs) => {
+                m.circuit(vs.iter().map(view)).unwrap();
             }
         }
     }

@@ -28,6 +28,7 @@
 
 mod all_different;
 mod cardinality;
+mod circuit;
 mod count;
 mod inverse;
 mod lex;
@@ -379,6 +380,7 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::Lex { .. } => lex::post(con),
         Kind::Cardinality { .. } => cardinality::post(con),
         Kind::Inverse => inverse::post(con),
+        Kind::Circuit => circuit::post(con),
     }
 }
 
@@ -405,5 +407,6 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::Lex { strict } => lex::holds(*strict, vals),
         Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
         Kind::Inverse => inverse::holds(vals),
+        Kind::Circuit => circuit::holds(vals),
     }
 }
