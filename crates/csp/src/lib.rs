@@ -47,7 +47,6 @@ mod constraint;
 mod did_you_mean;
 mod domain;
 mod error;
-mod kernel;
 mod local;
 mod model;
 mod observer;

@@ -26,7 +26,7 @@
 //! a variable clears the values it rules out in each neighbour with one
 //! word operation.
 
-mod all_different;
+pub(crate) mod all_different;
 mod cardinality;
 mod circuit;
 mod count;
