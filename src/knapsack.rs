@@ -21,6 +21,10 @@
 use csp::{Cmp, Model, ModelError, VarId, View};
 use std::str::FromStr;
 
+/// A knapsack's model: the model, one 0/1 variable per item, and the
+/// objective (total value) to maximise.
+pub type KnapsackModel = (Model, Vec<VarId>, Vec<(i64, View)>);
+
 /// A knapsack instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Knapsack {
@@ -75,7 +79,7 @@ impl FromStr for Knapsack {
 impl Knapsack {
     /// The model: one 0/1 variable per item, the weight within the
     /// capacity; and the objective (total value) to maximise.
-    pub fn model(&self) -> Result<(Model, Vec<VarId>, Vec<(i64, View)>), ModelError> {
+    pub fn model(&self) -> Result<KnapsackModel, ModelError> {
         let mut model = Model::new();
         let take = model.int_vars(self.items.len(), 0..=1)?;
         if !take.is_empty() {
