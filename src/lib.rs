@@ -10,6 +10,7 @@
 //! * [`cryptarithm`]: `SEND+MORE=MONEY` and friends as one linear equation.
 //! * [`graph`], [`dimacs`], [`coloring`]: graph colouring, the DIMACS `.col`
 //!   format, and the chromatic number.
+//! * [`knapsack`]: the 0/1 knapsack from a text file, by branch and bound.
 //! * [`latin`]: Latin squares of order `n`.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * [`replay`](mod@replay): `--replay FILE`, the search as a page stepped in a browser.
@@ -30,6 +31,7 @@ pub mod coloring;
 pub mod cryptarithm;
 pub mod dimacs;
 pub mod graph;
+pub mod knapsack;
 pub mod latin;
 pub mod lines;
 pub mod permutations;

@@ -97,6 +97,21 @@ pub(crate) enum Kind {
     Predicate(PredicateFn),
     /// Exactly `count` views in the scope take `value`.
     CountEq { value: i64, count: usize },
+    /// The scope's first half is lexicographically at most (`strict`: less
+    /// than) its second half.
+    Lex { strict: bool },
+    /// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.
+    Cardinality {
+        values: Vec<i64>,
+        lo: Vec<usize>,
+        hi: Vec<usize>,
+    },
+    /// The scope's first half `x` and second half `y` are inverse
+    /// permutations: `x[i] = j` exactly when `y[j] = i`.
+    Inverse,
+    /// The scope, as successors (`scope[i]` follows node `i`), forms one
+    /// cycle through every node.
+    Circuit,
 }
 
 /// A constraint as the engine stores it.
@@ -161,6 +176,11 @@ impl Kind {
             Kind::Table { .. } => "table",
             Kind::Predicate(_) => "predicate",
             Kind::CountEq { .. } => "count",
+            Kind::Lex { strict: false } => "lex-less-equal",
+            Kind::Lex { strict: true } => "lex-less",
+            Kind::Cardinality { .. } => "global-cardinality",
+            Kind::Inverse => "inverse",
+            Kind::Circuit => "circuit",
         }
     }
 

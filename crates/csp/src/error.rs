@@ -42,6 +42,16 @@ pub enum ModelError {
         /// The row's length.
         found: usize,
     },
+    /// The two sequences of a constraint over pairs (lexicographic order)
+    /// have different lengths.
+    LengthMismatch {
+        /// The constraint being added.
+        constraint: &'static str,
+        /// The first sequence's length.
+        left: usize,
+        /// The second sequence's length.
+        right: usize,
+    },
     /// More variables than the engine can index (2^32 - 1).
     TooManyVariables,
     /// A view's offset exceeds [`MAX_OFFSET`](crate::MAX_OFFSET) in magnitude.
@@ -94,6 +104,14 @@ impl fmt::Display for ModelError {
                 f,
                 "view offset {offset} is larger than the supported {} in magnitude",
                 crate::MAX_OFFSET
+            ),
+            ModelError::LengthMismatch {
+                constraint,
+                left,
+                right,
+            } => write!(
+                f,
+                "{constraint} compares a sequence of {left} with one of {right}"
             ),
             ModelError::CoefficientOverflow { var } => write!(
                 f,

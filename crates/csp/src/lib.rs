@@ -35,7 +35,9 @@
 //! * [`Search`] streams solutions as an iterator, reporting events to an
 //!   [`Observer`] such as the [`Tracer`] or the [`replay`] recorder (an HTML
 //!   page that steps through the search in a browser);
-//! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]).
+//! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]);
+//! * [`Solver::minimize`] and [`Solver::maximize`] stream improving
+//!   solutions by branch and bound ([`Optimize`], [`OptimizeStatus`]).
 //!
 //! Cargo features: `parallel` (default) adds the thread-pool entry points
 //! (`Parallel`, `count_parallel`, `for_each_solution_parallel`) and with them
@@ -57,6 +59,7 @@ mod local;
 mod model;
 mod observer;
 mod occupancy;
+mod optimize;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod partition;
@@ -83,6 +86,7 @@ pub use local::{
 };
 pub use model::{ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
+pub use optimize::{Improvement, Optimize, OptimizeStatus};
 #[cfg(feature = "parallel")]
 pub use parallel::{
     count_parallel, for_each_solution_parallel, Parallel, ParallelError, DEFAULT_SUB_PROBLEMS,

@@ -331,7 +331,7 @@ impl Model {
         )
     }
 
-    fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
+    pub(crate) fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
         if view.var.model != self.id || view.var.index() >= self.domains.len() {
             return Err(ModelError::ForeignVariable { constraint });
         }
@@ -367,6 +367,151 @@ impl Model {
         }
         self.constraints.push(constraint);
         Ok(ConstraintId(id))
+    }
+
+    /// Global cardinality: each listed value is taken by a number of the
+    /// views within its range (values not listed are free).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..3).unwrap();
+    /// // One or two zeros, exactly one 1; 2 fills the rest.
+    /// model.global_cardinality(&x, [(0, 1..=2), (1, 1..=1)]).unwrap();
+    /// // The same count by brute force over the 81 assignments:
+    /// let brute = (0..81).filter(|&n: &i32| {
+    ///     let d: Vec<i32> = (0..4).map(|i| n / 3i32.pow(i) % 3).collect();
+    ///     let c = |v| d.iter().filter(|&&x| x == v).count();
+    ///     (1..=2).contains(&c(0)) && c(1) == 1
+    /// }).count() as u64;
+    /// assert_eq!(Solver::new(&model).count().solutions(), brute);
+    /// ```
+    pub fn global_cardinality<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        counts: impl IntoIterator<Item = (i32, std::ops::RangeInclusive<usize>)>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = scope.into_iter().map(Into::into).collect();
+        let (mut values, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+        for (value, range) in counts {
+            values.push(value as i64);
+            lo.push(*range.start());
+            hi.push(*range.end());
+        }
+        self.add(Kind::Cardinality { values, lo, hi }, scope)
+    }
+
+    /// One Hamiltonian cycle in successor form: `succ[i]` is the node that
+    /// follows node `i` (0-based), and following successors from any node
+    /// meets every node before coming back.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let succ = model.int_vars(4, 0..4).unwrap();
+    /// model.circuit(&succ).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6); // (4 - 1)! cycles
+    /// ```
+    pub fn circuit<V: Into<View>>(
+        &mut self,
+        succ: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = succ.into_iter().map(Into::into).collect();
+        self.add(Kind::Circuit, scope)
+    }
+
+    /// Channels two permutations: `xs[i] = j` exactly when `ys[j] = i`
+    /// (0-based; the sequences must have the same length, see
+    /// [`ModelError::LengthMismatch`]). Queens by rows and by columns, or
+    /// successors and predecessors, are typical pairs.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let y = model.int_vars(3, 0..3).unwrap();
+    /// model.inverse(&x, &y).unwrap();
+    /// let solutions: Vec<Vec<i32>> = Solver::new(&model).search().map(|s| s.into_values()).collect();
+    /// assert_eq!(solutions.len(), 6); // one y per permutation x
+    /// assert!(solutions.contains(&vec![1, 2, 0, 2, 0, 1]));
+    /// ```
+    pub fn inverse<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let (scope, _) = self.pairs(xs, ys, "inverse")?;
+        self.add(Kind::Inverse, scope)
+    }
+
+    /// `xs` followed by `ys`, refused unless they have the same length;
+    /// also the length.
+    fn pairs<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+        constraint: &'static str,
+    ) -> Result<(Vec<View>, usize), ModelError> {
+        let mut scope: Vec<View> = xs.into_iter().map(Into::into).collect();
+        let left = scope.len();
+        scope.extend(ys.into_iter().map(Into::into));
+        if scope.len() != 2 * left {
+            return Err(ModelError::LengthMismatch {
+                constraint,
+                left,
+                right: scope.len() - left,
+            });
+        }
+        Ok((scope, left))
+    }
+
+    /// `xs` comes before `ys` in lexicographic order, or equals it: the
+    /// usual way to break a symmetry that swaps two rows. The sequences
+    /// must have the same length ([`ModelError::LengthMismatch`]).
+    ///
+    /// ```
+    /// use csp::{Model, ModelError, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..2).unwrap();
+    /// model.lex_less_equal(&x[..2], &x[2..]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 10); // 4 equal + 12 / 2
+    /// let err = model.lex_less_equal(&x[..1], &x[1..]).unwrap_err();
+    /// assert!(matches!(err, ModelError::LengthMismatch { left: 1, right: 3, .. }));
+    /// ```
+    pub fn lex_less_equal<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.lex(xs, ys, false)
+    }
+
+    /// `xs` comes strictly before `ys` in lexicographic order.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..2).unwrap();
+    /// model.lex_less(&x[..2], &x[2..]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    pub fn lex_less<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.lex(xs, ys, true)
+    }
+
+    fn lex<V: Into<View>>(
+        &mut self,
+        xs: impl IntoIterator<Item = V>,
+        ys: impl IntoIterator<Item = V>,
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let kind = Kind::Lex { strict };
+        let (scope, _) = self.pairs(xs, ys, kind.name())?;
+        self.add(kind, scope)
     }
 
     /// The number of variables.

@@ -19,6 +19,7 @@
 //! the same static orders their trees nest.
 
 use crate::observer::Observer;
+use crate::propagators::objective::Objective;
 use crate::propagators::{Change, Ctx, Level, Prop};
 use crate::search::Search;
 
@@ -291,6 +292,65 @@ impl<O: Observer> Search<'_, O> {
             }
         }
         true
+    }
+
+    /// Branch and bound, after an assignment at `depth`: does the node
+    /// allow a value within the objective's bound? Generate-and-test
+    /// judges complete assignments, backtracking the assigned part's least
+    /// value; forward checking filters the bound's consequences, arc
+    /// consistency to a common fixpoint with the other propagators. Its
+    /// removals carry the constraint id one past the model's last.
+    pub(crate) fn within_bound(&mut self, depth: usize) -> bool {
+        let Some(objective) = self.objective.take() else {
+            return true;
+        };
+        let ok = self.bound_allows(&objective, depth);
+        self.objective = Some(objective);
+        ok
+    }
+
+    fn bound_allows(&mut self, objective: &Objective, depth: usize) -> bool {
+        if objective.bound().is_none() {
+            return true;
+        }
+        if !self.quiet {
+            self.stats.checks += 1;
+        }
+        match self.level {
+            Level::Leaves => depth < self.order.len() || objective.holds(&self.values),
+            Level::Check => objective.possible(&self.store, &self.values, &self.assigned),
+            Level::Forward | Level::Fixpoint => loop {
+                let by = self.model.num_constraints() as u32;
+                let mut ctx = ctx!(self, by);
+                ctx.record |= self.level == Level::Fixpoint;
+                let filtered = objective.filter(&mut ctx);
+                let changed = filtered == Ok(true);
+                let ran = Ran::of(ctx, filtered.map(|_| ()));
+                if !self.settle(ran, None) {
+                    // Not a constraint of the model: no failure weight.
+                    self.culprit = None;
+                    let merged_slot = self.model.num_constraints() as u32;
+                    let mut queued = std::mem::take(&mut self.drained);
+                    queued.clear();
+                    self.queue.drain(|slot| queued.push(slot));
+                    for &slot in &queued {
+                        if slot == merged_slot {
+                            self.fixed_pending.clear();
+                        } else {
+                            self.props[slot as usize].clear();
+                        }
+                    }
+                    self.drained = queued;
+                    return false;
+                }
+                if self.level == Level::Forward || !changed {
+                    return true;
+                }
+                if !self.arc_consistency() {
+                    return false;
+                }
+            },
+        }
     }
 
     /// Does every propagator report itself entailed? True at every

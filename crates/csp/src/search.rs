@@ -280,6 +280,19 @@ impl<'m> Solver<'m> {
         self.model
     }
 
+    /// A search for branch and bound over `objective` (the generic loop:
+    /// the kernel knows no objective).
+    pub(crate) fn search_bounded(
+        &self,
+        objective: crate::propagators::objective::Objective,
+    ) -> Search<'m, NoObserver> {
+        let mut solver = self.clone();
+        solver.kernel = false;
+        let mut search = Search::new(&solver, NoObserver);
+        search.objective = Some(objective);
+        search
+    }
+
     /// A lazy search: iterate it for solutions (see [`Search`]).
     ///
     /// ```
@@ -449,6 +462,9 @@ pub struct Search<'m, O: Observer> {
     /// unassigned variable has degree 0, and the degree orders reduce to
     /// the smallest domain (found from the size counts, not by ranking).
     pub(crate) constrained_left: usize,
+    /// Branch and bound: the objective whose bound every node must allow
+    /// (see `optimize.rs`).
+    pub(crate) objective: Option<crate::propagators::objective::Objective>,
     pub(crate) observer: O,
 }
 
@@ -575,6 +591,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 .filter(|&x| !model.constraints_of(x).is_empty())
                 .count(),
             kernel,
+            objective: None,
             observer,
         }
     }
@@ -942,7 +959,7 @@ impl<'m, O: Observer> Search<'m, O> {
             self.store.uncount(var);
         }
         self.occupancy.assign(self.model.constraints_of(var));
-        match self.level {
+        let ok = match self.level {
             Level::Leaves => depth < self.order.len() || self.check_all(),
             Level::Check => self.check_new_assignment(var),
             Level::Forward => {
@@ -955,7 +972,8 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.note_fixed(var, None);
                 self.arc_consistency()
             }
-        }
+        };
+        ok && self.within_bound(depth)
     }
 
     fn unassign(&mut self, top: usize) {

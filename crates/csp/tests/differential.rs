@@ -6,7 +6,8 @@ mod common;
 
 use csp::Strategy as Pruning;
 use csp::{
-    Candidates, Cmp, Limits, Model, Restarts, SearchView, Solver, ValueOrder, VarId, VarOrder, View,
+    Candidates, Cmp, Limits, Model, OptimizeStatus, Restarts, SearchView, Solver, ValueOrder,
+    VarId, VarOrder, View,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -20,6 +21,14 @@ enum Spec {
     Table(Vec<usize>, Vec<Vec<i32>>),
     Predicate(Vec<usize>, Vec<i64>, i64),
     Count(Vec<(usize, i32)>, i32, usize),
+    /// Pairs of views `(x[i], y[i])`; strict or not.
+    Lex(Vec<((usize, i32), (usize, i32))>, bool),
+    /// Views, and (value, least, most) counts.
+    Cardinality(Vec<(usize, i32)>, Vec<(i32, usize, usize)>),
+    /// Views `x` then `y` (the same number), channelled.
+    Inverse(Vec<(usize, i32)>),
+    /// Successor views forming one cycle.
+    Circuit(Vec<(usize, i32)>),
 }
 
 #[derive(Clone, Debug)]
@@ -70,6 +79,25 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
             0..=3usize
         )
             .prop_map(|(s, v, k)| Spec::Count(s, v, k)),
+        (
+            proptest::collection::vec(((0..nvars, -1..=1i32), (0..nvars, -1..=1i32)), 1..=3),
+            any::<bool>()
+        )
+            .prop_map(|(pairs, strict)| Spec::Lex(pairs, strict)),
+        (
+            proptest::collection::vec((0..nvars, -1..=1i32), 1..=4),
+            proptest::collection::vec((-1..=3i32, 0..=2usize, 0..=3usize), 1..=3)
+        )
+            .prop_map(|(s, counts)| Spec::Cardinality(s, counts)),
+        proptest::collection::vec((0..nvars, -1..=1i32), 1..=3).prop_flat_map(move |x| {
+            let k = x.len();
+            proptest::collection::vec((0..nvars, -1..=1i32), k).prop_map(move |y| {
+                let mut both = x.clone();
+                both.extend(y);
+                Spec::Inverse(both)
+            })
+        }),
+        proptest::collection::vec((0..nvars, -1..=1i32), 1..=4).prop_map(Spec::Circuit),
     ]
 }
 
@@ -127,6 +155,26 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             }
             Spec::Count(vs, value, count) => {
                 m.count_eq(vs.iter().map(view), *value, *count).unwrap();
+            }
+            Spec::Lex(pairs, strict) => {
+                let xs = pairs.iter().map(|(a, _)| view(a));
+                let ys = pairs.iter().map(|(_, b)| view(b));
+                if *strict {
+                    m.lex_less(xs, ys).unwrap();
+                } else {
+                    m.lex_less_equal(xs, ys).unwrap();
+                }
+            }
+            Spec::Cardinality(vs, counts) => {
+                let counts = counts.iter().map(|&(v, lo, hi)| (v, lo..=hi));
+                m.global_cardinality(vs.iter().map(view), counts).unwrap();
+            }
+            Spec::Inverse(vs) => {
+                let (xs, ys) = vs.split_at(vs.len() / 2);
+                m.inverse(xs.iter().map(view), ys.iter().map(view)).unwrap();
+            }
+            Spec::Circuit(vs) => {
+                m.circuit(vs.iter().map(view)).unwrap();
             }
         }
     }
@@ -456,6 +504,15 @@ fn user_ordering(
     }
 }
 
+/// A random objective: coefficient, variable and offset per term, and
+/// whether to maximise.
+fn objective_spec() -> impl Strategy<Value = (Vec<(i64, usize, i32)>, bool)> {
+    (
+        proptest::collection::vec((-3..=3i64, 0..8usize, -2..=2i32), 0..=4),
+        any::<bool>(),
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -487,6 +544,83 @@ proptest! {
                 prop_assert_eq!(&solutions(&solver), &expected, "{} {}", strategy, what);
                 prop_assert_eq!(solver.count().solutions(), expected.len() as u64);
             }
+        }
+    }
+
+    #[test]
+    fn branch_and_bound_finds_the_brute_force_optimum(
+        spec in model_spec(),
+        (terms, maximise) in objective_spec(),
+        seed in 0..1000u64,
+    ) {
+        let (model, x) = build(&spec);
+        let terms: Vec<(i64, View)> = terms
+            .iter()
+            .map(|&(a, i, off)| (a, x[i % x.len()] + off))
+            .collect();
+        let value_of = |values: &[i32]| -> i128 {
+            terms
+                .iter()
+                .map(|&(a, v)| a as i128 * (values[v.var.index()] as i128 + v.offset as i128))
+                .sum()
+        };
+        let all = brute_force(&spec, &model);
+        let optimum = if maximise {
+            all.iter().map(|s| value_of(s)).max()
+        } else {
+            all.iter().map(|s| value_of(s)).min()
+        };
+        let mut solvers = Vec::new();
+        for &strategy in Pruning::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    solvers.push(
+                        Solver::new(&model)
+                            .strategy(strategy)
+                            .var_order(var_order)
+                            .value_order(value_order)
+                            .seed(seed),
+                    );
+                }
+            }
+            solvers.push(
+                Solver::new(&model)
+                    .strategy(strategy)
+                    .var_order(VarOrder::DomWDeg)
+                    .restarts(Restarts::Luby { scale: 1 })
+                    .seed(seed),
+            );
+        }
+        for solver in &solvers {
+            let label = format!(
+                "{} {} {}",
+                solver.get_strategy(),
+                solver.get_var_order(),
+                solver.get_value_order()
+            );
+            let mut opt = if maximise {
+                solver.maximize(terms.clone()).unwrap()
+            } else {
+                solver.minimize(terms.clone()).unwrap()
+            };
+            let mut last: Option<i128> = None;
+            for step in opt.by_ref() {
+                prop_assert!(model.is_solution(step.solution.values()), "{}", label);
+                prop_assert_eq!(step.value, value_of(step.solution.values()), "{}", label);
+                if let Some(before) = last {
+                    let better = if maximise { step.value > before } else { step.value < before };
+                    prop_assert!(better, "{}: {} after {}", label, step.value, before);
+                }
+                last = Some(step.value);
+            }
+            let expected = if optimum.is_some() {
+                OptimizeStatus::Optimal
+            } else {
+                OptimizeStatus::Unsatisfiable
+            };
+            prop_assert_eq!(opt.status(), expected, "{}", label);
+            prop_assert_eq!(last, optimum, "{}", label);
+            prop_assert_eq!(opt.best().map(|b| b.value), optimum, "{}", label);
         }
     }
 }

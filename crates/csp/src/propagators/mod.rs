@@ -27,10 +27,15 @@
 //! word operation.
 
 pub(crate) mod all_different;
+mod cardinality;
+mod circuit;
 mod count;
+mod inverse;
+mod lex;
 mod linear;
 pub(crate) mod merged;
 mod not_equal;
+pub(crate) mod objective;
 mod predicate;
 mod table;
 
@@ -372,6 +377,10 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::Table { .. } => table::post(con),
         Kind::Predicate(_) => predicate::post(con),
         Kind::CountEq { .. } => count::post(con),
+        Kind::Lex { .. } => lex::post(con),
+        Kind::Cardinality { .. } => cardinality::post(con),
+        Kind::Inverse => inverse::post(con),
+        Kind::Circuit => circuit::post(con),
     }
 }
 
@@ -395,5 +404,9 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::Table { rows } => table::holds(rows, vals),
         Kind::Predicate(f) => f(vals),
         Kind::CountEq { value, count } => count::holds(*value, *count, vals),
+        Kind::Lex { strict } => lex::holds(*strict, vals),
+        Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
+        Kind::Inverse => inverse::holds(vals),
+        Kind::Circuit => circuit::holds(vals),
     }
 }

@@ -1,0 +1,215 @@
+//! Optimisation by branch and bound: one search, whose objective bound
+//! tightens after each improving solution (see
+//! `propagators/objective.rs`), streamed as an iterator.
+
+use crate::error::ModelError;
+use crate::observer::NoObserver;
+use crate::propagators::objective::Objective;
+use crate::search::{Search, Solver};
+use crate::solution::Solution;
+use crate::stats::{Stats, Status, StopReason};
+use crate::var::View;
+use std::collections::HashMap;
+use std::fmt;
+
+/// How an optimisation ended.
+///
+/// ```
+/// use csp::{OptimizeStatus, StopReason};
+/// assert_eq!(OptimizeStatus::Optimal.to_string(), "optimal");
+/// assert_eq!(
+///     OptimizeStatus::BestBeforeLimit(StopReason::Time).to_string(),
+///     "best found before the time limit"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptimizeStatus {
+    /// Still running (only seen while iterating).
+    Running,
+    /// The search completed: the best solution found is optimal.
+    Optimal,
+    /// The search completed without a solution: the model is unsatisfiable.
+    Unsatisfiable,
+    /// A limit stopped the search after some solution: the best found may
+    /// not be optimal.
+    BestBeforeLimit(StopReason),
+    /// A limit stopped the search before any solution.
+    NoneBeforeLimit(StopReason),
+}
+
+impl fmt::Display for OptimizeStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptimizeStatus::Running => f.write_str("running"),
+            OptimizeStatus::Optimal => f.write_str("optimal"),
+            OptimizeStatus::Unsatisfiable => f.write_str("no solution"),
+            OptimizeStatus::BestBeforeLimit(r) => write!(f, "best found before the {r}"),
+            OptimizeStatus::NoneBeforeLimit(r) => write!(f, "no solution found before the {r}"),
+        }
+    }
+}
+
+/// An improving solution and its objective value.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_var(3..6).unwrap();
+/// let best = Solver::new(&model).maximize([(2, x.into())]).unwrap().last().unwrap();
+/// assert_eq!((best.value, best.solution.values()), (10, &[5][..]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// The solution.
+    pub solution: Solution,
+    /// Its objective value.
+    pub value: i128,
+}
+
+/// A branch-and-bound search: iterate it for each improving solution,
+/// stop whenever you like (the last one yielded is the best so far), then
+/// ask [`Optimize::status`]. The bound tightens inside the one search (no
+/// search is rebuilt per bound), so the [`Limits`](crate::Limits) hold for
+/// the whole optimisation, restarts included.
+///
+/// ```
+/// use csp::{Cmp, Model, OptimizeStatus, Solver, Strategy};
+/// // Knapsack: weights 3, 4, 5 within 8, values 4, 5, 6.
+/// let mut model = Model::new();
+/// let take = model.int_vars(3, 0..=1).unwrap();
+/// let w = [3, 4, 5];
+/// model.linear(take.iter().zip(w).map(|(&t, w)| (w, t.into())), Cmp::Le, 8).unwrap();
+/// let value = take.iter().zip([4, 5, 6]).map(|(&t, v)| (v, t.into()));
+/// let mut opt = Solver::new(&model).strategy(Strategy::ArcConsistency).maximize(value).unwrap();
+/// let values: Vec<i128> = opt.by_ref().map(|i| i.value).collect();
+/// assert_eq!(values.last(), Some(&10)); // items 1 and 3
+/// assert!(values.windows(2).all(|w| w[0] < w[1]));
+/// assert_eq!(opt.status(), OptimizeStatus::Optimal);
+/// ```
+pub struct Optimize<'m> {
+    search: Search<'m, NoObserver>,
+    /// 1 to minimise, -1 to maximise (the objective minimised is `sign *
+    /// value`).
+    sign: i128,
+    best: Option<Improvement>,
+}
+
+impl<'m> Solver<'m> {
+    /// Branch and bound for the least `sum coef * view` (see [`Optimize`]).
+    /// A variable of another model is a [`ModelError`].
+    ///
+    /// ```
+    /// use csp::{Model, OptimizeStatus, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// let mut opt = Solver::new(&model).minimize([(1, x[0] + 1), (1, x[1].into())]).unwrap();
+    /// assert_eq!(opt.by_ref().last().unwrap().value, 2); // 0 + 1 + 1 or 1 + 1 + 0
+    /// assert_eq!(opt.status(), OptimizeStatus::Optimal);
+    /// ```
+    pub fn minimize(
+        &self,
+        terms: impl IntoIterator<Item = (i64, View)>,
+    ) -> Result<Optimize<'m>, ModelError> {
+        self.optimize(terms, 1)
+    }
+
+    /// Branch and bound for the largest `sum coef * view` (see [`Optimize`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// let best = Solver::new(&model).maximize([(1, x[0].into()), (1, x[1].into())]).unwrap().last();
+    /// assert_eq!(best.unwrap().value, 5);
+    /// ```
+    pub fn maximize(
+        &self,
+        terms: impl IntoIterator<Item = (i64, View)>,
+    ) -> Result<Optimize<'m>, ModelError> {
+        self.optimize(terms, -1)
+    }
+
+    fn optimize(
+        &self,
+        terms: impl IntoIterator<Item = (i64, View)>,
+        sign: i128,
+    ) -> Result<Optimize<'m>, ModelError> {
+        let model = self.model();
+        let mut constant = 0i128;
+        let mut merged: Vec<(u32, i128)> = Vec::new();
+        let mut position: HashMap<u32, usize> = HashMap::new();
+        for (coef, view) in terms {
+            model.own(view, "objective")?;
+            let a = sign * coef as i128;
+            constant += a * view.offset as i128;
+            let x = view.var.index;
+            match position.get(&x) {
+                Some(&i) => merged[i].1 += a,
+                None => {
+                    position.insert(x, merged.len());
+                    merged.push((x, a));
+                }
+            }
+        }
+        let terms = merged
+            .into_iter()
+            .map(|(x, a)| {
+                i64::try_from(a)
+                    .map(|a| (x, a))
+                    .map_err(|_| ModelError::CoefficientOverflow { var: x as usize })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Optimize {
+            search: self.search_bounded(Objective::new(terms, constant)),
+            sign,
+            best: None,
+        })
+    }
+}
+
+impl Optimize<'_> {
+    /// How the optimisation ended, or [`OptimizeStatus::Running`] while it
+    /// can go on.
+    pub fn status(&self) -> OptimizeStatus {
+        match (self.search.outcome().status, &self.best) {
+            (Status::Running, _) => OptimizeStatus::Running,
+            (Status::Complete, Some(_)) => OptimizeStatus::Optimal,
+            (Status::Complete, None) => OptimizeStatus::Unsatisfiable,
+            (Status::Stopped(r), Some(_)) => OptimizeStatus::BestBeforeLimit(r),
+            (Status::Stopped(r), None) => OptimizeStatus::NoneBeforeLimit(r),
+        }
+    }
+
+    /// The best solution so far.
+    pub fn best(&self) -> Option<&Improvement> {
+        self.best.as_ref()
+    }
+
+    /// The search's statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+}
+
+impl Iterator for Optimize<'_> {
+    type Item = Improvement;
+
+    fn next(&mut self) -> Option<Improvement> {
+        let solution = self.search.next()?;
+        let objective = self.search.objective.as_mut().expect("an objective");
+        let minimised = objective.value(solution.values());
+        debug_assert!(
+            objective.bound().is_none_or(|b| minimised <= b),
+            "every solution beats the bound"
+        );
+        let improvement = Improvement {
+            solution,
+            value: self.sign * minimised,
+        };
+        objective.tighten(minimised - 1);
+        self.best = Some(improvement.clone());
+        Some(improvement)
+    }
+}

@@ -1,0 +1,93 @@
+//! Global cardinality: for each listed value, how many views take it lies
+//! within its bounds (other values are free).
+//!
+//! * check: the counts of a complete assignment;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: counting bounds per value to its own fixpoint: a
+//!   value taken as often as its maximum leaves the other views; a value
+//!   possible only as often as its minimum is fixed in every view that
+//!   can take it. Then the exact last-variable filter (for repeated
+//!   variables, where counting views is not exact).
+
+use super::{Ctx, Posted, Prop, Propagator};
+use crate::constraint::{Constraint, Kind};
+use crate::store::Wipeout;
+
+/// Is each `values[k]` taken by between `lo[k]` and `hi[k]` of `vals`?
+pub(crate) fn holds(values: &[i64], lo: &[usize], hi: &[usize], vals: &[i64]) -> bool {
+    values.iter().zip(lo.iter().zip(hi)).all(|(&v, (&l, &h))| {
+        let n = vals.iter().filter(|&&x| x == v).count();
+        l <= n && n <= h
+    })
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Cardinality { con })
+}
+
+struct Cardinality<'m> {
+    con: &'m Constraint,
+}
+
+impl Propagator for Cardinality<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let Kind::Cardinality { values, lo, hi } = &self.con.kind else {
+            unreachable!("a cardinality propagator over a cardinality constraint");
+        };
+        loop {
+            let mut changed = false;
+            for (k, &value) in values.iter().enumerate() {
+                changed |= count_bounds(ctx, self.con, value, lo[k], hi[k])?;
+            }
+            if !changed {
+                break;
+            }
+        }
+        ctx.filter_last(self.con)
+    }
+}
+
+/// Counting bounds for one value; true if a domain changed.
+fn count_bounds(
+    ctx: &mut Ctx<'_>,
+    con: &Constraint,
+    value: i64,
+    lo: usize,
+    hi: usize,
+) -> Result<bool, Wipeout> {
+    let (mut fixed, mut possible) = (0usize, 0usize);
+    for view in &con.scope {
+        if ctx.store.contains(view.var.index, value - view.offset) {
+            possible += 1;
+            if ctx.store.size(view.var.index) == 1 {
+                fixed += 1;
+            }
+        }
+    }
+    ctx.count_check();
+    if fixed > hi || possible < lo {
+        return Err(Wipeout);
+    }
+    if fixed == possible || (fixed < hi && possible > lo) {
+        return Ok(false);
+    }
+    let mut changed = false;
+    for view in &con.scope {
+        let var = view.var.index;
+        let x = value - view.offset;
+        if ctx.store.size(var) <= 1 || !ctx.store.contains(var, x) {
+            continue;
+        }
+        if fixed == hi {
+            ctx.remove(var, x)?;
+        } else {
+            ctx.restrict_bounds(var, x as i128, x as i128)?;
+        }
+        changed = true;
+    }
+    Ok(changed)
+}

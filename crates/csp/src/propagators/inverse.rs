@@ -1,0 +1,118 @@
+//! Inverse (channelling two permutations): the scope is `x` followed by
+//! `y`, of equal length `n`, and `x[i] = j` exactly when `y[j] = i`
+//! (positions and values 0-based).
+//!
+//! * check: both directions on a complete assignment;
+//! * backtracking: the shared default (checked once the scope is assigned);
+//! * forward checking and arc consistency: channelling to its own
+//!   fixpoint (a value `j` stays in `x[i]` only while `y[j]` exists and
+//!   can still take `i`, and the other way round), which is arc
+//!   consistency on each pair of channelled views; arc consistency then
+//!   adds the exact last-variable filter.
+
+use super::{Ctx, Posted, Prop, Propagator};
+use crate::constraint::Constraint;
+use crate::store::Wipeout;
+
+/// Is `vals[n..]` the inverse of `vals[..n]`?
+pub(crate) fn holds(vals: &[i64]) -> bool {
+    let (x, y) = vals.split_at(vals.len() / 2);
+    let maps = |a: &[i64], b: &[i64]| {
+        a.iter().enumerate().all(|(i, &j)| {
+            usize::try_from(j)
+                .ok()
+                .and_then(|j| b.get(j))
+                .is_some_and(|&back| back == i as i64)
+        })
+    };
+    maps(x, y) && maps(y, x)
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Inverse { con })
+}
+
+struct Inverse<'m> {
+    con: &'m Constraint,
+}
+
+impl Propagator for Inverse<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+        Some(channel(ctx, self.con).and_then(|()| {
+            if open <= 1 {
+                ctx.filter_last(self.con)
+            } else {
+                Ok(())
+            }
+        }))
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        channel(ctx, self.con)?;
+        ctx.filter_last(self.con)
+    }
+}
+
+/// Can `var` take `value`? An assigned variable holds only its value
+/// (the forward-checking kernel does not narrow the store to it).
+fn can_take(ctx: &Ctx<'_>, var: u32, value: i64) -> bool {
+    if ctx.assigned[var as usize] {
+        ctx.values[var as usize] as i64 == value
+    } else {
+        ctx.store.contains(var, value)
+    }
+}
+
+/// Removes each view value without its inverse, until none is left.
+fn channel(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
+    let n = con.scope.len() / 2;
+    let supported = |ctx: &Ctx<'_>, p: usize, u: i64| {
+        let (view, i, other) = if p < n {
+            (con.scope[p], p, n)
+        } else {
+            (con.scope[p], p - n, 0)
+        };
+        let j = u + view.offset;
+        (0..n as i64).contains(&j) && {
+            let back = con.scope[other + j as usize];
+            can_take(ctx, back.var.index, i as i64 - back.offset)
+        }
+    };
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    let mut result = Ok(());
+    'fixpoint: loop {
+        let mut changed = false;
+        for p in 0..2 * n {
+            let var = con.scope[p].var.index;
+            ctx.count_check();
+            if ctx.assigned[var as usize] {
+                if !supported(ctx, p, ctx.values[var as usize] as i64) {
+                    result = Err(Wipeout);
+                    break 'fixpoint;
+                }
+                continue;
+            }
+            vals.clear();
+            ctx.store.values_into(var, &mut vals);
+            for &u in &vals {
+                ctx.count_check();
+                if !supported(ctx, p, u as i64) {
+                    if let Err(e) = ctx.remove(var, u as i64) {
+                        result = Err(e);
+                        break 'fixpoint;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    ctx.scratch.vals = vals;
+    result
+}

@@ -1,0 +1,127 @@
+//! Lexicographic order: `x <=lex y` (or `x <lex y`), the scope being `x`
+//! followed by `y`, of equal lengths.
+//!
+//! * check: the first position where the two differ decides;
+//! * backtracking: the shared default (checked once the scope is assigned);
+//! * forward checking: the filter below after each assignment in the
+//!   scope, plus the exact last-variable filter;
+//! * arc consistency: the filter below to its own fixpoint, then the exact
+//!   last-variable filter.
+//!
+//! The filter finds `alpha`, the first position whose pair is not fixed
+//! to one equal value (past it, the order is decided), enforces
+//! `x[alpha] <= y[alpha]`, and `x[alpha] < y[alpha]` when the positions
+//! after `alpha` cannot satisfy the order with equality at `alpha` (their
+//! best case, `x` at its least and `y` at its largest, already fails). Its
+//! judgement of the suffix treats positions independently, so it stays
+//! sound when `x` and `y` share variables. It prunes at `alpha` only: not
+//! the full generalised arc consistency of the two-pointer algorithm,
+//! which also prunes at the second pointer.
+
+use super::{Ctx, Posted, Prop, Propagator};
+use crate::constraint::{Constraint, Kind};
+use crate::store::Wipeout;
+use std::cmp::Ordering;
+
+/// Is `vals[..n] <=lex vals[n..]` (strictly, if `strict`)?
+pub(crate) fn holds(strict: bool, vals: &[i64]) -> bool {
+    let (x, y) = vals.split_at(vals.len() / 2);
+    match x.cmp(y) {
+        Ordering::Less => true,
+        Ordering::Equal => !strict,
+        Ordering::Greater => false,
+    }
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Lex { con })
+}
+
+struct Lex<'m> {
+    con: &'m Constraint,
+}
+
+impl Lex<'_> {
+    fn strict(&self) -> bool {
+        matches!(self.con.kind, Kind::Lex { strict: true })
+    }
+}
+
+impl Propagator for Lex<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+        Some(filter(ctx, self.con, self.strict()).and_then(|()| {
+            if open <= 1 {
+                ctx.filter_last(self.con)
+            } else {
+                Ok(())
+            }
+        }))
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        filter(ctx, self.con, self.strict())?;
+        ctx.filter_last(self.con)
+    }
+}
+
+/// A view's bounds: (least, largest) value.
+fn bounds(ctx: &Ctx<'_>, con: &Constraint, i: usize) -> (i64, i64) {
+    let v = con.scope[i];
+    let (lo, hi) = (ctx.store.min(v.var.index), ctx.store.max(v.var.index));
+    (lo.unwrap_or(0) + v.offset, hi.unwrap_or(0) + v.offset)
+}
+
+/// The filter at the first undecided position, to its own fixpoint.
+fn filter(ctx: &mut Ctx<'_>, con: &Constraint, strict: bool) -> Prop {
+    let n = con.scope.len() / 2;
+    let mut alpha = 0;
+    loop {
+        // Past the pairs fixed to one equal value.
+        while alpha < n {
+            let (x, y) = (bounds(ctx, con, alpha), bounds(ctx, con, n + alpha));
+            if !(x.0 == x.1 && y.0 == y.1 && x.0 == y.0) {
+                break;
+            }
+            alpha += 1;
+        }
+        ctx.count_check();
+        if alpha == n {
+            return if strict { Err(Wipeout) } else { Ok(()) };
+        }
+        let equal_allowed = suffix_allows(ctx, con, alpha + 1, strict);
+        let (xv, yv) = (con.scope[alpha], con.scope[n + alpha]);
+        let (x_lo, _) = bounds(ctx, con, alpha);
+        let (_, y_hi) = bounds(ctx, con, n + alpha);
+        // x[alpha] <= y[alpha], strictly when equality there cannot work.
+        let gap = if equal_allowed { 0 } else { 1 };
+        let x_changed =
+            ctx.restrict_bounds(xv.var.index, i128::MIN, (y_hi - gap - xv.offset) as i128)?;
+        let y_changed =
+            ctx.restrict_bounds(yv.var.index, (x_lo + gap - yv.offset) as i128, i128::MAX)?;
+        if !x_changed && !y_changed {
+            return Ok(());
+        }
+        // Narrowing may have fixed the pair (or, for a variable in both
+        // halves, changed other positions): look again from the start.
+        alpha = 0;
+    }
+}
+
+/// Can positions `from..` satisfy the order, each at its best case?
+fn suffix_allows(ctx: &Ctx<'_>, con: &Constraint, from: usize, strict: bool) -> bool {
+    let n = con.scope.len() / 2;
+    for j in from..n {
+        let (x_lo, _) = bounds(ctx, con, j);
+        let (_, y_hi) = bounds(ctx, con, n + j);
+        match x_lo.cmp(&y_hi) {
+            Ordering::Less => return true,
+            Ordering::Greater => return false,
+            Ordering::Equal => {}
+        }
+    }
+    !strict
+}

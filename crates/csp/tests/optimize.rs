@@ -1,0 +1,168 @@
+//! Branch and bound: each status it reports, streaming, and limits that
+//! hold for the whole optimisation.
+
+use csp::{Cmp, Limits, Model, OptimizeStatus, Restarts, Solver, StopReason, Strategy, View};
+use std::time::Duration;
+
+/// Ten items, weights and values, capacity 25: a knapsack whose optimum
+/// the test finds by enumerating the 1024 subsets.
+fn knapsack() -> (Model, Vec<(i64, View)>, i128) {
+    let weights = [5, 7, 3, 9, 4, 6, 8, 2, 7, 5];
+    let values = [8, 9, 4, 12, 5, 8, 10, 3, 9, 7];
+    let mut model = Model::new();
+    let take = model.int_vars(10, 0..=1).unwrap();
+    let load: Vec<(i64, View)> = take
+        .iter()
+        .zip(weights)
+        .map(|(&t, w)| (w, t.into()))
+        .collect();
+    model.linear(load, Cmp::Le, 25).unwrap();
+    let gain = take
+        .iter()
+        .zip(values)
+        .map(|(&t, v)| (v, t.into()))
+        .collect();
+    let best = (0u32..1 << 10)
+        .filter(|s| {
+            (0..10)
+                .filter(|i| s >> i & 1 == 1)
+                .map(|i| weights[i])
+                .sum::<i64>()
+                <= 25
+        })
+        .map(|s| {
+            (0..10)
+                .filter(|i| s >> i & 1 == 1)
+                .map(|i| values[i] as i128)
+                .sum::<i128>()
+        })
+        .max()
+        .unwrap();
+    (model, gain, best)
+}
+
+#[test]
+fn a_completed_search_proves_the_optimum() {
+    let (model, gain, best) = knapsack();
+    for &strategy in Strategy::ALL {
+        let mut opt = Solver::new(&model)
+            .strategy(strategy)
+            .maximize(gain.clone())
+            .unwrap();
+        let last = opt.by_ref().last().unwrap();
+        assert_eq!(last.value, best, "{strategy}");
+        assert_eq!(opt.status(), OptimizeStatus::Optimal, "{strategy}");
+    }
+}
+
+#[test]
+fn no_solution_is_reported_as_unsatisfiable() {
+    let mut model = Model::new();
+    let x = model.int_vars(3, 0..2).unwrap();
+    model.all_different(&x).unwrap();
+    let mut opt = Solver::new(&model).minimize([(1, x[0].into())]).unwrap();
+    assert!(opt.next().is_none());
+    assert_eq!(opt.status(), OptimizeStatus::Unsatisfiable);
+    assert!(opt.best().is_none());
+}
+
+#[test]
+fn a_limit_after_a_solution_reports_the_best_found() {
+    let (model, gain, best) = knapsack();
+    let limits = Limits {
+        nodes: Some(12),
+        ..Limits::default()
+    };
+    let mut opt = Solver::new(&model)
+        .strategy(Strategy::Backtracking)
+        .limits(limits)
+        .maximize(gain)
+        .unwrap();
+    let found: Vec<i128> = opt.by_ref().map(|i| i.value).collect();
+    assert!(!found.is_empty());
+    assert!(
+        *found.last().unwrap() < best,
+        "12 nodes do not reach the optimum"
+    );
+    assert_eq!(
+        opt.status(),
+        OptimizeStatus::BestBeforeLimit(StopReason::Nodes)
+    );
+    assert_eq!(opt.best().unwrap().value, *found.last().unwrap());
+}
+
+#[test]
+fn a_limit_before_any_solution_reports_none() {
+    let (model, gain, _) = knapsack();
+    let limits = Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    let mut opt = Solver::new(&model).limits(limits).maximize(gain).unwrap();
+    assert!(opt.next().is_none());
+    assert_eq!(
+        opt.status(),
+        OptimizeStatus::NoneBeforeLimit(StopReason::Time)
+    );
+}
+
+#[test]
+fn a_caller_can_stop_with_the_best_so_far() {
+    let (model, gain, _) = knapsack();
+    let mut opt = Solver::new(&model).maximize(gain).unwrap();
+    let first = opt.next().unwrap();
+    assert_eq!(opt.status(), OptimizeStatus::Running);
+    assert_eq!(opt.best(), Some(&first));
+    assert!(model.is_solution(first.solution.values()));
+}
+
+#[test]
+fn the_bound_tightens_inside_one_search() {
+    // One search: its node count is far below one search per bound, and
+    // the solutions' count is the number of improvements.
+    let (model, gain, best) = knapsack();
+    let mut opt = Solver::new(&model)
+        .strategy(Strategy::ForwardChecking)
+        .maximize(gain)
+        .unwrap();
+    let improvements = opt.by_ref().count() as u64;
+    let stats = opt.stats();
+    assert_eq!(stats.solutions, improvements);
+    assert!(stats.nodes < 2 * 1024, "{} nodes", stats.nodes);
+    assert_eq!(opt.best().unwrap().value, best);
+}
+
+#[test]
+fn a_time_limit_is_one_deadline_across_restarts() {
+    // Eleven pigeons, ten holes: unsatisfiable, and restarts make it no
+    // easier. A deadline from the start stops it, restarted or not.
+    let mut model = Model::new();
+    let x = model.int_vars(11, 0..10).unwrap();
+    model.all_different(&x).unwrap();
+    let limits = Limits {
+        time: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let mut opt = Solver::new(&model)
+        .strategy(Strategy::Backtracking)
+        .restarts(Restarts::Luby { scale: 1 })
+        .limits(limits)
+        .minimize([(1, x[0].into())])
+        .unwrap();
+    assert!(opt.next().is_none());
+    assert_eq!(
+        opt.status(),
+        OptimizeStatus::NoneBeforeLimit(StopReason::Time)
+    );
+    assert!(opt.stats().restarts > 1);
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn a_variable_of_another_model_is_an_error() {
+    let model = Model::new();
+    let mut other = Model::new();
+    let y = other.int_var(0..3).unwrap();
+    assert!(Solver::new(&model).minimize([(1, y.into())]).is_err());
+}
