@@ -34,6 +34,7 @@ impl Expr {
     /// may appear more than once; the model merges them).
     ///
     /// ```
+    /// use csp::IntoExpr;
     /// # let mut model = csp::Model::new();
     /// # let x = model.int_var(0..5).unwrap();
     /// assert_eq!((x - 1).into_expr().terms(), &[(1, x)]);
@@ -45,6 +46,7 @@ impl Expr {
     /// The constant part.
     ///
     /// ```
+    /// use csp::IntoExpr;
     /// # let mut model = csp::Model::new();
     /// # let x = model.int_var(0..5).unwrap();
     /// assert_eq!((x - 1).into_expr().constant(), -1);
@@ -200,8 +202,10 @@ impl Neg for VarId {
 /// use csp::{Cmp, Model, Solver};
 /// let mut model = Model::new();
 /// let x = model.int_vars(3, 0..4).unwrap();
-/// model.linear([(2, x[0]), (1, x[1] + 1)], Cmp::Eq, 5).unwrap();
-/// model.linear(&x, Cmp::Le, 6).unwrap();
+/// model.linear([(2, x[0]), (1, x[1])], Cmp::Eq, 5).unwrap(); // pairs
+/// model.linear([(1, x[1] + 1), (-1, x[2] - 1)], Cmp::Ne, 0).unwrap(); // views
+/// model.linear(&x, Cmp::Le, 6).unwrap(); // plain variables
+/// model.linear([x[0] + 1, x[2] + 0], Cmp::Ge, 2).unwrap(); // views
 /// assert!(Solver::new(&model).count().solutions() > 0);
 /// ```
 pub trait LinearTerm {

@@ -249,3 +249,29 @@ fn streaming_many_solutions_keeps_memory_flat() {
 fn queens(n: usize) -> Model {
     common::queens(n).0
 }
+
+/// An empty domain (or any root contradiction) is a model with zero
+/// solutions for every entry point: local search, parts and parallel
+/// counting finish without a solution and without panicking.
+#[test]
+fn unsatisfiable_models_have_zero_solutions_everywhere() {
+    let mut empty = Model::new();
+    let x = empty.int_vars(4, 0..4).unwrap();
+    empty.all_different(&x).unwrap();
+    empty.int_var(Vec::new()).unwrap();
+    let mut pigeons = Model::new();
+    let y = pigeons.int_vars(3, 0..2).unwrap();
+    pigeons.all_different(&y).unwrap();
+    for model in [&empty, &pigeons] {
+        let local = csp::MinConflicts::new(model).max_steps(1000).solve();
+        assert!(local.solution.is_none());
+        let solver = Solver::new(model);
+        let mut parts = 0;
+        for i in 0..3 {
+            parts += csp::count_part(&solver, i, 3).unwrap().solutions();
+        }
+        assert_eq!(parts, 0);
+        let parallel = csp::count_parallel(&solver, Some(2)).unwrap();
+        assert!(parallel.is_unsatisfiable());
+    }
+}
