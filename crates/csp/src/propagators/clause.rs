@@ -16,7 +16,7 @@ use crate::store::Wipeout;
 
 /// Is some literal true (`vals[..positives]` non-zero, or the rest zero)?
 pub(crate) fn holds(positives: usize, vals: &[i64]) -> bool {
-    vals[..positives].iter().any(|&v| v != 0) || vals[positives..].iter().any(|&v| v == 0)
+    vals[..positives].iter().any(|&v| v != 0) || vals[positives..].contains(&0)
 }
 
 /// A clause watches its variables becoming fixed (0/1 variables change
