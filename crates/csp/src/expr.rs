@@ -27,6 +27,9 @@ use std::ops::{Add, Mul, Neg, Sub};
 pub struct Expr {
     terms: Vec<(i64, VarId)>,
     constant: i64,
+    /// Some coefficient or the constant left 64 bits while building: the
+    /// model refuses the expression rather than use a wrong number.
+    overflow: bool,
 }
 
 impl Expr {
@@ -55,19 +58,43 @@ impl Expr {
         self.constant
     }
 
-    /// The expression times `k` (saturating: a saturated coefficient or
-    /// constant is refused by the model as an overflow).
+    /// Did a coefficient or the constant leave 64 bits while the
+    /// expression was built? The model then refuses it
+    /// ([`ModelError::ConstantOverflow`](crate::ModelError::ConstantOverflow)).
+    ///
+    /// ```
+    /// use csp::IntoExpr;
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..5).unwrap();
+    /// assert!((x - x + i64::MAX + 1).overflowed());
+    /// assert!(!(x - x + i64::MAX).overflowed());
+    /// ```
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// The expression times `k`.
     fn scaled(mut self, k: i64) -> Expr {
         for (a, _) in &mut self.terms {
-            *a = a.saturating_mul(k);
+            match a.checked_mul(k) {
+                Some(p) => *a = p,
+                None => self.overflow = true,
+            }
         }
-        self.constant = self.constant.saturating_mul(k);
+        match self.constant.checked_mul(k) {
+            Some(p) => self.constant = p,
+            None => self.overflow = true,
+        }
         self
     }
 
     fn plus(mut self, other: Expr) -> Expr {
         self.terms.extend(other.terms);
-        self.constant = self.constant.saturating_add(other.constant);
+        self.overflow |= other.overflow;
+        match self.constant.checked_add(other.constant) {
+            Some(c) => self.constant = c,
+            None => self.overflow = true,
+        }
         self
     }
 }
@@ -103,6 +130,7 @@ impl IntoExpr for VarId {
         Expr {
             terms: vec![(1, self)],
             constant: 0,
+            overflow: false,
         }
     }
 }
@@ -116,6 +144,7 @@ impl IntoExpr for View {
         Expr {
             terms: vec![(1, self.var)],
             constant: self.offset,
+            overflow: false,
         }
     }
 }
@@ -129,6 +158,7 @@ impl IntoExpr for i64 {
         Expr {
             terms: Vec::new(),
             constant: self,
+            overflow: false,
         }
     }
 }

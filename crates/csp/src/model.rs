@@ -376,6 +376,9 @@ impl Model {
         name: &'static str,
     ) -> Result<ConstraintId, ModelError> {
         let e = a.into_expr() - b.into_expr();
+        if e.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
         let rhs = -(e.constant() as i128) + shift as i128;
         let terms = e.terms().iter().map(|&(a, x)| (a, x));
         let (coefs, scope, rhs) = self.linear_parts(terms, rhs, name)?;
@@ -512,6 +515,9 @@ impl Model {
     /// ```
     pub fn expr_var(&mut self, e: impl IntoExpr) -> Result<View, ModelError> {
         let e = e.into_expr();
+        if e.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
         if let [(1, x)] = e.terms() {
             let view = View {
                 var: *x,
@@ -861,6 +867,9 @@ impl Model {
         let mut scope = vec![View::from(b)];
         let body = match condition.0 {
             Cond::Linear { expr, cmp, shift } => {
+                if expr.overflowed() {
+                    return Err(ModelError::ConstantOverflow);
+                }
                 let rhs = -(expr.constant() as i128) + shift as i128;
                 let terms = expr.terms().iter().map(|&(a, x)| (a, x));
                 let (coefs, views, rhs) = self.linear_parts(terms, rhs, "reified")?;

@@ -56,48 +56,29 @@ impl Propagator for Element<'_> {
     }
 }
 
-/// The index's view values, in `ctx.scratch.vals` order (reused buffer).
-fn index_values(ctx: &mut Ctx<'_>, con: &Constraint) -> Vec<i64> {
+/// Removes the index values for which `keep` (on the view value) is
+/// false, reusing the scratch buffer (nothing allocated per node).
+fn filter_index(
+    ctx: &mut Ctx<'_>,
+    index: &crate::var::View,
+    mut keep: impl FnMut(&mut Ctx<'_>, i64) -> Result<bool, Wipeout>,
+) -> Result<bool, Wipeout> {
     let mut vals = std::mem::take(&mut ctx.scratch.vals);
     vals.clear();
-    ctx.store.values_into(con.scope[0].var.index, &mut vals);
-    let off = con.scope[0].offset;
-    let out = vals.iter().map(|&v| v as i64 + off).collect();
-    ctx.scratch.vals = vals;
-    out
-}
-
-fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
-    let (index, result) = (&con.scope[0], &con.scope[1]);
-    let contains = |ctx: &Ctx<'_>, v: &crate::var::View, value: i64| {
-        value
-            .checked_sub(v.offset)
-            .is_some_and(|x| ctx.store.contains(v.var.index, x))
-    };
-    for i in index_values(ctx, con) {
+    ctx.store.values_into(index.var.index, &mut vals);
+    let mut out = Ok(false);
+    for &v in &vals {
         ctx.count_check();
-        let keep = usize::try_from(i)
-            .ok()
-            .and_then(|i| array.get(i))
-            .is_some_and(|&a| contains(ctx, result, a));
-        if !keep {
-            bounds::remove_value(ctx, index, i as i128)?;
-        }
-    }
-    // Result values some remaining index gives.
-    let mut given: Vec<i64> = index_values(ctx, con)
-        .into_iter()
-        .filter_map(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).copied())
-        .collect();
-    given.sort_unstable();
-    let mut vals = std::mem::take(&mut ctx.scratch.vals);
-    vals.clear();
-    ctx.store.values_into(result.var.index, &mut vals);
-    let mut out = Ok(());
-    for &x in &vals {
-        let value = x as i64 + result.offset;
-        if given.binary_search(&value).is_err() {
-            if let Err(e) = ctx.remove(result.var.index, x as i64) {
+        let i = v as i64 + index.offset;
+        let step = keep(ctx, i).and_then(|k| {
+            if k {
+                return Ok(false);
+            }
+            ctx.remove(index.var.index, v as i64).map(|()| true)
+        });
+        match step {
+            Ok(removed) => out = out.map(|changed| changed | removed),
+            Err(e) => {
                 out = Err(e);
                 break;
             }
@@ -107,25 +88,72 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     out
 }
 
+/// The array entry at view value `i`, if `i` is a position.
+fn entry<T>(array: &[T], i: i64) -> Option<&T> {
+    usize::try_from(i).ok().and_then(|i| array.get(i))
+}
+
+fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
+    let (index, result) = (&con.scope[0], &con.scope[1]);
+    let holds = |ctx: &Ctx<'_>, value: i64| {
+        value
+            .checked_sub(result.offset)
+            .is_some_and(|x| ctx.store.contains(result.var.index, x))
+    };
+    filter_index(ctx, index, |ctx, i| {
+        Ok(entry(array, i).is_some_and(|&a| holds(ctx, a)))
+    })?;
+    // The result keeps the values some remaining index gives: the entries
+    // at the remaining indices, collected in the scratch buffer.
+    let mut given = std::mem::take(&mut ctx.scratch.views);
+    given.clear();
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    ctx.store.values_into(index.var.index, &mut vals);
+    given.extend(
+        vals.iter()
+            .filter_map(|&v| entry(array, v as i64 + index.offset).copied()),
+    );
+    given.sort_unstable();
+    vals.clear();
+    ctx.store.values_into(result.var.index, &mut vals);
+    let mut out = Ok(());
+    for &x in &vals {
+        if given.binary_search(&(x as i64 + result.offset)).is_err() {
+            if let Err(e) = ctx.remove(result.var.index, x as i64) {
+                out = Err(e);
+                break;
+            }
+        }
+    }
+    ctx.scratch.vals = vals;
+    ctx.scratch.views = given;
+    out
+}
+
 fn views(ctx: &mut Ctx<'_>, con: &Constraint) -> Result<bool, Wipeout> {
     let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
     let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
     let r = bounds::range(ctx, result)?;
     let (mut lo, mut hi) = (i128::MAX, i128::MIN);
-    for i in index_values(ctx, con) {
-        ctx.count_check();
-        let entry = bounds::range(ctx, &array[i as usize])?;
-        if entry.1 < r.0 || entry.0 > r.1 {
-            bounds::remove_value(ctx, index, i as i128)?;
-            changed = true;
-        } else {
-            lo = lo.min(entry.0);
-            hi = hi.max(entry.1);
+    changed |= filter_index(ctx, index, |ctx, i| {
+        let Some(view) = entry(array, i) else {
+            return Ok(false);
+        };
+        let e = bounds::range(ctx, view)?;
+        let meets = e.1 >= r.0 && e.0 <= r.1;
+        if meets {
+            lo = lo.min(e.0);
+            hi = hi.max(e.1);
         }
-    }
+        Ok(meets)
+    })?;
     changed |= bounds::restrict(ctx, result, lo, hi)?;
-    if let Some(i) = ctx.store.single(index.var.index) {
-        let entry = &array[(i + index.offset) as usize];
+    if let Some(entry) = ctx
+        .store
+        .single(index.var.index)
+        .and_then(|i| entry(array, i + index.offset))
+    {
         let r = bounds::range(ctx, result)?;
         changed |= bounds::restrict(ctx, entry, r.0, r.1)?;
         let e = bounds::range(ctx, entry)?;
