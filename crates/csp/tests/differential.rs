@@ -177,6 +177,23 @@ fn model_spec() -> impl Strategy<Value = ModelSpec> {
 /// declared ones, in order) the terms `(a, i, j)` of `a * x[i] - x[j]`.
 type Aux = Vec<(i64, usize, usize)>;
 
+/// Models of the new vocabulary alone (fewer, smaller variables, so the
+/// long runs spend their cases on those kinds).
+fn vocabulary_model_spec() -> impl Strategy<Value = ModelSpec> {
+    (1..=4usize).prop_flat_map(|n| {
+        let domain = proptest::collection::btree_set(-2..=4i32, 1..=5)
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(vocabulary(n), 1..=4),
+        )
+            .prop_map(|(domains, constraints)| ModelSpec {
+                domains,
+                constraints,
+            })
+    })
+}
+
 fn build(spec: &ModelSpec) -> (Model, Vec<VarId>, Aux) {
     let mut m = Model::new();
     let x: Vec<VarId> = spec
@@ -351,29 +368,20 @@ proptest! {
 
     #[test]
     fn every_strategy_and_order_matches_brute_force(spec in model_spec(), seed in 0..1000u64) {
-        let (model, _, aux) = build(&spec);
-        let expected = brute_force(&spec, &model, &aux);
-        for &strategy in Pruning::ALL {
-            for &var_order in VarOrder::ALL {
-                for &value_order in ValueOrder::ALL {
-                    let solver = Solver::new(&model)
-                        .strategy(strategy)
-                        .var_order(var_order)
-                        .value_order(value_order)
-                        .seed(seed);
-                    let found = solutions(&solver);
-                    prop_assert_eq!(&found, &expected, "{} {} {}", strategy, var_order, value_order);
-                    let counted = solver.count();
-                    prop_assert_eq!(counted.solutions(), expected.len() as u64);
-                }
-            }
-            let restarted = Solver::new(&model)
-                .strategy(strategy)
-                .var_order(VarOrder::DomWDeg)
-                .restarts(Restarts::Luby { scale: 1 })
-                .seed(seed);
-            prop_assert_eq!(&solutions(&restarted), &expected, "{} with restarts", strategy);
-        }
+        matches_brute_force(&spec, seed)?;
+    }
+
+    #[test]
+    fn the_vocabulary_matches_brute_force(spec in vocabulary_model_spec(), seed in 0..1000u64) {
+        matches_brute_force(&spec, seed)?;
+        let (model, _, _) = build(&spec);
+        let nodes = |strategy| Solver::new(&model).strategy(strategy).count().stats.nodes;
+        let (bt, fc, ac) = (
+            nodes(Pruning::Backtracking),
+            nodes(Pruning::ForwardChecking),
+            nodes(Pruning::ArcConsistency),
+        );
+        prop_assert!(fc <= bt && ac <= fc, "nodes: bt {} fc {} ac {}", bt, fc, ac);
     }
 
     #[test]
@@ -416,6 +424,47 @@ proptest! {
             }
         }
     }
+}
+
+/// Every strategy, variable order and value order (and restarts) finds
+/// exactly the brute-force solution set.
+fn matches_brute_force(spec: &ModelSpec, seed: u64) -> Result<(), TestCaseError> {
+    let (model, _, aux) = build(spec);
+    let expected = brute_force(spec, &model, &aux);
+    for &strategy in Pruning::ALL {
+        for &var_order in VarOrder::ALL {
+            for &value_order in ValueOrder::ALL {
+                let solver = Solver::new(&model)
+                    .strategy(strategy)
+                    .var_order(var_order)
+                    .value_order(value_order)
+                    .seed(seed);
+                let found = solutions(&solver);
+                prop_assert_eq!(
+                    &found,
+                    &expected,
+                    "{} {} {}",
+                    strategy,
+                    var_order,
+                    value_order
+                );
+                let counted = solver.count();
+                prop_assert_eq!(counted.solutions(), expected.len() as u64);
+            }
+        }
+        let restarted = Solver::new(&model)
+            .strategy(strategy)
+            .var_order(VarOrder::DomWDeg)
+            .restarts(Restarts::Luby { scale: 1 })
+            .seed(seed);
+        prop_assert_eq!(
+            &solutions(&restarted),
+            &expected,
+            "{} with restarts",
+            strategy
+        );
+    }
+    Ok(())
 }
 
 /// The subset relation itself, on the tree nodes (not only their counts):
