@@ -19,7 +19,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// let mut model = Model::new();
 /// let x = model.int_var(0..5).unwrap();
 /// let y = model.int_var(0..5).unwrap();
-/// let e: Expr = 2 * x - y + 3;
+/// let e: Expr = 2 * x - y + 3; // integer constants are i64
 /// assert_eq!(e.terms(), &[(2, x), (-1, y)]);
 /// assert_eq!(e.constant(), 3);
 /// ```
@@ -190,7 +190,7 @@ macro_rules! sums {
 sums! {
     VarId, VarId; VarId, View; VarId, Expr;
     View, VarId; View, View; View, Expr;
-    Expr, VarId; Expr, View; Expr, Expr; Expr, i64; Expr, i32;
+    Expr, VarId; Expr, View; Expr, Expr; Expr, i64;
 }
 
 impl Mul<VarId> for i64 {
