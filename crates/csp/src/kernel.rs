@@ -24,11 +24,11 @@
 //! row, computed from the model. The tree, the statistics and the observer
 //! events are the generic loop's, event for event (tests compare the two).
 
+use super::{Next, Search};
 use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
 use crate::propagators::{Delta, Neighbours};
-use crate::search::{Next, Search};
 use crate::store::Store;
 use crate::var::VarId;
 
@@ -119,7 +119,7 @@ impl Kernel {
     /// Restores the unassigned neighbours of `x` from their slots, for the
     /// first `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn undo(
+    fn undo<const DYNAMIC: bool>(
         &self,
         store: &mut Store,
         nb: &Neighbours,
@@ -130,11 +130,12 @@ impl Kernel {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
+        let (words, _) = store.words_and_bases();
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
-            if self.dynamic && assigned[group.y as usize] {
+            if DYNAMIC && assigned[group.y as usize] {
                 continue;
             }
-            *store.word_mut(group.y) = old;
+            words[group.y as usize] = old;
         }
     }
 }
@@ -167,7 +168,11 @@ impl<O: Observer> Search<'_, O> {
                     k.top_assigned = true;
                     return self.record_solution(depth);
                 }
-                let var = self.select_var(depth);
+                let var = if k.dynamic {
+                    self.select_var(depth)
+                } else {
+                    depth as u32
+                };
                 k.left[depth] = self.store.word(var);
                 k.levels += 1;
                 descend = false;
@@ -193,7 +198,11 @@ impl<O: Observer> Search<'_, O> {
                 left.trailing_zeros()
             };
             k.left[top] = left & !(1 << bit);
-            let x = self.order[top];
+            let x = if k.dynamic {
+                self.order[top]
+            } else {
+                top as u32
+            };
             let value = (self.store.base(x) + bit as i64) as i32;
             let id = self.var_id(x);
             self.observer.choose(id, value, top + 1);
@@ -202,15 +211,17 @@ impl<O: Observer> Search<'_, O> {
                 self.assigned[x as usize] = true;
                 self.occupancy.assign(self.model.constraints_of(x));
             }
-            if self.kernel_propagate(k, nb, x, value as i64) {
+            let propagated = if k.dynamic {
+                self.kernel_propagate::<true>(k, nb, x, value as i64)
+            } else {
+                self.kernel_propagate::<false>(k, nb, x, value as i64)
+            };
+            if propagated {
                 self.stats.nodes += 1;
                 self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
                 descend = true;
             } else {
                 self.stats.failures += 1;
-                if let Some(c) = self.culprit.take() {
-                    self.weights[c as usize] += 1;
-                }
                 if k.track {
                     self.assigned[x as usize] = false;
                     self.occupancy.unassign(self.model.constraints_of(x));
@@ -225,7 +236,11 @@ impl<O: Observer> Search<'_, O> {
     /// succeeded: its later neighbours get their words back.
     #[inline]
     fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
-        let x = self.order[level];
+        let x = if k.dynamic {
+            self.order[level]
+        } else {
+            level as u32
+        };
         if k.nary {
             self.store.undo(k.marks[x as usize]);
         }
@@ -233,7 +248,11 @@ impl<O: Observer> Search<'_, O> {
             self.assigned[x as usize] = false;
             self.occupancy.unassign(self.model.constraints_of(x));
         }
-        k.undo(&mut self.store, nb, &self.assigned, x, None);
+        if k.dynamic {
+            k.undo::<true>(&mut self.store, nb, &self.assigned, x, None);
+        } else {
+            k.undo::<false>(&mut self.store, nb, &self.assigned, x, None);
+        }
         let id = self.var_id(x);
         self.observer
             .unchoose(id, self.values[x as usize], level + 1);
@@ -243,39 +262,51 @@ impl<O: Observer> Search<'_, O> {
     /// and masked, then the other constraints filter as in the generic
     /// loop; on a wipe-out everything is put back at once.
     #[inline(always)]
-    fn kernel_propagate(&mut self, k: &mut Kernel, nb: &Neighbours, x: u32, v: i64) -> bool {
+    fn kernel_propagate<const DYNAMIC: bool>(
+        &mut self,
+        k: &mut Kernel,
+        nb: &Neighbours,
+        x: u32,
+        v: i64,
+    ) -> bool {
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
         let groups = nb.groups[start..end].iter();
+        // The fields borrowed apart: the loop runs over plain slices.
+        let Search {
+            store,
+            stats,
+            observer,
+            assigned,
+            model,
+            ..
+        } = self;
+        let model_id = model.id();
+        let (words, bases) = store.words_and_bases();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
-            if k.dynamic && self.assigned[group.y as usize] {
+            let y = group.y as usize;
+            if DYNAMIC && assigned[y] {
                 continue;
             }
-            let word = self.store.word_mut(group.y);
-            let old = *word;
+            let old = words[y];
             *saved = old;
             let mask = nb.mask(group, v);
             let new = old & !mask;
-            *word = new;
-            self.stats.checks += group.len as u64;
+            words[y] = new;
+            stats.checks += group.len as u64;
             let removed = old & mask;
             // Branch-free: whether a value goes is as good as random.
-            self.stats.pruned += removed.count_ones() as u64;
+            stats.pruned += removed.count_ones() as u64;
             if O::WANTS_PRUNES && removed != 0 {
-                let id = self.var_id(group.y);
-                let base = self.store.base(group.y);
-                report_prunes(
-                    &mut self.observer,
-                    id,
-                    base,
-                    v,
-                    removed,
-                    nb.deltas_of(group),
-                );
+                let id = VarId {
+                    model: model_id,
+                    index: group.y,
+                };
+                report_prunes(observer, id, bases[y], v, removed, nb.deltas_of(group));
             }
             if new == 0 {
-                k.undo(&mut self.store, nb, &self.assigned, x, Some(i + 1));
-                self.culprit = Some(nb.deltas_of(group)[0].constraint);
+                // (No culprit: the kernel never runs dom/wdeg, its reader.)
+                k.undo::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
                 return false;
             }
         }
@@ -283,7 +314,7 @@ impl<O: Observer> Search<'_, O> {
             k.marks[x as usize] = self.store.mark();
             if !self.forward_others(x) {
                 self.store.undo(k.marks[x as usize]);
-                k.undo(&mut self.store, nb, &self.assigned, x, None);
+                k.undo::<DYNAMIC>(&mut self.store, nb, &self.assigned, x, None);
                 return false;
             }
         }
@@ -404,7 +435,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+        #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(400)))]
 
         /// The kernel and the generic loop are the same search: same events
         /// in the same order, same solutions, same statistics, same place

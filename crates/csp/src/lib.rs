@@ -46,7 +46,6 @@ mod did_you_mean;
 mod domain;
 mod error;
 mod expr;
-mod kernel;
 mod local;
 mod model;
 mod observer;
@@ -87,3 +86,12 @@ pub use solution::Solution;
 pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
 pub use store::MAX_TOTAL_VALUES;
 pub use var::{VarId, View, MAX_OFFSET};
+
+/// Property-test cases: `PROPTEST_CASES` when set, else `default`.
+#[cfg(test)]
+pub(crate) fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}

@@ -3,6 +3,7 @@
 
 use crate::model::Model;
 use crate::observer::NoObserver;
+use crate::propagators::all_different;
 use crate::search::{Search, Solver};
 use crate::solution::Solution;
 use crate::stats::{Outcome, Stats, Status};
@@ -584,23 +585,15 @@ impl<'m> Prefixes<'m> {
     fn consistent(&mut self, var: usize) -> bool {
         let model = self.model;
         let values = &self.values;
-        let value_of = |view: &crate::View| view.value_of(values[view.var.index()]);
         for &c in model.constraints_of(var as u32) {
             let con = &model.constraints()[c as usize];
             if con.is_pairwise() {
-                for (p, a) in con.scope.iter().enumerate() {
-                    if a.var.index() != var {
-                        continue;
-                    }
-                    let va = value_of(a);
-                    let clash = con
-                        .scope
-                        .iter()
-                        .enumerate()
-                        .any(|(q, b)| q != p && b.var.index() <= var && value_of(b) == va);
-                    if clash {
-                        return false;
-                    }
+                // The propagator's own partial check, over the prefix.
+                let value = |x: u32| values[x as usize];
+                let in_prefix = |x: u32| x as usize <= var;
+                let mut checks = 0;
+                if all_different::clashes(con, var as u32, value, in_prefix, &mut checks) {
+                    return false;
                 }
             } else if con.vars.iter().all(|&u| u as usize <= var)
                 && !con.check(|i| values[i as usize], &mut self.scratch)

@@ -7,7 +7,6 @@
 //! compile the hooks away.
 
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
-use crate::kernel::Kernel;
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -22,6 +21,13 @@ use crate::store::Store;
 use crate::var::VarId;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+// The forward-checking kernel: a private part of the search loop (it
+// drives `Search`), so the engine's modules import each other in one
+// direction only.
+#[path = "kernel.rs"]
+mod kernel;
+use kernel::Kernel;
 
 /// Debug builds check the counted smallest-domain choice against ranking
 /// on models up to this many variables.
@@ -535,7 +541,7 @@ impl<'m, O: Observer> Search<'m, O> {
             drained: Vec::new(),
             // Arc consistency wakes propagators from the records, unless
             // the merged propagator is the only one (it follows its own).
-            record: O::WANTS_PRUNES || (level == Level::Fixpoint && !(merged_fixpoint && !others)),
+            record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
             removals: Vec::new(),
             scratch: Scratch::default(),
@@ -991,6 +997,14 @@ impl<'m, O: Observer> Search<'m, O> {
                     assert_eq!(best, self.ranked_best(depth), "same choice as ranking");
                 }
                 best
+            }
+            // Smallest domain without restarts ranks by size alone, ties to
+            // the earliest: a plain scan (the kernel's order).
+            None if self.var_order == VarOrder::SmallestDomain && self.restarts.is_none() => {
+                let store = &self.store;
+                (depth..self.order.len())
+                    .min_by_key(|&i| store.size(self.order[i]))
+                    .expect("an unassigned variable")
             }
             None => self.ranked_best(depth),
         };

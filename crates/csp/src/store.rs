@@ -404,13 +404,13 @@ impl Store {
         self.arena[var as usize]
     }
 
-    /// One-word domains only: `var`'s domain word, to change without the
-    /// trail (the forward-checking kernel saves and restores the words it
-    /// masks itself).
+    /// One-word domains only: every variable's domain word (variable `v`
+    /// owns word `v`), to change without the trail, and every variable's
+    /// base, borrowed apart so the kernel's inner loop runs over slices.
     #[inline(always)]
-    pub fn word_mut(&mut self, var: u32) -> &mut Word {
+    pub fn words_and_bases(&mut self) -> (&mut [Word], &[i64]) {
         debug_assert!(self.one_word && self.sizes.is_none());
-        &mut self.arena[var as usize]
+        (&mut self.arena, &self.base)
     }
 
     /// The value of bit 0 of `var`'s domain.

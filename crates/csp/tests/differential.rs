@@ -350,6 +350,14 @@ fn brute_force(spec: &ModelSpec, model: &Model, aux: &Aux) -> BTreeSet<Vec<i32>>
     }
 }
 
+/// `PROPTEST_CASES` when set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
     let mut seen = BTreeSet::new();
     let mut search = solver.search();
@@ -364,7 +372,7 @@ fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(500), ..ProptestConfig::default() })]
 
     #[test]
     fn every_strategy_and_order_matches_brute_force(spec in model_spec(), seed in 0..1000u64) {

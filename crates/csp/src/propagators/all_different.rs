@@ -18,6 +18,35 @@ pub(crate) fn holds(vals: &mut [i64]) -> bool {
     vals.windows(2).all(|w| w[0] != w[1])
 }
 
+/// Does a view of `var` take the value of another view of `con` whose
+/// variable is `assigned`? `value` gives the variables' values; each
+/// comparison is counted in `checks`. (Backtracking's check, and the
+/// partition's prefix walk.)
+pub(crate) fn clashes(
+    con: &Constraint,
+    var: u32,
+    value: impl Fn(u32) -> i32,
+    assigned: impl Fn(u32) -> bool,
+    checks: &mut u64,
+) -> bool {
+    let scope = &con.scope;
+    for (i, a) in scope.iter().enumerate() {
+        if a.var.index != var {
+            continue;
+        }
+        let t = a.value_of(value(var));
+        for (j, b) in scope.iter().enumerate() {
+            if j != i && assigned(b.var.index) {
+                *checks += 1;
+                if b.value_of(value(b.var.index)) == t {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 pub(super) fn post(con: &Constraint) -> Posted<'_> {
     Box::new(Disequalities {
         con,
@@ -44,23 +73,14 @@ impl Propagator for Disequalities<'_> {
 
     /// Compares `var`'s view values with every assigned view in the scope.
     fn check_assigned(&mut self, ctx: &mut Ctx<'_>, var: u32, _c: u32) -> bool {
-        let v = ctx.values[var as usize];
-        let scope = &self.con.scope;
-        for (i, a) in scope.iter().enumerate() {
-            if a.var.index != var {
-                continue;
-            }
-            let t = a.value_of(v);
-            for (j, b) in scope.iter().enumerate() {
-                if j != i && ctx.assigned[b.var.index()] {
-                    ctx.count_check();
-                    if b.value_of(ctx.values[b.var.index()]) == t {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
+        let (values, assigned) = (ctx.values, ctx.assigned);
+        !clashes(
+            self.con,
+            var,
+            |x| values[x as usize],
+            |x| assigned[x as usize],
+            &mut ctx.checks,
+        )
     }
 
     /// Walks the views, skipping assigned variables (the merged

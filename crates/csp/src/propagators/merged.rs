@@ -366,7 +366,7 @@ mod same_tree {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(300)))]
 
         /// The merged pairwise propagator removes what the constraints' own
         /// propagators remove, at forward checking and at arc consistency,

@@ -27,7 +27,7 @@
 //! word operation.
 
 mod abs;
-mod all_different;
+pub(crate) mod all_different;
 mod bounds;
 mod clause;
 mod count;
