@@ -105,7 +105,7 @@ fn vocabulary(nvars: usize) -> impl Strategy<Value = Spec> {
         )
             .prop_map(|(a, off, c, b, k)| Spec::Compare(a, off, c, b, k)),
         (var.clone(), -2..=4i64, any::<bool>()).prop_map(|(a, v, f)| Spec::Fix(a, v, f)),
-        proptest::collection::vec((-2..=2i64, var.clone(), var.clone()), 1..=3)
+        proptest::collection::vec((-2..=2i64, var.clone(), var.clone()), 1..=2)
             .prop_map(Spec::ExprAllDifferent),
         (var.clone(), var.clone()).prop_map(|(a, b)| Spec::Abs(a, b)),
         (var.clone(), var.clone(), var.clone()).prop_map(|(a, b, c)| Spec::Distance(a, b, c)),
