@@ -83,10 +83,7 @@ impl Knapsack {
         let mut model = Model::new();
         let take = model.int_vars(self.items.len(), 0..=1)?;
         if !take.is_empty() {
-            let weight = take
-                .iter()
-                .zip(&self.items)
-                .map(|(&t, &(w, _))| (w, t.into()));
+            let weight = take.iter().zip(&self.items).map(|(&t, &(w, _))| (w, t));
             model.linear(weight, Cmp::Le, self.capacity)?;
         }
         let value = take

@@ -112,6 +112,44 @@ pub(crate) enum Kind {
     /// The scope, as successors (`scope[i]` follows node `i`), forms one
     /// cycle through every node.
     Circuit,
+    /// Never holds: a variable declared with an empty domain (scope: that
+    /// variable, given a placeholder value).
+    Fail,
+    /// `|scope[0]| = scope[1]`, or `|scope[0] - scope[1]| = scope[2]`.
+    Abs,
+    /// `scope[0] * scope[1] = scope[2]`.
+    Times,
+    /// `scope[0] / scope[1] = scope[2]`, truncating; `scope[1] != 0`.
+    Div,
+    /// `scope[0] mod scope[1] = scope[2]`, truncating (the sign of the
+    /// dividend); `scope[1] != 0`.
+    Mod,
+    /// The last view is the minimum (`max`: maximum) of the others.
+    Extremum { max: bool },
+    /// `array[scope[0]] = scope[1]` (0-based index).
+    Element { array: Vec<i64> },
+    /// `scope[2 + scope[0]] = scope[1]` (0-based index into the views
+    /// after the first two).
+    ElementVar,
+    /// At least one of the first `positives` views is non-zero or one of
+    /// the others is zero.
+    Clause { positives: usize },
+    /// `scope[0]` is 0 or 1, and `scope[0] = 1` if and only if (`full`;
+    /// otherwise only if) the body holds over the rest of the scope.
+    Reified { body: Body, full: bool },
+}
+
+/// The condition a [`Kind::Reified`] constraint reifies, over the scope
+/// after the boolean.
+pub(crate) enum Body {
+    /// `sum coefs[i] * scope[1 + i] cmp rhs` (offsets folded into `rhs`).
+    Linear {
+        coefs: Vec<i64>,
+        cmp: Cmp,
+        rhs: i128,
+    },
+    /// `scope[1]` takes a value of the (sorted, distinct) set.
+    In { set: Vec<i64> },
 }
 
 /// A constraint as the engine stores it.
@@ -181,6 +219,18 @@ impl Kind {
             Kind::Cardinality { .. } => "global-cardinality",
             Kind::Inverse => "inverse",
             Kind::Circuit => "circuit",
+            Kind::Fail => "empty-domain",
+            Kind::Abs => "abs",
+            Kind::Times => "times",
+            Kind::Div => "div",
+            Kind::Mod => "mod",
+            Kind::Extremum { max: false } => "minimum",
+            Kind::Extremum { max: true } => "maximum",
+            Kind::Element { .. } => "element",
+            Kind::ElementVar => "element-var",
+            Kind::Clause { .. } => "clause",
+            Kind::Reified { full: true, .. } => "reified",
+            Kind::Reified { full: false, .. } => "implication",
         }
     }
 

@@ -16,9 +16,8 @@ pub const MAX_DOMAIN_WIDTH: u64 = 1 << 26;
 ///
 /// Build one from a range (`0..8`, `-3..=3`) or a list of values
 /// (`vec![1, 5, 9]`, `[2, 4]`). Duplicates in a list are ignored. An empty
-/// domain is representable here, and rejected by
-/// [`Model::int_var`](crate::Model::int_var) with
-/// [`ModelError::EmptyDomain`](crate::ModelError::EmptyDomain).
+/// domain is representable here; [`Model::int_var`](crate::Model::int_var)
+/// turns it into an unsatisfiable model.
 ///
 /// ```
 /// use csp::Domain;

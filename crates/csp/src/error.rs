@@ -7,15 +7,11 @@ use std::fmt;
 /// ```
 /// use csp::{Model, ModelError};
 /// let mut model = Model::new();
-/// assert!(matches!(model.int_var(3..3), Err(ModelError::EmptyDomain { .. })));
+/// let x = model.int_var(0..3).unwrap();
+/// assert!(matches!(Model::new().not_equal(x, x), Err(ModelError::ForeignVariable { .. })));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
-    /// A variable was declared with no possible value.
-    EmptyDomain {
-        /// Index the variable would have had.
-        var: usize,
-    },
     /// A domain is wider (`max - min + 1`) than [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH).
     DomainTooLarge {
         /// Index the variable would have had.
@@ -76,9 +72,6 @@ pub enum ModelError {
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ModelError::EmptyDomain { var } => {
-                write!(f, "variable {var} was declared with an empty domain")
-            }
             ModelError::DomainTooLarge { var, width } => write!(
                 f,
                 "variable {var} has a domain {width} values wide; at most {} are supported",

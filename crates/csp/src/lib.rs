@@ -55,6 +55,7 @@ mod constraint;
 mod did_you_mean;
 mod domain;
 mod error;
+mod expr;
 mod local;
 mod model;
 mod observer;
@@ -80,11 +81,12 @@ pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
+pub use expr::{Expr, IntoExpr, LinearTerm};
 pub use local::{
     LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE, MIN_DEFAULT_STEPS,
     STEPS_PER_VARIABLE,
 };
-pub use model::{ConstraintId, Model};
+pub use model::{Condition, ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
 pub use optimize::{Improvement, Optimize, OptimizeStatus};
 #[cfg(feature = "parallel")]

@@ -3,9 +3,10 @@
 //! A model knows nothing of search. Building it validates every input and
 //! reports mistakes as [`ModelError`]s.
 
-use crate::constraint::{Cmp, Constraint, Kind};
+use crate::constraint::{Body, Cmp, Constraint, Kind};
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
+use crate::expr::{Expr, IntoExpr, LinearTerm};
 use crate::propagators::Watch;
 use crate::var::{VarId, View};
 use std::collections::HashMap;
@@ -104,19 +105,28 @@ impl Model {
     /// Adds an integer variable whose values are `domain` (a range such as
     /// `0..8` or `-5..=5`, or a list of values such as `vec![1, 3, 7]`).
     ///
+    /// An empty domain is not a mistake but a model with no solution: the
+    /// variable gets the placeholder domain `{0}` and a constraint no value
+    /// satisfies (named `"empty-domain"`), so every search of the model
+    /// completes with zero solutions
+    /// ([`Outcome::is_unsatisfiable`](crate::Outcome::is_unsatisfiable)).
+    ///
     /// ```
-    /// use csp::{Model, ModelError};
+    /// use csp::{Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_var(-5..=5).unwrap();
     /// assert_eq!(model.domain(x).size(), 11);
-    /// assert_eq!(model.int_var(Vec::new()), Err(ModelError::EmptyDomain { var: 1 }));
+    /// model.int_var(Vec::new()).unwrap();
+    /// assert!(Solver::new(&model).count().is_unsatisfiable());
     /// ```
     pub fn int_var(&mut self, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
         let domain = domain.into();
-        let var = self.domains.len();
         if domain.is_empty() {
-            return Err(ModelError::EmptyDomain { var });
+            let x = self.int_var(0..=0)?;
+            self.add(Kind::Fail, vec![x.into()])?;
+            return Ok(x);
         }
+        let var = self.domains.len();
         if domain.width() > MAX_DOMAIN_WIDTH {
             return Err(ModelError::DomainTooLarge {
                 var,
@@ -172,7 +182,7 @@ impl Model {
 
     /// All the views take pairwise different values. A variable repeated
     /// with the same offset can never differ from itself, so such a model
-    /// simply has no solution.
+    /// simply has no solution. Over no views at all it holds trivially.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -185,37 +195,63 @@ impl Model {
         &mut self,
         views: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = views.into_iter().map(Into::into).collect();
+        let scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        if scope.is_empty() {
+            return Ok(self.add_trivial(Kind::AllDifferent));
+        }
         self.add(Kind::AllDifferent, scope)
     }
 
+    /// Keeps a constraint over no views that holds trivially (an
+    /// all-different over nothing), so the caller still gets an id.
+    fn add_trivial(&mut self, kind: Kind) -> ConstraintId {
+        let id = self.constraints.len() as u32;
+        self.constraints.push(Constraint::new(kind, Vec::new()));
+        ConstraintId(id)
+    }
+
     /// `sum(coef * view) cmp rhs`. Arithmetic is exact (128-bit), so no
-    /// coefficient or domain can make it overflow.
+    /// coefficient or domain can make it overflow. Terms are variables,
+    /// views, or `(coefficient, variable)` / `(coefficient, view)` pairs
+    /// ([`LinearTerm`](crate::LinearTerm)).
     ///
     /// ```
     /// use csp::{Cmp, Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_var(0..10).unwrap();
     /// let y = model.int_var(0..10).unwrap();
-    /// model.linear([(1, x.into()), (2, y.into())], Cmp::Eq, 7).unwrap(); // x + 2y = 7
+    /// model.linear([(1, x), (2, y)], Cmp::Eq, 7).unwrap(); // x + 2y = 7
     /// assert_eq!(Solver::new(&model).count().solutions(), 4);
     /// ```
-    pub fn linear(
+    pub fn linear<T: LinearTerm>(
         &mut self,
-        terms: impl IntoIterator<Item = (i64, View)>,
+        terms: impl IntoIterator<Item = T>,
         cmp: Cmp,
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
-        let mut rhs = rhs as i128;
+        let (coefs, scope, rhs) = self.linear_parts(terms, rhs as i128, "linear")?;
+        self.add(Kind::Linear { coefs, cmp, rhs }, scope)
+    }
+
+    /// Merges repeated variables and folds offsets into the constant:
+    /// the coefficients, the plain views, and the right-hand side.
+    fn linear_parts<T: LinearTerm>(
+        &self,
+        terms: impl IntoIterator<Item = T>,
+        rhs: i128,
+        name: &'static str,
+    ) -> Result<(Vec<i64>, Vec<View>, i128), ModelError> {
+        let mut rhs = rhs;
         // Exact: coefficients are merged in 128 bits, and any result beyond
         // what propagation can bound exactly is refused, never saturated.
         let mut merged: Vec<(i128, View)> = Vec::new();
         // Where each variable sits in `merged`: linear in the number of terms.
         let mut position: HashMap<u32, usize> = HashMap::new();
         let mut seen_any = false;
-        for (coef, view) in terms {
+        for term in terms {
+            let (coef, view) = term.term();
             seen_any = true;
-            self.own(view, "linear")?;
+            self.own(view, name)?;
             rhs = rhs
                 .checked_sub(coef as i128 * view.offset as i128)
                 .ok_or(ModelError::ConstantOverflow)?;
@@ -229,9 +265,7 @@ impl Model {
             }
         }
         if !seen_any {
-            return Err(ModelError::EmptyScope {
-                constraint: "linear",
-            });
+            return Err(ModelError::EmptyScope { constraint: name });
         }
         // Keep every variable in the scope even with a zero coefficient, so
         // the constraint still watches it (harmless, and keeps checks simple).
@@ -245,7 +279,7 @@ impl Model {
             })
             .collect::<Result<_, _>>()?;
         let scope = merged.into_iter().map(|(_, v)| v).collect();
-        self.add(Kind::Linear { coefs, cmp, rhs }, scope)
+        Ok((coefs, scope, rhs))
     }
 
     /// The scope's values must form one of the `rows` (allowed tuples).
@@ -329,6 +363,527 @@ impl Model {
             },
             scope,
         )
+    }
+
+    /// `a cmp b` between expressions (variables, views, constants, or
+    /// [`Expr`]s such as `x - y`), as one linear constraint.
+    fn compare(
+        &mut self,
+        a: impl IntoExpr,
+        cmp: Cmp,
+        b: impl IntoExpr,
+        shift: i64,
+        name: &'static str,
+    ) -> Result<ConstraintId, ModelError> {
+        let e = a.into_expr() - b.into_expr();
+        if e.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
+        let rhs = -(e.constant() as i128) + shift as i128;
+        let terms = e.terms().iter().map(|&(a, x)| (a, x));
+        let (coefs, scope, rhs) = self.linear_parts(terms, rhs, name)?;
+        self.add(Kind::Linear { coefs, cmp, rhs }, scope)
+    }
+
+    /// `a = b`, where each side is a variable, a view, a constant or an
+    /// expression (`x - y + 1`, `2 * x`).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..5).unwrap();
+    /// model.equal(x[0], x[1] + 1).unwrap(); // x0 = x1 + 1
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4);
+    /// ```
+    pub fn equal(
+        &mut self,
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<ConstraintId, ModelError> {
+        self.compare(a, Cmp::Eq, b, 0, "equal")
+    }
+
+    /// `a < b` (sides as for [`Model::equal`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.less(x[0], x[1]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    pub fn less(&mut self, a: impl IntoExpr, b: impl IntoExpr) -> Result<ConstraintId, ModelError> {
+        self.compare(a, Cmp::Le, b, -1, "less")
+    }
+
+    /// `a <= b` (sides as for [`Model::equal`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.less_equal(x[0] + 1, 3).unwrap(); // x0 <= 2
+    /// assert_eq!(Solver::new(&model).count().solutions(), 12);
+    /// ```
+    pub fn less_equal(
+        &mut self,
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<ConstraintId, ModelError> {
+        self.compare(a, Cmp::Le, b, 0, "less-equal")
+    }
+
+    /// `a > b` (sides as for [`Model::equal`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.greater(x[0] - x[1], 1).unwrap(); // x0 >= x1 + 2
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn greater(
+        &mut self,
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<ConstraintId, ModelError> {
+        self.compare(a, Cmp::Ge, b, 1, "greater")
+    }
+
+    /// `a >= b` (sides as for [`Model::equal`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..10).unwrap();
+    /// model.greater_equal(2 * x, 15).unwrap(); // x >= 8
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn greater_equal(
+        &mut self,
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<ConstraintId, ModelError> {
+        self.compare(a, Cmp::Ge, b, 0, "greater-equal")
+    }
+
+    /// `x = value`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// model.assign(x[0], 2).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn assign(&mut self, x: impl Into<View>, value: i64) -> Result<ConstraintId, ModelError> {
+        self.compare(x.into(), Cmp::Eq, value, 0, "assign")
+    }
+
+    /// `x != value`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..3).unwrap();
+    /// model.forbid(x, 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn forbid(&mut self, x: impl Into<View>, value: i64) -> Result<ConstraintId, ModelError> {
+        self.compare(x.into(), Cmp::Ne, value, 0, "forbid")
+    }
+
+    /// A view whose value is the expression's: the view itself for `x + c`,
+    /// otherwise a new variable over the expression's range (its tight
+    /// bounds) tied to it by a linear equality. Usable wherever a view is:
+    /// `all_different` over differences, for example.
+    ///
+    /// An expression without variables, or whose range is wider than
+    /// [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH) or leaves 32 bits, is
+    /// refused ([`ModelError::EmptyScope`], [`ModelError::DomainTooLarge`]).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let d1 = model.expr_var(x[1] - x[0]).unwrap();
+    /// let d2 = model.expr_var(x[2] - x[1]).unwrap();
+    /// model.all_different([d1, d2]).unwrap();
+    /// // 27 assignments, minus the 3 where x1 - x0 = x2 - x1 = 0 and the 2
+    /// // arithmetic progressions 0,1,2 and 2,1,0.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 22);
+    /// ```
+    pub fn expr_var(&mut self, e: impl IntoExpr) -> Result<View, ModelError> {
+        let e = e.into_expr();
+        if e.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
+        if let [(1, x)] = e.terms() {
+            let view = View {
+                var: *x,
+                offset: e.constant(),
+            };
+            self.own(view, "expression")?;
+            return Ok(view);
+        }
+        let (mut lo, mut hi) = (e.constant() as i128, e.constant() as i128);
+        for &(a, x) in e.terms() {
+            self.own(x.into(), "expression")?;
+            let d = &self.domains[x.index()];
+            let (Some(min), Some(max)) = (d.min(), d.max()) else {
+                continue;
+            };
+            let (p, q) = (a as i128 * min as i128, a as i128 * max as i128);
+            lo += p.min(q);
+            hi += p.max(q);
+        }
+        let var = self.domains.len();
+        let width = (hi - lo + 1) as u128;
+        if e.terms().is_empty() {
+            return Err(ModelError::EmptyScope {
+                constraint: "expression",
+            });
+        }
+        let (Ok(lo32), Ok(hi32)) = (i32::try_from(lo), i32::try_from(hi)) else {
+            return Err(ModelError::DomainTooLarge {
+                var,
+                width: u64::try_from(width).unwrap_or(u64::MAX),
+            });
+        };
+        let z = self.int_var(lo32..=hi32)?;
+        self.equal(e, z)?;
+        Ok(z.into())
+    }
+
+    /// `|x| = y`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(-3..=3).unwrap();
+    /// let y = model.int_var(0..=2).unwrap();
+    /// model.abs(x, y).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 5);
+    /// ```
+    pub fn abs(
+        &mut self,
+        x: impl Into<View>,
+        y: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add(Kind::Abs, vec![x.into(), y.into()])
+    }
+
+    /// `|x - y| = z`: the distance between two views.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..5).unwrap();
+    /// let one = model.int_var(1..=1).unwrap();
+    /// model.distance(x[0], x[1], one).unwrap(); // next to each other
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8);
+    /// ```
+    pub fn distance(
+        &mut self,
+        x: impl Into<View>,
+        y: impl Into<View>,
+        z: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add(Kind::Abs, vec![x.into(), y.into(), z.into()])
+    }
+
+    /// `x * y = z` (exact: products are computed in 128 bits).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 1..=6).unwrap();
+    /// model.times(x[0], x[1], x[2]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 14);
+    /// ```
+    pub fn times(
+        &mut self,
+        x: impl Into<View>,
+        y: impl Into<View>,
+        z: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add(Kind::Times, vec![x.into(), y.into(), z.into()])
+    }
+
+    /// `x / y = z`, rounding towards zero like MiniZinc's `int_div`; `y`
+    /// never takes 0.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(-7..=-7).unwrap();
+    /// let y = model.int_var(-2..=2).unwrap();
+    /// let z = model.int_var(-10..=10).unwrap();
+    /// model.div(x, y, z).unwrap();
+    /// let values: Vec<_> = Solver::new(&model).search().map(|s| s.values().to_vec()).collect();
+    /// assert_eq!(values, [vec![-7, -2, 3], vec![-7, -1, 7], vec![-7, 1, -7], vec![-7, 2, -3]]);
+    /// ```
+    pub fn div(
+        &mut self,
+        x: impl Into<View>,
+        y: impl Into<View>,
+        z: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add(Kind::Div, vec![x.into(), y.into(), z.into()])
+    }
+
+    /// `x mod y = z`, truncating like MiniZinc's `int_mod` (the result has
+    /// the sign of `x`); `y` never takes 0.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(-7..=-7).unwrap();
+    /// let y = model.int_var(3..=3).unwrap();
+    /// let z = model.int_var(-5..=5).unwrap();
+    /// model.modulo(x, y, z).unwrap();
+    /// let (first, _) = Solver::new(&model).first();
+    /// assert_eq!(first.unwrap().values(), &[-7, 3, -1]);
+    /// ```
+    pub fn modulo(
+        &mut self,
+        x: impl Into<View>,
+        y: impl Into<View>,
+        z: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add(Kind::Mod, vec![x.into(), y.into(), z.into()])
+    }
+
+    /// `result = min(views)`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let m = model.int_var(2..=2).unwrap();
+    /// model.minimum(&x, m).unwrap(); // both at least 2, one exactly
+    /// assert_eq!(Solver::new(&model).count().solutions(), 1);
+    /// ```
+    pub fn minimum<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        result: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.extremum(views, result, false)
+    }
+
+    /// `result = max(views)`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let m = model.int_var(0..3).unwrap();
+    /// model.maximum(&x, m).unwrap(); // m is determined by x
+    /// assert_eq!(Solver::new(&model).count().solutions(), 9);
+    /// ```
+    pub fn maximum<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        result: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.extremum(views, result, true)
+    }
+
+    fn extremum<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        result: impl Into<View>,
+        max: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        let kind = Kind::Extremum { max };
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope {
+                constraint: kind.name(),
+            });
+        }
+        scope.push(result.into());
+        self.add(kind, scope)
+    }
+
+    /// `array[index] = result`: an array of constants indexed (from 0) by
+    /// a variable.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let i = model.int_var(-1..5).unwrap();
+    /// let y = model.int_var(0..10).unwrap();
+    /// model.element([3, 1, 4, 1], i, y).unwrap();
+    /// model.assign(y, 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2); // i = 1 or 3
+    /// ```
+    pub fn element(
+        &mut self,
+        array: impl IntoIterator<Item = i64>,
+        index: impl Into<View>,
+        result: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let array: Vec<i64> = array.into_iter().collect();
+        if array.is_empty() {
+            return Err(ModelError::EmptyScope {
+                constraint: "element",
+            });
+        }
+        self.add(Kind::Element { array }, vec![index.into(), result.into()])
+    }
+
+    /// `views[index] = result`: an array of variables or views indexed
+    /// (from 0) by a variable.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let i = model.int_var(0..3).unwrap();
+    /// let one = model.int_var(1..=1).unwrap();
+    /// model.element_var(&x, i, one).unwrap(); // x[i] = 1
+    /// assert_eq!(Solver::new(&model).count().solutions(), 12);
+    /// ```
+    pub fn element_var<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        index: impl Into<View>,
+        result: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope = vec![index.into(), result.into()];
+        scope.extend(views.into_iter().map(Into::into));
+        if scope.len() == 2 {
+            return Err(ModelError::EmptyScope {
+                constraint: "element-var",
+            });
+        }
+        self.add(Kind::ElementVar, scope)
+    }
+
+    /// A boolean variable: an integer variable over `0..=1`.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let b = model.bool_var().unwrap();
+    /// assert_eq!(model.domain(b).size(), 2);
+    /// ```
+    pub fn bool_var(&mut self) -> Result<VarId, ModelError> {
+        self.int_var(0..=1)
+    }
+
+    /// `n` boolean variables.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// assert_eq!(model.bool_vars(3).unwrap().len(), 3);
+    /// ```
+    pub fn bool_vars(&mut self, n: usize) -> Result<Vec<VarId>, ModelError> {
+        (0..n).map(|_| self.bool_var()).collect()
+    }
+
+    /// A clause: some variable of `positives` is non-zero (true), or some
+    /// variable of `negatives` is zero (false). Propagated with two
+    /// watched literals.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let b = model.bool_vars(3).unwrap();
+    /// model.clause([b[0], b[1]], [b[2]]).unwrap(); // b0 or b1 or not b2
+    /// assert_eq!(Solver::new(&model).count().solutions(), 7);
+    /// ```
+    pub fn clause(
+        &mut self,
+        positives: impl IntoIterator<Item = VarId>,
+        negatives: impl IntoIterator<Item = VarId>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = positives.into_iter().map(View::from).collect();
+        let count = scope.len();
+        scope.extend(negatives.into_iter().map(View::from));
+        self.add(Kind::Clause { positives: count }, scope)
+    }
+
+    /// `b <-> condition`: the 0/1 variable `b` is 1 exactly when the
+    /// condition holds.
+    ///
+    /// ```
+    /// use csp::{Condition, Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let b = model.bool_var().unwrap();
+    /// model.reify(b, Condition::less(x[0], x[1])).unwrap();
+    /// model.assign(b, 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn reify(&mut self, b: VarId, condition: Condition) -> Result<ConstraintId, ModelError> {
+        self.reified(b, condition, true)
+    }
+
+    /// `b -> condition`: when the 0/1 variable `b` is 1 the condition
+    /// holds (when it is 0, anything goes).
+    ///
+    /// ```
+    /// use csp::{Condition, Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..4).unwrap();
+    /// let b = model.bool_var().unwrap();
+    /// model.implies(b, Condition::member(x, [1, 3])).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4 + 2);
+    /// ```
+    pub fn implies(&mut self, b: VarId, condition: Condition) -> Result<ConstraintId, ModelError> {
+        self.reified(b, condition, false)
+    }
+
+    /// `x` takes one of `set`'s values.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..10).unwrap();
+    /// model.member(x, [2, 3, 5, 7]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4);
+    /// ```
+    pub fn member(
+        &mut self,
+        x: impl Into<View>,
+        set: impl IntoIterator<Item = i64>,
+    ) -> Result<ConstraintId, ModelError> {
+        let rows: Vec<[i32; 1]> = set
+            .into_iter()
+            .filter_map(|v| i32::try_from(v).ok())
+            .map(|v| [v])
+            .collect();
+        self.table([x.into()], rows)
+    }
+
+    fn reified(
+        &mut self,
+        b: VarId,
+        condition: Condition,
+        full: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope = vec![View::from(b)];
+        let body = match condition.0 {
+            Cond::Linear { expr, cmp, shift } => {
+                if expr.overflowed() {
+                    return Err(ModelError::ConstantOverflow);
+                }
+                let rhs = -(expr.constant() as i128) + shift as i128;
+                let terms = expr.terms().iter().map(|&(a, x)| (a, x));
+                let (coefs, views, rhs) = self.linear_parts(terms, rhs, "reified")?;
+                scope.extend(views);
+                Body::Linear { coefs, cmp, rhs }
+            }
+            Cond::In { view, mut set } => {
+                set.sort_unstable();
+                set.dedup();
+                scope.push(view);
+                Body::In { set }
+            }
+        };
+        self.add(Kind::Reified { body, full }, scope)
     }
 
     pub(crate) fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
@@ -641,6 +1196,147 @@ impl Model {
     }
 }
 
+/// A condition that [`Model::reify`] and [`Model::implies`] attach to a
+/// boolean variable: a comparison of expressions, a linear constraint, or
+/// membership of a set.
+///
+/// ```
+/// use csp::{Cmp, Condition, Model};
+/// let mut model = Model::new();
+/// let x = model.int_vars(2, 0..5).unwrap();
+/// let _ = Condition::equal(x[0], x[1] + 1);
+/// let _ = Condition::linear([(2, x[0]), (1, x[1])], Cmp::Le, 4);
+/// let _ = Condition::member(x[0], [1, 2]);
+/// ```
+pub struct Condition(Cond);
+
+enum Cond {
+    /// `expr cmp shift`.
+    Linear {
+        expr: Expr,
+        cmp: Cmp,
+        shift: i64,
+    },
+    In {
+        view: View,
+        set: Vec<i64>,
+    },
+}
+
+impl Condition {
+    fn compare(a: impl IntoExpr, cmp: Cmp, b: impl IntoExpr, shift: i64) -> Condition {
+        Condition(Cond::Linear {
+            expr: a.into_expr() - b.into_expr(),
+            cmp,
+            shift,
+        })
+    }
+
+    /// `a = b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..5).unwrap();
+    /// let _ = csp::Condition::equal(x, 3);
+    /// ```
+    pub fn equal(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Eq, b, 0)
+    }
+
+    /// `a != b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::not_equal(x[0], x[1]);
+    /// ```
+    pub fn not_equal(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Ne, b, 0)
+    }
+
+    /// `a < b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::less(x[0], x[1]);
+    /// ```
+    pub fn less(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Le, b, -1)
+    }
+
+    /// `a <= b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::less_equal(x[0], x[1]);
+    /// ```
+    pub fn less_equal(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Le, b, 0)
+    }
+
+    /// `a > b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::greater(x[0], x[1]);
+    /// ```
+    pub fn greater(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Ge, b, 1)
+    }
+
+    /// `a >= b`.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::greater_equal(x[0], x[1]);
+    /// ```
+    pub fn greater_equal(a: impl IntoExpr, b: impl IntoExpr) -> Condition {
+        Condition::compare(a, Cmp::Ge, b, 0)
+    }
+
+    /// `sum(coef * view) cmp rhs`, terms as for [`Model::linear`].
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_vars(2, 0..5).unwrap();
+    /// let _ = csp::Condition::linear([(1, x[0]), (-1, x[1])], csp::Cmp::Ne, 2);
+    /// ```
+    pub fn linear<T: LinearTerm>(
+        terms: impl IntoIterator<Item = T>,
+        cmp: Cmp,
+        rhs: i64,
+    ) -> Condition {
+        let mut expr = Expr::default();
+        for t in terms {
+            let (a, v) = t.term();
+            expr = expr + a * v;
+        }
+        Condition(Cond::Linear {
+            expr,
+            cmp,
+            shift: rhs,
+        })
+    }
+
+    /// `x` takes one of `set`'s values.
+    ///
+    /// ```
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..5).unwrap();
+    /// let _ = csp::Condition::member(x, [0, 4]);
+    /// ```
+    pub fn member(x: impl Into<View>, set: impl IntoIterator<Item = i64>) -> Condition {
+        Condition(Cond::In {
+            view: x.into(),
+            set: set.into_iter().collect(),
+        })
+    }
+}
+
 /// Per variable of `scope`: the offset of its view when it occurs exactly
 /// once, `None` when it occurs more than once (one pass over the scope).
 fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
@@ -670,7 +1366,7 @@ mod tests {
             })
         );
         assert!(b.all_different([x, y]).is_err());
-        assert!(b.linear([(1, x.into())], Cmp::Eq, 0).is_err());
+        assert!(b.linear([(1, x)], Cmp::Eq, 0).is_err());
         assert_eq!(b.num_constraints(), 0);
     }
 
@@ -678,11 +1374,7 @@ mod tests {
     fn empty_scopes_are_rejected() {
         let mut m = Model::new();
         assert!(matches!(
-            m.all_different(Vec::<VarId>::new()),
-            Err(ModelError::EmptyScope { .. })
-        ));
-        assert!(matches!(
-            m.linear([], Cmp::Eq, 0),
+            m.linear(Vec::<VarId>::new(), Cmp::Eq, 0),
             Err(ModelError::EmptyScope { .. })
         ));
         assert!(matches!(
@@ -729,11 +1421,7 @@ mod tests {
             .unwrap();
         m.count_eq(&x, 1, 5).unwrap();
         let c = m
-            .linear(
-                x.iter().chain(&x).map(|&v| (1, v.into())),
-                Cmp::Le,
-                n as i64,
-            )
+            .linear(x.iter().chain(&x).map(|&v| (1, v)), Cmp::Le, n as i64)
             .unwrap();
         assert_eq!(m.constraint_scope(c).len(), n);
         assert_eq!(

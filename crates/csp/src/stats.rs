@@ -347,4 +347,19 @@ impl Outcome {
     pub fn solutions(&self) -> u64 {
         self.stats.solutions
     }
+
+    /// Proven unsatisfiable: the search completed without a solution (an
+    /// empty domain, a root contradiction, or no assignment satisfies
+    /// every constraint).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// model.all_different(&x).unwrap(); // three pigeons, two holes
+    /// assert!(Solver::new(&model).count().is_unsatisfiable());
+    /// ```
+    pub fn is_unsatisfiable(&self) -> bool {
+        self.status.is_complete() && self.stats.solutions == 0
+    }
 }

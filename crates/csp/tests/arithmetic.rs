@@ -17,19 +17,14 @@ fn repeated_variables_in_a_linear_sum_are_merged_exactly() {
     // MAX*x + x - x = MAX over x in {0, 1}: x = 1.
     let mut m = Model::new();
     let x = m.int_var(0..2).unwrap();
-    let terms = [(i64::MAX, x.into()), (1, x.into()), (-1, x.into())];
+    let terms = [(i64::MAX, x), (1, x), (-1, x)];
     m.linear(terms, Cmp::Eq, i64::MAX).unwrap();
     assert_eq!(counts(&m), vec![1; Strategy::ALL.len()]);
 
     // MAX*x + MAX*x - MAX*x - MAX*x = 0 holds for every x.
     let mut m = Model::new();
     let x = m.int_var(0..3).unwrap();
-    let terms = [
-        (i64::MAX, View::from(x)),
-        (i64::MAX, x.into()),
-        (-i64::MAX, x.into()),
-        (-i64::MAX, x.into()),
-    ];
+    let terms = [(i64::MAX, x), (i64::MAX, x), (-i64::MAX, x), (-i64::MAX, x)];
     m.linear(terms, Cmp::Eq, 0).unwrap();
     assert_eq!(counts(&m), vec![3; Strategy::ALL.len()]);
 }
@@ -40,7 +35,7 @@ fn a_merged_coefficient_beyond_64_bits_is_refused() {
     // 2*MAX*x is not a 64-bit coefficient: a typed error, not MAX*x.
     let mut m = Model::new();
     let x = m.int_var(0..2).unwrap();
-    let terms = [(i64::MAX, x.into()), (i64::MAX, x.into())];
+    let terms = [(i64::MAX, x), (i64::MAX, x)];
     assert_eq!(
         m.linear(terms, Cmp::Le, 0),
         Err(ModelError::CoefficientOverflow { var: 0 })

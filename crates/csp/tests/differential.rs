@@ -6,8 +6,8 @@ mod common;
 
 use csp::Strategy as Pruning;
 use csp::{
-    Candidates, Cmp, Limits, Model, OptimizeStatus, Restarts, SearchView, Solver, ValueOrder,
-    VarId, VarOrder, View,
+    Candidates, Cmp, Condition, IntoExpr, Limits, Model, OptimizeStatus, Restarts, SearchView,
+    Solver, ValueOrder, VarId, VarOrder, View,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -29,6 +29,22 @@ enum Spec {
     Inverse(Vec<(usize, i32)>),
     /// Successor views forming one cycle.
     Circuit(Vec<(usize, i32)>),
+    /// `x[a] + off  (=, <, <=, >, >=)  x[b]`, or against a constant.
+    Compare(usize, i32, u8, Option<usize>, i64),
+    /// `x = v` (assign) or `x != v` (forbid).
+    Fix(usize, i64, bool),
+    /// All-different over auxiliary views of `a * x[i] - x[j]`.
+    ExprAllDifferent(Vec<(i64, usize, usize)>),
+    Abs(usize, usize),
+    Distance(usize, usize, usize),
+    /// Times, div, mod (0, 1, 2) over three views.
+    Arith(u8, (usize, i32), (usize, i32), (usize, i32)),
+    Extremum(Vec<(usize, i32)>, usize, bool),
+    Element(Vec<i64>, usize, usize),
+    ElementVar(Vec<(usize, i32)>, (usize, i32), usize),
+    Clause(Vec<usize>, Vec<usize>),
+    ReifyLinear(usize, Vec<(i64, usize)>, Cmp, i64, bool),
+    ReifyMember(usize, (usize, i32), Vec<i64>, bool),
 }
 
 #[derive(Clone, Debug)]
@@ -98,6 +114,70 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
             })
         }),
         proptest::collection::vec((0..nvars, -1..=1i32), 1..=4).prop_map(Spec::Circuit),
+        vocabulary(nvars),
+        vocabulary(nvars),
+    ]
+}
+
+/// The modelling vocabulary beyond the six basic kinds.
+fn vocabulary(nvars: usize) -> impl Strategy<Value = Spec> {
+    let var = 0..nvars;
+    let view = (0..nvars, -1..=1i32);
+    prop_oneof![
+        (
+            var.clone(),
+            -2..=2i32,
+            0..5u8,
+            proptest::option::of(var.clone()),
+            -2..=3i64
+        )
+            .prop_map(|(a, off, c, b, k)| Spec::Compare(a, off, c, b, k)),
+        (var.clone(), -2..=4i64, any::<bool>()).prop_map(|(a, v, f)| Spec::Fix(a, v, f)),
+        proptest::collection::vec((-2..=2i64, var.clone(), var.clone()), 1..=2)
+            .prop_map(Spec::ExprAllDifferent),
+        (var.clone(), var.clone()).prop_map(|(a, b)| Spec::Abs(a, b)),
+        (var.clone(), var.clone(), var.clone()).prop_map(|(a, b, c)| Spec::Distance(a, b, c)),
+        (0..3u8, view.clone(), view.clone(), view.clone())
+            .prop_map(|(k, a, b, c)| Spec::Arith(k, a, b, c)),
+        (
+            proptest::collection::vec(view.clone(), 1..=3),
+            var.clone(),
+            any::<bool>()
+        )
+            .prop_map(|(s, r, m)| Spec::Extremum(s, r, m)),
+        (
+            proptest::collection::vec(-2..=4i64, 1..=5),
+            var.clone(),
+            var.clone()
+        )
+            .prop_map(|(a, i, r)| Spec::Element(a, i, r)),
+        (
+            proptest::collection::vec(view.clone(), 1..=4),
+            view.clone(),
+            var.clone()
+        )
+            .prop_map(|(a, i, r)| Spec::ElementVar(a, i, r)),
+        (
+            proptest::collection::vec(var.clone(), 0..=3),
+            proptest::collection::vec(var.clone(), 0..=3)
+        )
+            .prop_filter("a literal", |(p, n)| !p.is_empty() || !n.is_empty())
+            .prop_map(|(p, n)| Spec::Clause(p, n)),
+        (
+            var.clone(),
+            proptest::collection::vec((-2..=2i64, var.clone()), 1..=3),
+            cmp(),
+            -3..=3i64,
+            any::<bool>()
+        )
+            .prop_map(|(b, t, c, r, f)| Spec::ReifyLinear(b, t, c, r, f)),
+        (
+            var.clone(),
+            view,
+            proptest::collection::vec(-2..=4i64, 0..=4),
+            any::<bool>()
+        )
+            .prop_map(|(b, x, s, f)| Spec::ReifyMember(b, x, s, f)),
     ]
 }
 
@@ -121,7 +201,28 @@ fn model_spec() -> impl Strategy<Value = ModelSpec> {
     })
 }
 
-fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
+/// The model, its variables, and per auxiliary variable (made after the
+/// declared ones, in order) the terms `(a, i, j)` of `a * x[i] - x[j]`.
+type Aux = Vec<(i64, usize, usize)>;
+
+/// Models of the new vocabulary alone (fewer, smaller variables, so the
+/// long runs spend their cases on those kinds).
+fn vocabulary_model_spec() -> impl Strategy<Value = ModelSpec> {
+    (1..=4usize).prop_flat_map(|n| {
+        let domain = proptest::collection::btree_set(-2..=4i32, 1..=5)
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(vocabulary(n), 1..=4),
+        )
+            .prop_map(|(domains, constraints)| ModelSpec {
+                domains,
+                constraints,
+            })
+    })
+}
+
+fn build(spec: &ModelSpec) -> (Model, Vec<VarId>, Aux) {
     let mut m = Model::new();
     let x: Vec<VarId> = spec
         .domains
@@ -129,6 +230,7 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
         .map(|d| m.int_var(d.clone()).unwrap())
         .collect();
     let view = |(i, off): &(usize, i32)| x[*i] + *off;
+    let mut aux = Vec::new();
     for c in &spec.constraints {
         match c {
             Spec::NotEqual(a, b, off) => {
@@ -176,21 +278,108 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             Spec::Circuit(vs) => {
                 m.circuit(vs.iter().map(view)).unwrap();
             }
+            Spec::Compare(a, off, kind, b, k) => {
+                let lhs = x[*a] + *off;
+                let rhs = match b {
+                    Some(b) => x[*b].into_expr(),
+                    None => k.into_expr(),
+                };
+                match kind {
+                    0 => m.equal(lhs, rhs),
+                    1 => m.less(lhs, rhs),
+                    2 => m.less_equal(lhs, rhs),
+                    3 => m.greater(lhs, rhs),
+                    _ => m.greater_equal(lhs, rhs),
+                }
+                .unwrap();
+            }
+            Spec::Fix(a, v, assign) => {
+                if *assign {
+                    m.assign(x[*a], *v).unwrap();
+                } else {
+                    m.forbid(x[*a], *v).unwrap();
+                }
+            }
+            Spec::ExprAllDifferent(diffs) => {
+                let mut views = Vec::new();
+                for &(a, i, j) in diffs {
+                    let before = m.num_vars();
+                    views.push(m.expr_var(a * x[i] - x[j]).unwrap());
+                    if m.num_vars() > before {
+                        aux.push((a, i, j));
+                    }
+                }
+                m.all_different(views).unwrap();
+            }
+            Spec::Abs(a, b) => {
+                m.abs(x[*a], x[*b]).unwrap();
+            }
+            Spec::Distance(a, b, c) => {
+                m.distance(x[*a], x[*b], x[*c]).unwrap();
+            }
+            Spec::Arith(kind, a, b, c) => {
+                let (a, b, c) = (view(a), view(b), view(c));
+                match kind {
+                    0 => m.times(a, b, c),
+                    1 => m.div(a, b, c),
+                    _ => m.modulo(a, b, c),
+                }
+                .unwrap();
+            }
+            Spec::Extremum(vs, r, max) => {
+                let vs = vs.iter().map(view);
+                if *max {
+                    m.maximum(vs, x[*r]).unwrap();
+                } else {
+                    m.minimum(vs, x[*r]).unwrap();
+                }
+            }
+            Spec::Element(array, i, r) => {
+                m.element(array.clone(), x[*i], x[*r]).unwrap();
+            }
+            Spec::ElementVar(array, i, r) => {
+                m.element_var(array.iter().map(view), view(i), x[*r])
+                    .unwrap();
+            }
+            Spec::Clause(p, n) => {
+                m.clause(p.iter().map(|&i| x[i]), n.iter().map(|&i| x[i]))
+                    .unwrap();
+            }
+            Spec::ReifyLinear(b, terms, cmp, rhs, full) => {
+                let c = Condition::linear(terms.iter().map(|&(a, i)| (a, x[i])), *cmp, *rhs);
+                if *full {
+                    m.reify(x[*b], c).unwrap();
+                } else {
+                    m.implies(x[*b], c).unwrap();
+                }
+            }
+            Spec::ReifyMember(b, v, set, full) => {
+                let c = Condition::member(view(v), set.clone());
+                if *full {
+                    m.reify(x[*b], c).unwrap();
+                } else {
+                    m.implies(x[*b], c).unwrap();
+                }
+            }
         }
     }
-    (m, x)
+    (m, x, aux)
 }
 
-/// Every assignment of the declared domains that the model accepts.
-fn brute_force(spec: &ModelSpec, model: &Model) -> BTreeSet<Vec<i32>> {
+/// Every assignment of the declared domains that the model accepts (the
+/// auxiliary variables take their expressions' values).
+fn brute_force(spec: &ModelSpec, model: &Model, aux: &Aux) -> BTreeSet<Vec<i32>> {
     let mut out = BTreeSet::new();
     let mut digits = vec![0usize; spec.domains.len()];
     loop {
-        let values: Vec<i32> = digits
+        let mut values: Vec<i32> = digits
             .iter()
             .zip(&spec.domains)
             .map(|(&d, dom)| dom[d])
             .collect();
+        for &(a, i, j) in aux {
+            values.push((a * values[i] as i64 - values[j] as i64) as i32);
+        }
         if model.is_solution(&values) {
             out.insert(values);
         }
@@ -235,34 +424,25 @@ proptest! {
 
     #[test]
     fn every_strategy_and_order_matches_brute_force(spec in model_spec(), seed in 0..1000u64) {
-        let (model, _) = build(&spec);
-        let expected = brute_force(&spec, &model);
-        for &strategy in Pruning::ALL {
-            for &var_order in VarOrder::ALL {
-                for &value_order in ValueOrder::ALL {
-                    let solver = Solver::new(&model)
-                        .strategy(strategy)
-                        .var_order(var_order)
-                        .value_order(value_order)
-                        .seed(seed);
-                    let found = solutions(&solver);
-                    prop_assert_eq!(&found, &expected, "{} {} {}", strategy, var_order, value_order);
-                    let counted = solver.count();
-                    prop_assert_eq!(counted.solutions(), expected.len() as u64);
-                }
-            }
-            let restarted = Solver::new(&model)
-                .strategy(strategy)
-                .var_order(VarOrder::DomWDeg)
-                .restarts(Restarts::Luby { scale: 1 })
-                .seed(seed);
-            prop_assert_eq!(&solutions(&restarted), &expected, "{} with restarts", strategy);
-        }
+        matches_brute_force(&spec, seed)?;
+    }
+
+    #[test]
+    fn the_vocabulary_matches_brute_force(spec in vocabulary_model_spec(), seed in 0..1000u64) {
+        matches_brute_force(&spec, seed)?;
+        let (model, _, _) = build(&spec);
+        let nodes = |strategy| Solver::new(&model).strategy(strategy).count().stats.nodes;
+        let (bt, fc, ac) = (
+            nodes(Pruning::Backtracking),
+            nodes(Pruning::ForwardChecking),
+            nodes(Pruning::ArcConsistency),
+        );
+        prop_assert!(fc <= bt && ac <= fc, "nodes: bt {} fc {} ac {}", bt, fc, ac);
     }
 
     #[test]
     fn pruning_trees_nest_under_static_orders(spec in model_spec()) {
-        let (model, _) = build(&spec);
+        let (model, _, _) = build(&spec);
         let nodes = |strategy| {
             Solver::new(&model).strategy(strategy).count().stats.nodes
         };
@@ -277,8 +457,8 @@ proptest! {
 
     #[test]
     fn first_solution_is_a_solution_and_limits_are_honest(spec in model_spec(), limit in 1..20u64) {
-        let (model, _) = build(&spec);
-        let expected = brute_force(&spec, &model);
+        let (model, _, aux) = build(&spec);
+        let expected = brute_force(&spec, &model, &aux);
         for &strategy in Pruning::ALL {
             let (first, outcome) = Solver::new(&model).strategy(strategy).first();
             match first {
@@ -300,6 +480,47 @@ proptest! {
             }
         }
     }
+}
+
+/// Every strategy, variable order and value order (and restarts) finds
+/// exactly the brute-force solution set.
+fn matches_brute_force(spec: &ModelSpec, seed: u64) -> Result<(), TestCaseError> {
+    let (model, _, aux) = build(spec);
+    let expected = brute_force(spec, &model, &aux);
+    for &strategy in Pruning::ALL {
+        for &var_order in VarOrder::ALL {
+            for &value_order in ValueOrder::ALL {
+                let solver = Solver::new(&model)
+                    .strategy(strategy)
+                    .var_order(var_order)
+                    .value_order(value_order)
+                    .seed(seed);
+                let found = solutions(&solver);
+                prop_assert_eq!(
+                    &found,
+                    &expected,
+                    "{} {} {}",
+                    strategy,
+                    var_order,
+                    value_order
+                );
+                let counted = solver.count();
+                prop_assert_eq!(counted.solutions(), expected.len() as u64);
+            }
+        }
+        let restarted = Solver::new(&model)
+            .strategy(strategy)
+            .var_order(VarOrder::DomWDeg)
+            .restarts(Restarts::Luby { scale: 1 })
+            .seed(seed);
+        prop_assert_eq!(
+            &solutions(&restarted),
+            &expected,
+            "{} with restarts",
+            strategy
+        );
+    }
+    Ok(())
 }
 
 /// The subset relation itself, on the tree nodes (not only their counts):
@@ -433,7 +654,7 @@ proptest! {
 
     #[test]
     fn replaying_a_recording_reproduces_the_search(spec in model_spec(), seed in 0..1000u64) {
-        let (model, _) = build(&spec);
+        let (model, _, _) = build(&spec);
         for &strategy in Pruning::ALL {
             for &var_order in VarOrder::ALL {
                 for value_order in [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random] {
@@ -525,8 +746,8 @@ proptest! {
         value_picks in proptest::collection::vec(any::<u64>(), 1..6),
         seed in 0..1000u64,
     ) {
-        let (model, _) = build(&spec);
-        let expected = brute_force(&spec, &model);
+        let (model, _, aux) = build(&spec);
+        let expected = brute_force(&spec, &model, &aux);
         for &strategy in Pruning::ALL {
             let base = Solver::new(&model).strategy(strategy).seed(seed);
             let select = user_selector(var_picks.clone());
@@ -553,7 +774,7 @@ proptest! {
         (terms, maximise) in objective_spec(),
         seed in 0..1000u64,
     ) {
-        let (model, x) = build(&spec);
+        let (model, x, aux) = build(&spec);
         let terms: Vec<(i64, View)> = terms
             .iter()
             .map(|&(a, i, off)| (a, x[i % x.len()] + off))
@@ -564,7 +785,7 @@ proptest! {
                 .map(|&(a, v)| a as i128 * (values[v.var.index()] as i128 + v.offset as i128))
                 .sum()
         };
-        let all = brute_force(&spec, &model);
+        let all = brute_force(&spec, &model, &aux);
         let optimum = if maximise {
             all.iter().map(|s| value_of(s)).max()
         } else {

@@ -158,10 +158,10 @@ fn sudoku_with_sums() -> Model {
         model.all_different(&col).unwrap();
         model.all_different(&bx).unwrap();
         model
-            .linear(row.iter().map(|&x| (1, x.into())), Cmp::Eq, 10)
+            .linear(row.iter().map(|&x| (1, x)), Cmp::Eq, 10)
             .unwrap();
         model
-            .linear(col.iter().map(|&x| (1, x.into())), Cmp::Eq, 10)
+            .linear(col.iter().map(|&x| (1, x)), Cmp::Eq, 10)
             .unwrap();
     }
     // Givens as tables, and a clue: the top-left cell plus twice the
@@ -169,7 +169,7 @@ fn sudoku_with_sums() -> Model {
     model.table([at(0, 0)], vec![vec![1]]).unwrap();
     model.table([at(1, 2)], vec![vec![1]]).unwrap();
     model
-        .linear([(1, at(0, 0).into()), (2, at(3, 3).into())], Cmp::Eq, 9)
+        .linear([(1, at(0, 0)), (2, at(3, 3))], Cmp::Eq, 9)
         .unwrap();
     model
 }

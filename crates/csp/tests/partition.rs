@@ -108,10 +108,10 @@ fn mixed_model() -> Model {
     let mut model = Model::new();
     let x = model.int_vars(6, 0..4).unwrap();
     model
-        .linear(x[..3].iter().map(|&v| (1, v.into())), Cmp::Eq, 6)
+        .linear(x[..3].iter().map(|&v| (1, v)), Cmp::Eq, 6)
         .unwrap();
     model
-        .linear(x[3..].iter().map(|&v| (2, v.into())), Cmp::Le, 10)
+        .linear(x[3..].iter().map(|&v| (2, v)), Cmp::Le, 10)
         .unwrap();
     model
         .table(

@@ -13,14 +13,25 @@ use std::sync::Arc;
 use std::time::Duration;
 
 #[test]
-fn an_empty_domain_is_an_error() {
+fn an_empty_domain_is_an_unsatisfiable_model_not_an_error() {
     let mut model = Model::new();
-    assert_eq!(model.int_var(5..5), Err(ModelError::EmptyDomain { var: 0 }));
-    assert_eq!(
-        model.int_var(Vec::new()),
-        Err(ModelError::EmptyDomain { var: 0 })
-    );
-    assert_eq!(model.num_vars(), 0);
+    let x = model.int_vars(2, 0..3).unwrap();
+    model.not_equal(x[0], x[1]).unwrap();
+    model.int_var(5..5).unwrap();
+    for &strategy in Strategy::ALL {
+        for &var_order in csp::VarOrder::ALL {
+            let outcome = Solver::new(&model)
+                .strategy(strategy)
+                .var_order(var_order)
+                .count();
+            assert!(outcome.is_unsatisfiable(), "{strategy} {var_order}");
+        }
+    }
+    // An all-different over nothing holds trivially.
+    let mut trivial = Model::new();
+    trivial.all_different(Vec::<csp::VarId>::new()).unwrap();
+    trivial.int_var(0..2).unwrap();
+    assert_eq!(Solver::new(&trivial).count().solutions(), 2);
 }
 
 #[test]
@@ -28,8 +39,7 @@ fn a_constraint_over_no_variables_is_an_error() {
     let mut model = Model::new();
     let none: Vec<csp::VarId> = Vec::new();
     for result in [
-        model.all_different(none.clone()),
-        model.linear([], Cmp::Eq, 0),
+        model.linear(none.clone(), Cmp::Eq, 0),
         model.table(none.clone(), Vec::<Vec<i32>>::new()),
         model.predicate(none.clone(), |_| true),
         model.count_eq(none, 0, 0),
@@ -44,7 +54,7 @@ fn a_root_contradiction_gives_zero_solutions_under_every_strategy() {
     let x = model.int_vars(3, 0..2).unwrap();
     model.all_different(&x).unwrap(); // three pigeons, two holes
     let y = model.int_var(0..3).unwrap();
-    model.linear([(1, y.into())], Cmp::Ge, 10).unwrap(); // y >= 10: wiped out at the root
+    model.linear([(1, y)], Cmp::Ge, 10).unwrap(); // y >= 10: wiped out at the root
     for &strategy in Strategy::ALL {
         let outcome = Solver::new(&model).strategy(strategy).count();
         assert_eq!(outcome.solutions(), 0, "{strategy}");
@@ -82,12 +92,11 @@ fn linear_arithmetic_that_overflows_i32_and_i64_is_exact() {
     let y = model.int_var([i32::MAX]).unwrap();
     // x + y = 2 * i32::MAX overflows i32; the coefficients below overflow i64 products.
     model
-        .linear([(1, x.into()), (1, y.into())], Cmp::Eq, 2 * i32::MAX as i64)
+        .linear([(1, x), (1, y)], Cmp::Eq, 2 * i32::MAX as i64)
         .unwrap();
     let mut big = Model::new();
     let z = big.int_var(1..3).unwrap();
-    big.linear([(i64::MAX, z.into())], Cmp::Ge, i64::MAX)
-        .unwrap(); // every z >= 1 works
+    big.linear([(i64::MAX, z)], Cmp::Ge, i64::MAX).unwrap(); // every z >= 1 works
     big.linear([(i64::MAX, z + i32::MAX)], Cmp::Le, i64::MAX)
         .unwrap(); // none: z + MAX > 1
     for &strategy in Strategy::ALL {
@@ -239,4 +248,30 @@ fn streaming_many_solutions_keeps_memory_flat() {
 /// The n-queens model alone.
 fn queens(n: usize) -> Model {
     common::queens(n).0
+}
+
+/// An empty domain (or any root contradiction) is a model with zero
+/// solutions for every entry point: local search, parts and parallel
+/// counting finish without a solution and without panicking.
+#[test]
+fn unsatisfiable_models_have_zero_solutions_everywhere() {
+    let mut empty = Model::new();
+    let x = empty.int_vars(4, 0..4).unwrap();
+    empty.all_different(&x).unwrap();
+    empty.int_var(Vec::new()).unwrap();
+    let mut pigeons = Model::new();
+    let y = pigeons.int_vars(3, 0..2).unwrap();
+    pigeons.all_different(&y).unwrap();
+    for model in [&empty, &pigeons] {
+        let local = csp::MinConflicts::new(model).max_steps(1000).solve();
+        assert!(local.solution.is_none());
+        let solver = Solver::new(model);
+        let mut parts = 0;
+        for i in 0..3 {
+            parts += csp::count_part(&solver, i, 3).unwrap().solutions();
+        }
+        assert_eq!(parts, 0);
+        let parallel = csp::count_parallel(&solver, Some(2)).unwrap();
+        assert!(parallel.is_unsatisfiable());
+    }
 }

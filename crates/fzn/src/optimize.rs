@@ -78,7 +78,7 @@ pub fn optimize(
         } else {
             (Cmp::Ge, v + 1)
         };
-        if model.linear([(1, objective.into())], cmp, bound).is_err() {
+        if model.linear([(1, objective)], cmp, bound).is_err() {
             // Cannot happen for 32-bit values; stop rather than loop.
             return Optimum {
                 best,

@@ -238,7 +238,7 @@ impl QueensModel {
     /// If `line` is not a line of the board.
     pub fn restrict_line(&mut self, line: usize, cmp: csp::Cmp, bound: i64) {
         self.model
-            .linear([(1, self.lines[line].into())], cmp, bound)
+            .linear([(1, self.lines[line])], cmp, bound)
             .expect("the line variable belongs to the model");
     }
 

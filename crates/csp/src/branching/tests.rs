@@ -30,12 +30,7 @@ fn mixed() -> Model {
     let w = m.int_var([-70, 0, 2, 130]).unwrap();
     m.all_different(&x).unwrap();
     m.not_equal(y, x[0] + 1).unwrap();
-    m.linear(
-        [(1, x[1].into()), (2, z.into()), (-1, y.into())],
-        Cmp::Le,
-        4,
-    )
-    .unwrap();
+    m.linear([(1, x[1]), (2, z), (-1, y)], Cmp::Le, 4).unwrap();
     m.table(
         [z, x[2]],
         vec![vec![0, 1], vec![1, 2], vec![2, 3], vec![2, 0]],

@@ -38,19 +38,26 @@ impl Propagator for Linear<'_> {
         let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
             unreachable!("a linear propagator over a linear constraint");
         };
-        bounds(ctx, self.con, coefs, *cmp, *rhs)?;
+        bounds(ctx, &self.con.scope, coefs, *cmp, *rhs)?;
         ctx.filter_last(self.con)
     }
 }
 
-/// Bounds consistency for `sum coefs[i] * x[i] cmp rhs`.
-fn bounds(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Prop {
+/// Bounds consistency for `sum coefs[i] * scope[i] cmp rhs` (views of
+/// offset 0; a variable may repeat, which keeps it sound but weaker).
+pub(super) fn bounds(
+    ctx: &mut Ctx<'_>,
+    scope: &[crate::var::View],
+    coefs: &[i64],
+    cmp: Cmp,
+    rhs: i128,
+) -> Prop {
     if cmp == Cmp::Ne {
         return Ok(()); // only the exact last-variable filter applies
     }
     loop {
         let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
-        for (view, &a) in con.scope.iter().zip(coefs) {
+        for (view, &a) in scope.iter().zip(coefs) {
             let (lo, hi) = term_range(ctx, view.var.index, a);
             lo_sum += lo;
             hi_sum += hi;
@@ -62,7 +69,7 @@ fn bounds(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i12
             return Err(Wipeout);
         }
         let mut changed = false;
-        for (view, &a) in con.scope.iter().zip(coefs) {
+        for (view, &a) in scope.iter().zip(coefs) {
             if a == 0 {
                 continue;
             }

@@ -26,10 +26,17 @@
 //! a variable clears the values it rules out in each neighbour with one
 //! word operation.
 
+mod abs;
 pub(crate) mod all_different;
+mod bounds;
 mod cardinality;
 mod circuit;
+mod clause;
 mod count;
+mod division;
+mod element;
+mod extremum;
+mod fail;
 mod inverse;
 mod lex;
 mod linear;
@@ -37,7 +44,9 @@ pub(crate) mod merged;
 mod not_equal;
 pub(crate) mod objective;
 mod predicate;
+mod reified;
 mod table;
+mod times;
 
 use crate::constraint::{Constraint, Kind};
 use crate::store::{Store, Wipeout};
@@ -381,6 +390,14 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
         Kind::Cardinality { .. } => cardinality::post(con),
         Kind::Inverse => inverse::post(con),
         Kind::Circuit => circuit::post(con),
+        Kind::Fail => fail::post(con),
+        Kind::Abs => abs::post(con),
+        Kind::Times => times::post(con),
+        Kind::Div | Kind::Mod => division::post(con),
+        Kind::Extremum { .. } => extremum::post(con),
+        Kind::Element { .. } | Kind::ElementVar => element::post(con),
+        Kind::Clause { .. } => clause::post(con),
+        Kind::Reified { .. } => reified::post(con),
     }
 }
 
@@ -390,6 +407,7 @@ pub(crate) fn watch(con: &Constraint, once: Option<i64>) -> Watch {
     match &con.kind {
         Kind::CountEq { value, .. } => count::watch(con, *value, once),
         Kind::NotEqual | Kind::AllDifferent => Watch::Fixed,
+        Kind::Clause { .. } => clause::watch(),
         _ => Watch::Any,
     }
 }
@@ -408,5 +426,15 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
         Kind::Inverse => inverse::holds(vals),
         Kind::Circuit => circuit::holds(vals),
+        Kind::Fail => false,
+        Kind::Abs => abs::holds(vals),
+        Kind::Times => times::holds(vals),
+        Kind::Div => division::holds_div(vals),
+        Kind::Mod => division::holds_mod(vals),
+        Kind::Extremum { max } => extremum::holds(*max, vals),
+        Kind::Element { array } => element::holds_const(array, vals),
+        Kind::ElementVar => element::holds_var(vals),
+        Kind::Clause { positives } => clause::holds(*positives, vals),
+        Kind::Reified { body, full } => reified::holds(body, *full, vals),
     }
 }

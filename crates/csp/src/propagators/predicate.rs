@@ -37,7 +37,7 @@ impl Propagator for Predicate<'_> {
 
 /// Generalised arc consistency by enumerating every combination of the
 /// current domains (when their product is small enough).
-fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
+pub(super) fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
     let mut product = 1u64;
     for &x in &con.vars {
         product = product.saturating_mul(ctx.store.size(x) as u64);

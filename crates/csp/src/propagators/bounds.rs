@@ -1,0 +1,63 @@
+//! Interval helpers the arithmetic kinds share: a view's bounds in 128
+//! bits (no product or quotient of two 32-bit values plus an offset can
+//! overflow them), and narrowing a view to an interval.
+
+use super::{Ctx, Prop};
+use crate::store::Wipeout;
+use crate::var::View;
+
+/// The smallest and largest value of `view` (its domain is never empty
+/// while a propagator runs; an empty one reads as a wipe-out).
+pub(super) fn range(ctx: &Ctx<'_>, view: &View) -> Result<(i128, i128), Wipeout> {
+    let x = view.var.index;
+    match (ctx.store.min(x), ctx.store.max(x)) {
+        (Some(lo), Some(hi)) => Ok((
+            lo as i128 + view.offset as i128,
+            hi as i128 + view.offset as i128,
+        )),
+        _ => Err(Wipeout),
+    }
+}
+
+/// Keeps the values of `view` within `lo..=hi`; true if any went.
+pub(super) fn restrict(
+    ctx: &mut Ctx<'_>,
+    view: &View,
+    lo: i128,
+    hi: i128,
+) -> Result<bool, Wipeout> {
+    if lo > hi {
+        return Err(Wipeout);
+    }
+    let off = view.offset as i128;
+    ctx.restrict_bounds(view.var.index, lo - off, hi - off)
+}
+
+/// Removes the view value `value` from `view`'s variable.
+pub(super) fn remove_value(ctx: &mut Ctx<'_>, view: &View, value: i128) -> Prop {
+    let x = value - view.offset as i128;
+    match i64::try_from(x) {
+        Ok(x) if ctx.store.contains(view.var.index, x) => ctx.remove(view.var.index, x),
+        _ => Ok(()),
+    }
+}
+
+/// The smallest and largest of `values`.
+pub(super) fn hull(values: impl IntoIterator<Item = i128>) -> (i128, i128) {
+    values
+        .into_iter()
+        .fold((i128::MAX, i128::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
+/// The arithmetic kinds' fixpoint: their interval `step` until it changes
+/// nothing, then domain consistency by enumerating supports (while the
+/// domains' product is small), then the exact last-variable filter.
+pub(super) fn fixpoint(
+    ctx: &mut Ctx<'_>,
+    con: &crate::constraint::Constraint,
+    mut step: impl FnMut(&mut Ctx<'_>) -> Result<bool, Wipeout>,
+) -> Prop {
+    while step(ctx)? {}
+    super::predicate::enumerated_supports(ctx, con)?;
+    ctx.filter_last(con)
+}

@@ -1,0 +1,132 @@
+//! A clause over boolean (0/1) variables: at least one positive literal is
+//! non-zero or one negative literal is zero.
+//!
+//! * check: some literal is true;
+//! * backtracking: the shared default (checked once the scope is assigned);
+//! * forward checking and arc consistency: unit propagation with two
+//!   watched literals. The propagator keeps two positions whose literals
+//!   are not false; a wake-up (any variable of the clause becoming fixed)
+//!   costs nothing while both still are not, and otherwise looks for a
+//!   replacement. Watches need no undoing on backtrack: a literal that is
+//!   not false stays so when domains grow back.
+
+use super::{Ctx, Posted, Priority, Prop, Propagator, Watch};
+use crate::constraint::{Constraint, Kind};
+use crate::store::Wipeout;
+
+/// Is some literal true (`vals[..positives]` non-zero, or the rest zero)?
+pub(crate) fn holds(positives: usize, vals: &[i64]) -> bool {
+    vals[..positives].iter().any(|&v| v != 0) || vals[positives..].contains(&0)
+}
+
+/// A clause watches its variables becoming fixed (0/1 variables change
+/// only that way).
+pub(super) fn watch() -> Watch {
+    Watch::Fixed
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    let Kind::Clause { positives } = con.kind else {
+        unreachable!("a clause propagator over a clause");
+    };
+    Box::new(Clause {
+        con,
+        positives,
+        watched: [0, 1.min(con.scope.len() - 1)],
+    })
+}
+
+struct Clause<'m> {
+    con: &'m Constraint,
+    positives: usize,
+    watched: [usize; 2],
+}
+
+impl Clause<'_> {
+    /// Literal `k`'s variable, and its value if it is assigned or fixed
+    /// (forward checking's kernel may not fix an assigned variable in the
+    /// store).
+    fn fixed(&self, ctx: &Ctx<'_>, k: usize) -> (u32, Option<i64>) {
+        let x = self.con.scope[k].var.index;
+        if ctx.assigned[x as usize] {
+            return (x, Some(ctx.values[x as usize] as i64));
+        }
+        (x, ctx.store.single(x))
+    }
+
+    /// Can literal `k` no longer be true?
+    fn is_false(&self, ctx: &Ctx<'_>, k: usize) -> bool {
+        let (x, value) = self.fixed(ctx, k);
+        if k < self.positives {
+            value == Some(0)
+        } else {
+            value.map_or(!ctx.store.contains(x, 0), |v| v != 0)
+        }
+    }
+
+    /// Is literal `k` certainly true?
+    fn is_true(&self, ctx: &Ctx<'_>, k: usize) -> bool {
+        let (x, value) = self.fixed(ctx, k);
+        if k < self.positives {
+            value.map_or(!ctx.store.contains(x, 0), |v| v != 0)
+        } else {
+            value == Some(0)
+        }
+    }
+
+    /// Makes literal `k` true.
+    fn force(&self, ctx: &mut Ctx<'_>, k: usize) -> Prop {
+        let x = self.con.scope[k].var.index;
+        if k < self.positives {
+            if ctx.store.contains(x, 0) {
+                ctx.remove(x, 0)?;
+            }
+            Ok(())
+        } else {
+            ctx.restrict_bounds(x, 0, 0).map(|_| ())
+        }
+    }
+
+    fn unit_propagate(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let n = self.con.scope.len();
+        for w in 0..2 {
+            if !self.is_false(ctx, self.watched[w]) {
+                continue;
+            }
+            let other = self.watched[1 - w];
+            ctx.count_check();
+            if let Some(k) = (0..n).find(|&k| k != other && !self.is_false(ctx, k)) {
+                self.watched[w] = k;
+            }
+        }
+        let [a, b] = self.watched;
+        let (fa, fb) = (self.is_false(ctx, a), self.is_false(ctx, b));
+        match (fa, fb) {
+            (true, true) => Err(Wipeout),
+            (true, false) if !self.is_true(ctx, b) => self.force(ctx, b),
+            (false, true) if !self.is_true(ctx, a) => self.force(ctx, a),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Propagator for Clause<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Pairwise
+    }
+
+    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
+        Some(self.unit_propagate(ctx))
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        self.unit_propagate(ctx)?;
+        // Repeated variables (x or not x) are where the watches are not
+        // exact; the last-variable filter is.
+        ctx.filter_last(self.con)
+    }
+}

@@ -1,0 +1,163 @@
+//! Element: an array indexed by a variable (0-based), `array[i] = z`,
+//! the array of constants or of views.
+//!
+//! * check: the index in range and the indexed entry equal to the result;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency, constants: domain consistency directly (an index
+//!   stays while the result can take its entry; a result value stays while
+//!   some index gives it); views: the index keeps the positions whose
+//!   entry's bounds meet the result's, the result stays within the hull of
+//!   those entries, and a fixed index makes its entry and the result share
+//!   bounds; then enumerated supports while small, then the exact
+//!   last-variable filter.
+
+use super::{bounds, Ctx, Posted, Prop, Propagator};
+use crate::constraint::{Constraint, Kind};
+use crate::store::Wipeout;
+
+/// `array[vals[0]] = vals[1]`.
+pub(crate) fn holds_const(array: &[i64], vals: &[i64]) -> bool {
+    usize::try_from(vals[0])
+        .ok()
+        .and_then(|i| array.get(i))
+        .is_some_and(|&a| a == vals[1])
+}
+
+/// `vals[2 + vals[0]] = vals[1]`.
+pub(crate) fn holds_var(vals: &[i64]) -> bool {
+    usize::try_from(vals[0])
+        .ok()
+        .and_then(|i| vals[2..].get(i))
+        .is_some_and(|&a| a == vals[1])
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Element { con })
+}
+
+struct Element<'m> {
+    con: &'m Constraint,
+}
+
+impl Propagator for Element<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let con = self.con;
+        match &con.kind {
+            Kind::Element { array } => {
+                constants(ctx, con, array)?;
+                ctx.filter_last(con)
+            }
+            _ => bounds::fixpoint(ctx, con, |ctx| views(ctx, con)),
+        }
+    }
+}
+
+/// Removes the index values for which `keep` (on the view value) is
+/// false, reusing the scratch buffer (nothing allocated per node).
+fn filter_index(
+    ctx: &mut Ctx<'_>,
+    index: &crate::var::View,
+    mut keep: impl FnMut(&mut Ctx<'_>, i64) -> Result<bool, Wipeout>,
+) -> Result<bool, Wipeout> {
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    ctx.store.values_into(index.var.index, &mut vals);
+    let mut out = Ok(false);
+    for &v in &vals {
+        ctx.count_check();
+        let i = v as i64 + index.offset;
+        let step = keep(ctx, i).and_then(|k| {
+            if k {
+                return Ok(false);
+            }
+            ctx.remove(index.var.index, v as i64).map(|()| true)
+        });
+        match step {
+            Ok(removed) => out = out.map(|changed| changed | removed),
+            Err(e) => {
+                out = Err(e);
+                break;
+            }
+        }
+    }
+    ctx.scratch.vals = vals;
+    out
+}
+
+/// The array entry at view value `i`, if `i` is a position.
+fn entry<T>(array: &[T], i: i64) -> Option<&T> {
+    usize::try_from(i).ok().and_then(|i| array.get(i))
+}
+
+fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
+    let (index, result) = (&con.scope[0], &con.scope[1]);
+    let holds = |ctx: &Ctx<'_>, value: i64| {
+        value
+            .checked_sub(result.offset)
+            .is_some_and(|x| ctx.store.contains(result.var.index, x))
+    };
+    filter_index(ctx, index, |ctx, i| {
+        Ok(entry(array, i).is_some_and(|&a| holds(ctx, a)))
+    })?;
+    // The result keeps the values some remaining index gives: the entries
+    // at the remaining indices, collected in the scratch buffer.
+    let mut given = std::mem::take(&mut ctx.scratch.views);
+    given.clear();
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    ctx.store.values_into(index.var.index, &mut vals);
+    given.extend(
+        vals.iter()
+            .filter_map(|&v| entry(array, v as i64 + index.offset).copied()),
+    );
+    given.sort_unstable();
+    vals.clear();
+    ctx.store.values_into(result.var.index, &mut vals);
+    let mut out = Ok(());
+    for &x in &vals {
+        if given.binary_search(&(x as i64 + result.offset)).is_err() {
+            if let Err(e) = ctx.remove(result.var.index, x as i64) {
+                out = Err(e);
+                break;
+            }
+        }
+    }
+    ctx.scratch.vals = vals;
+    ctx.scratch.views = given;
+    out
+}
+
+fn views(ctx: &mut Ctx<'_>, con: &Constraint) -> Result<bool, Wipeout> {
+    let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
+    let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
+    let r = bounds::range(ctx, result)?;
+    let (mut lo, mut hi) = (i128::MAX, i128::MIN);
+    changed |= filter_index(ctx, index, |ctx, i| {
+        let Some(view) = entry(array, i) else {
+            return Ok(false);
+        };
+        let e = bounds::range(ctx, view)?;
+        let meets = e.1 >= r.0 && e.0 <= r.1;
+        if meets {
+            lo = lo.min(e.0);
+            hi = hi.max(e.1);
+        }
+        Ok(meets)
+    })?;
+    changed |= bounds::restrict(ctx, result, lo, hi)?;
+    if let Some(entry) = ctx
+        .store
+        .single(index.var.index)
+        .and_then(|i| entry(array, i + index.offset))
+    {
+        let r = bounds::range(ctx, result)?;
+        changed |= bounds::restrict(ctx, entry, r.0, r.1)?;
+        let e = bounds::range(ctx, entry)?;
+        changed |= bounds::restrict(ctx, result, e.0, e.1)?;
+    }
+    Ok(changed)
+}

@@ -1,0 +1,170 @@
+//! Reification: a 0/1 variable `b` and a condition (a linear comparison,
+//! which covers `x cmp y` and `x cmp c`, or set membership `x in S`);
+//! `b <-> condition` (full) or `b -> condition` (half).
+//!
+//! * check: `b` is 0 or 1, and `b = 1` if and only if (or only if) the
+//!   condition holds;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: `b` fixed to 1 enforces the condition (bounds
+//!   consistency for a linear one, exact filtering for membership), `b`
+//!   fixed to 0 enforces its negation (full reification only); an open `b`
+//!   is fixed once the condition is entailed (full) or disentailed (both);
+//!   then the exact last-variable filter.
+
+use super::{bounds, linear, Ctx, Posted, Prop, Propagator};
+use crate::constraint::{Body, Cmp, Constraint, Kind};
+use crate::store::Wipeout;
+
+/// `vals[0]` is 0 or 1 and agrees with the body over `vals[1..]`.
+pub(crate) fn holds(body: &Body, full: bool, vals: &[i64]) -> bool {
+    let cond = match body {
+        Body::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, &vals[1..]),
+        Body::In { set } => set.binary_search(&vals[1]).is_ok(),
+    };
+    match vals[0] {
+        1 => cond,
+        0 => !full || !cond,
+        _ => false,
+    }
+}
+
+pub(super) fn post(con: &Constraint) -> Posted<'_> {
+    Box::new(Reified { con })
+}
+
+struct Reified<'m> {
+    con: &'m Constraint,
+}
+
+/// What the current domains say of a condition.
+#[derive(PartialEq)]
+enum Truth {
+    Entailed,
+    Disentailed,
+    Open,
+}
+
+impl Propagator for Reified<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let con = self.con;
+        let Kind::Reified { body, full } = &con.kind else {
+            unreachable!("a reified propagator over a reification");
+        };
+        let b = &con.scope[0];
+        bounds::restrict(ctx, b, 0, 1)?;
+        let (lo, hi) = bounds::range(ctx, b)?;
+        if lo == 1 {
+            enforce(ctx, con, body, false)?;
+        } else if hi == 0 {
+            if *full {
+                enforce(ctx, con, body, true)?;
+            }
+        } else {
+            match truth(ctx, con, body)? {
+                Truth::Entailed if *full => {
+                    bounds::restrict(ctx, b, 1, 1)?;
+                }
+                Truth::Disentailed => {
+                    bounds::restrict(ctx, b, 0, 0)?;
+                }
+                _ => {}
+            }
+        }
+        ctx.filter_last(con)
+    }
+}
+
+/// The negation of a linear comparison (integers: `< r` is `<= r - 1`).
+fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
+    match cmp {
+        Cmp::Eq => (Cmp::Ne, rhs),
+        Cmp::Ne => (Cmp::Eq, rhs),
+        Cmp::Le => (Cmp::Ge, rhs + 1),
+        Cmp::Ge => (Cmp::Le, rhs - 1),
+    }
+}
+
+/// Makes the body (or its negation) hold as far as filtering can.
+fn enforce(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body, negate: bool) -> Prop {
+    match body {
+        Body::Linear { coefs, cmp, rhs } => {
+            let (cmp, rhs) = if negate {
+                negated(*cmp, *rhs)
+            } else {
+                (*cmp, *rhs)
+            };
+            linear::bounds(ctx, &con.scope[1..], coefs, cmp, rhs)
+        }
+        Body::In { set } => {
+            let x = &con.scope[1];
+            let mut vals = std::mem::take(&mut ctx.scratch.vals);
+            vals.clear();
+            ctx.store.values_into(x.var.index, &mut vals);
+            let mut out = Ok(());
+            for &v in &vals {
+                let member = set.binary_search(&(v as i64 + x.offset)).is_ok();
+                if member == negate {
+                    if let Err(e) = ctx.remove(x.var.index, v as i64) {
+                        out = Err(e);
+                        break;
+                    }
+                }
+            }
+            ctx.scratch.vals = vals;
+            out
+        }
+    }
+}
+
+/// Is the body certain, impossible, or open under the current domains?
+fn truth(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body) -> Result<Truth, Wipeout> {
+    ctx.count_check();
+    match body {
+        Body::Linear { coefs, cmp, rhs } => {
+            let (mut lo, mut hi) = (0i128, 0i128);
+            for (v, &a) in con.scope[1..].iter().zip(coefs) {
+                let (x_lo, x_hi) = bounds::range(ctx, v)?;
+                let (p, q) = (x_lo * a as i128, x_hi * a as i128);
+                lo += p.min(q);
+                hi += p.max(q);
+            }
+            let rhs = *rhs;
+            let (certain, impossible) = match cmp {
+                Cmp::Eq => (lo == rhs && hi == rhs, rhs < lo || rhs > hi),
+                Cmp::Ne => (rhs < lo || rhs > hi, lo == rhs && hi == rhs),
+                Cmp::Le => (hi <= rhs, lo > rhs),
+                Cmp::Ge => (lo >= rhs, hi < rhs),
+            };
+            Ok(if certain {
+                Truth::Entailed
+            } else if impossible {
+                Truth::Disentailed
+            } else {
+                Truth::Open
+            })
+        }
+        Body::In { set } => {
+            let x = &con.scope[1];
+            let mut vals = std::mem::take(&mut ctx.scratch.vals);
+            vals.clear();
+            ctx.store.values_into(x.var.index, &mut vals);
+            let members = vals
+                .iter()
+                .filter(|&&v| set.binary_search(&(v as i64 + x.offset)).is_ok())
+                .count();
+            let all = vals.len();
+            ctx.scratch.vals = vals;
+            Ok(if members == all {
+                Truth::Entailed
+            } else if members == 0 {
+                Truth::Disentailed
+            } else {
+                Truth::Open
+            })
+        }
+    }
+}
