@@ -78,7 +78,7 @@ pub struct Improvement {
 /// let mut model = Model::new();
 /// let take = model.int_vars(3, 0..=1).unwrap();
 /// let w = [3, 4, 5];
-/// model.linear(take.iter().zip(w).map(|(&t, w)| (w, t.into())), Cmp::Le, 8).unwrap();
+/// model.linear(take.iter().zip(w).map(|(&t, w)| (w, t)), Cmp::Le, 8).unwrap();
 /// let value = take.iter().zip([4, 5, 6]).map(|(&t, v)| (v, t.into()));
 /// let mut opt = Solver::new(&model).strategy(Strategy::ArcConsistency).maximize(value).unwrap();
 /// let values: Vec<i128> = opt.by_ref().map(|i| i.value).collect();

@@ -31,7 +31,7 @@ pub struct Optimum {
 /// let x = model.int_vars(3, 0..5).unwrap();
 /// model.all_different(&x).unwrap();
 /// let obj = model.int_var(0..15).unwrap();
-/// model.linear([(1, x[0].into()), (1, x[1].into()), (1, x[2].into()), (-1, obj.into())], Cmp::Eq, 0).unwrap();
+/// model.linear([(1, x[0]), (1, x[1]), (1, x[2]), (-1, obj)], Cmp::Eq, 0).unwrap();
 /// let mut seen = Vec::new();
 /// let opt = csp_fzn::optimize::optimize(&mut model, obj, true, None, |s| s, |_, v| seen.push(v));
 /// assert_eq!((opt.best, opt.proved), (Some(3), true)); // 0 + 1 + 2

@@ -88,7 +88,10 @@ impl Frame {
         rows.sort_by_key(|(row, free)| (Reverse((*row).min(lines - 1 - row)), free.len()));
         let mut vars = Vec::with_capacity(lines);
         for (row, free) in rows {
-            let var = model.int_var(free).ok()?; // an empty domain: no solution
+            if free.is_empty() {
+                return None; // a row without room: no solution
+            }
+            let var = model.int_var(free).ok()?;
             vars.push((row as i32, var));
         }
         let offsets: [fn(i32) -> i32; 3] = [|_| 0, |row| row, |row| -row];
