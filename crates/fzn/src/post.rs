@@ -218,34 +218,14 @@ impl<'a> Post<'a> {
                 .1]
             }
         };
-        let product = vars
-            .iter()
-            .fold(1u64, |p, &x| p.saturating_mul(self.domains[x].len()));
         let scope: Vec<VarId> = vars.iter().map(|&x| self.vars[x]).collect();
-        if product <= TABLE_LIMIT {
-            let doms: Vec<Vec<i64>> = vars
-                .iter()
-                .map(|&x| self.domains[x].values().collect())
-                .collect();
+        if self.product(&vars) <= TABLE_LIMIT {
             let mut rows: Vec<Vec<i32>> = Vec::new();
-            let mut digits = vec![0usize; vars.len()];
-            let mut vals = vec![0i64; vars.len()];
-            'odometer: loop {
-                for (p, d) in digits.iter().enumerate() {
-                    vals[p] = doms[p][*d];
-                }
-                if holds(&args, &|t| lookup(&vals, t)) {
+            self.each_combination(&vars, |vals| {
+                if holds(&args, &|t| lookup(vals, t)) {
                     rows.push(vals.iter().map(|&v| v as i32).collect());
                 }
-                for p in (0..digits.len()).rev() {
-                    digits[p] += 1;
-                    if digits[p] < doms[p].len() {
-                        continue 'odometer;
-                    }
-                    digits[p] = 0;
-                }
-                break;
-            }
+            });
             self.model.table(scope, rows).map_err(engine)?;
         } else {
             self.model
@@ -257,9 +237,38 @@ impl<'a> Post<'a> {
 
     /// The number of combinations of the distinct variables' values in `args`.
     pub fn scope_size(&self, args: &[Arg]) -> u64 {
-        Self::distinct_vars(args.iter().flat_map(arg_terms))
-            .iter()
+        self.product(&Self::distinct_vars(args.iter().flat_map(arg_terms)))
+    }
+
+    /// The number of combinations of `vars`' values (saturating).
+    fn product(&self, vars: &[usize]) -> u64 {
+        vars.iter()
             .fold(1u64, |p, &x| p.saturating_mul(self.domains[x].len()))
+    }
+
+    /// Calls `visit` with every combination of `vars`' values, in
+    /// lexicographic order of their domains (an odometer: no recursion).
+    fn each_combination(&self, vars: &[usize], mut visit: impl FnMut(&[i64])) {
+        let doms: Vec<Vec<i64>> = vars
+            .iter()
+            .map(|&x| self.domains[x].values().collect())
+            .collect();
+        let mut digits = vec![0usize; vars.len()];
+        let mut vals = vec![0i64; vars.len()];
+        'odometer: loop {
+            for (p, d) in digits.iter().enumerate() {
+                vals[p] = doms[p][*d];
+            }
+            visit(&vals);
+            for p in (0..digits.len()).rev() {
+                digits[p] += 1;
+                if digits[p] < doms[p].len() {
+                    continue 'odometer;
+                }
+                digits[p] = 0;
+            }
+            break;
+        }
     }
 
     /// `out = f(inputs)` where `f` reads the input terms (`None`: undefined,
@@ -276,24 +285,12 @@ impl<'a> Post<'a> {
     ) -> PostResult {
         let ins = Self::distinct_vars(inputs.iter().copied());
         let out_is_input = matches!(out, Term::Var(z) if ins.contains(&z));
-        let product = ins
-            .iter()
-            .fold(1u64, |p, &x| p.saturating_mul(self.domains[x].len()));
-        if out_is_input || product > TABLE_LIMIT {
+        if out_is_input || self.product(&ins) > TABLE_LIMIT {
             return self.relation(args, holds);
         }
         let out_values = self.values(out);
-        let doms: Vec<Vec<i64>> = ins
-            .iter()
-            .map(|&x| self.domains[x].values().collect())
-            .collect();
         let mut rows: Vec<Vec<i32>> = Vec::new();
-        let mut digits = vec![0usize; ins.len()];
-        let mut vals = vec![0i64; ins.len()];
-        'odometer: loop {
-            for (p, d) in digits.iter().enumerate() {
-                vals[p] = doms[p][*d];
-            }
+        self.each_combination(&ins, |vals| {
             let value = |t: Term| match t {
                 Term::Const(c) => c,
                 Term::Var(x) => vals[ins.iter().position(|&y| y == x).expect("an input")],
@@ -305,15 +302,7 @@ impl<'a> Post<'a> {
                 }
                 rows.push(row);
             }
-            for p in (0..digits.len()).rev() {
-                digits[p] += 1;
-                if digits[p] < doms[p].len() {
-                    continue 'odometer;
-                }
-                digits[p] = 0;
-            }
-            break;
-        }
+        });
         let mut scope: Vec<VarId> = ins.iter().map(|&x| self.vars[x]).collect();
         if let Term::Var(z) = out {
             scope.push(self.vars[z]);
