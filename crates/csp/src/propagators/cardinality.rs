@@ -59,15 +59,7 @@ fn count_bounds(
     lo: usize,
     hi: usize,
 ) -> Result<bool, Wipeout> {
-    let (mut fixed, mut possible) = (0usize, 0usize);
-    for view in &con.scope {
-        if ctx.store.contains(view.var.index, value - view.offset) {
-            possible += 1;
-            if ctx.store.size(view.var.index) == 1 {
-                fixed += 1;
-            }
-        }
-    }
+    let (fixed, possible) = super::count::tally(ctx, &con.scope, value);
     ctx.count_check();
     if fixed > hi || possible < lo {
         return Err(Wipeout);

@@ -14,6 +14,7 @@
 use super::{Ctx, Posted, Prop, Propagator, Watch};
 use crate::constraint::{Constraint, Kind};
 use crate::store::Wipeout;
+use crate::var::View;
 
 /// Do exactly `count` of `vals` equal `value`?
 pub(crate) fn holds(value: i64, count: usize, vals: &[i64]) -> bool {
@@ -70,16 +71,7 @@ fn cardinality(ctx: &mut Ctx<'_>, con: &Constraint, value: i64, count: usize) ->
         return Ok(());
     }
     loop {
-        let (mut fixed, mut possible) = (0usize, 0usize);
-        for view in &con.scope {
-            let x = value - view.offset;
-            if ctx.store.contains(view.var.index, x) {
-                possible += 1;
-                if ctx.store.size(view.var.index) == 1 {
-                    fixed += 1;
-                }
-            }
-        }
+        let (fixed, possible) = tally(ctx, &con.scope, value);
         ctx.count_check();
         if fixed > count || possible < count {
             return Err(Wipeout);
@@ -108,4 +100,19 @@ fn cardinality(ctx: &mut Ctx<'_>, con: &Constraint, value: i64, count: usize) ->
             return Ok(());
         }
     }
+}
+
+/// How many of `scope`'s views are fixed to `value`, and how many can
+/// still take it (the fixed ones included).
+pub(super) fn tally(ctx: &Ctx<'_>, scope: &[View], value: i64) -> (usize, usize) {
+    let (mut fixed, mut possible) = (0usize, 0usize);
+    for view in scope {
+        if ctx.store.contains(view.var.index, value - view.offset) {
+            possible += 1;
+            if ctx.store.size(view.var.index) == 1 {
+                fixed += 1;
+            }
+        }
+    }
+    (fixed, possible)
 }
