@@ -181,20 +181,7 @@ impl Solve<'_> {
             out.flush().map_err(io)?;
         }
         let outcome = search.outcome();
-        let end = match (outcome.status, found) {
-            (Status::Complete, 0) => Some(UNSATISFIABLE),
-            (Status::Complete, _) => Some(COMPLETE),
-            (_, 0) => Some(UNKNOWN),
-            _ => None,
-        };
-        if let Some(end) = end {
-            writeln!(out, "{end}").map_err(io)?;
-        }
-        Ok(Report {
-            stats: outcome.stats,
-            solutions: found,
-            objective: None,
-        })
+        finish_satisfaction(outcome, found, out)
     }
 
     /// Enumeration over the engine's deterministic split, on `-p` threads;
@@ -243,20 +230,7 @@ impl Solve<'_> {
         }
         let found = found.into_inner().min(wanted.unwrap_or(u64::MAX));
         let out = out.into_inner().expect("output lock");
-        let end = match (outcome.status, found) {
-            (Status::Complete, 0) => Some(UNSATISFIABLE),
-            (Status::Complete, _) => Some(COMPLETE),
-            (_, 0) => Some(UNKNOWN),
-            _ => None,
-        };
-        if let Some(end) = end {
-            writeln!(out, "{end}").map_err(io)?;
-        }
-        Ok(Report {
-            stats: outcome.stats,
-            solutions: found,
-            objective: None,
-        })
+        finish_satisfaction(outcome, found, out)
     }
 
     fn optimise(
@@ -337,4 +311,29 @@ impl Solve<'_> {
             objective: optimum.best,
         })
     }
+}
+
+/// The end of a satisfaction search: the spec's closing line (all found,
+/// unsatisfiable, or unknown when a limit stopped it before any solution;
+/// none after a partial enumeration) and the report.
+fn finish_satisfaction(
+    outcome: csp::Outcome,
+    found: u64,
+    out: &mut (dyn Write + Send),
+) -> Result<Report, FznError> {
+    let end = match (outcome.status, found) {
+        (Status::Complete, 0) => Some(UNSATISFIABLE),
+        (Status::Complete, _) => Some(COMPLETE),
+        (_, 0) => Some(UNKNOWN),
+        _ => None,
+    };
+    if let Some(end) = end {
+        writeln!(out, "{end}")
+            .map_err(|e| FznError::new(0, format!("cannot write the output: {e}")))?;
+    }
+    Ok(Report {
+        stats: outcome.stats,
+        solutions: found,
+        objective: None,
+    })
 }
