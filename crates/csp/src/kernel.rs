@@ -1,13 +1,15 @@
-//! The forward-checking kernel: the search loop specialised to the models
-//! where forward checking is pure bit arithmetic.
+//! The slot backend of the search loop: forward checking on the models
+//! where it is pure bit arithmetic.
 //!
 //! It serves forward checking with the input or smallest-domain-first
 //! variable order and ascending or descending values, no restarts, on models whose domains fit one word,
 //! where the merged pairwise propagator (neighbour lists) exists: n-queens,
 //! its symmetry-restricted searches (the `--unique` model's predicates),
-//! Latin squares, colouring. The other constraints run their own forward
-//! filters exactly as in the generic loop, on the store, with its trail.
-//! For the disequalities the generic loop's machinery is not needed:
+//! Latin squares, colouring. The loop is the one in `search_loop.rs`
+//! (frames, events, statistics, limits); this backend supplies the levels'
+//! variables and values and the propagation. The other constraints run
+//! their own forward filters exactly as on the trail backend, on the store,
+//! with its trail. For the disequalities the trail is not needed:
 //!
 //! * with the input order, the unassigned neighbours of the variable at
 //!   depth `d` are exactly its neighbours after it: a suffix of its
@@ -22,9 +24,10 @@
 //! Per tried value that is, per later neighbour, one shift, one masked
 //! write and one zero test: what a bit-mask n-queens counter computes per
 //! row, computed from the model. The tree, the statistics and the observer
-//! events are the generic loop's, event for event (tests compare the two).
+//! events are the trail backend's, event for event (tests compare the two).
 
-use super::{Next, Search};
+use super::search_loop::{self, Backend};
+use super::{Frame, Search};
 use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
@@ -51,23 +54,11 @@ pub(crate) struct Kernel {
     /// Some constraint is not pairwise: its forward filter runs on the
     /// store, which needs the assigned flags and the unassigned counts.
     nary: bool,
-    /// Per level: the trail's length before its non-pairwise filters.
-    marks: Vec<usize>,
-    /// Per level: the values still to try.
-    left: Vec<Word>,
-    /// Levels open (the generic loop's frames).
-    levels: usize,
-    /// Whether the top level holds an assignment when the loop returns (a
-    /// solution, or a stop at the backtrack limit). Inside the loop a
-    /// failed value is unchosen at once and a finished level's value as soon
-    /// as the search is back at its level: the generic loop's events, in its
-    /// order.
-    top_assigned: bool,
     descending: bool,
 }
 
 impl Kernel {
-    /// The kernel for these neighbour lists over `n` variables.
+    /// The backend for these neighbour lists over `n` variables.
     pub fn new(
         nb: &Neighbours,
         constraints: &[Constraint],
@@ -92,34 +83,25 @@ impl Kernel {
             dynamic,
             track: dynamic || nary,
             nary,
-            marks: vec![0; n],
             saved: vec![0; nb.groups.len()],
-            left: vec![0; n],
-            levels: 0,
-            top_assigned: false,
             descending,
         }
     }
 
-    /// Back to no open level, for a search started afresh.
-    pub fn reset(&mut self) {
-        self.levels = 0;
-        self.top_assigned = false;
-    }
-
-    /// How many variables hold a value (the first ones of the search's
-    /// order), as in the generic loop's frames.
-    pub fn assigned(&self) -> usize {
-        match self.levels {
-            0 => 0,
-            open => open - 1 + usize::from(self.top_assigned),
+    /// Runs the search loop on this backend (see `search_loop::run`),
+    /// monomorphised for the static or the dynamic order.
+    pub fn run<O: Observer>(&mut self, s: &mut Search<'_, O>, nb: &Neighbours) -> bool {
+        if self.dynamic {
+            search_loop::run(s, &mut Slots::<true> { k: self, nb })
+        } else {
+            search_loop::run(s, &mut Slots::<false> { k: self, nb })
         }
     }
 
     /// Restores the unassigned neighbours of `x` from their slots, for the
     /// first `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn undo<const DYNAMIC: bool>(
+    fn restore<const DYNAMIC: bool>(
         &self,
         store: &mut Store,
         nb: &Neighbours,
@@ -140,135 +122,113 @@ impl Kernel {
     }
 }
 
-impl<O: Observer> Search<'_, O> {
-    /// The search loop on the kernel (see the module documentation): the
-    /// generic `advance` after its start-up, with the same events and counts.
-    pub(crate) fn advance_kernel(&mut self) -> bool {
-        // Moved out for the run, so the loop borrows them apart from `self`.
-        let mut kernel = self.kernel.take().expect("kernel");
-        let nb = self.merged.take().expect("neighbour lists");
-        let found = self.run_kernel(&mut kernel, &nb);
-        self.merged = Some(nb);
-        self.kernel = Some(kernel);
-        found
-    }
+/// The backend for one run of the loop: the kernel's slots and the
+/// neighbour lists, borrowed apart from the search; `DYNAMIC` when the
+/// variable order is smallest-domain-first.
+struct Slots<'a, const DYNAMIC: bool> {
+    k: &'a mut Kernel,
+    nb: &'a Neighbours,
+}
 
-    fn run_kernel(&mut self, k: &mut Kernel, nb: &Neighbours) -> bool {
-        let n = k.left.len();
-        let mut descend = self.next == Next::Descend;
-        if !descend && k.top_assigned {
-            // Resuming after a solution: its last value is taken back.
-            self.kernel_unassign(k, nb, k.levels - 1);
-        }
-        k.top_assigned = false;
-        loop {
-            if descend {
-                let depth = k.levels;
-                if depth == n {
-                    k.top_assigned = true;
-                    return self.record_solution(depth);
-                }
-                let var = if k.dynamic {
-                    self.select_var(depth)
-                } else {
-                    depth as u32
-                };
-                k.left[depth] = self.store.word(var);
-                k.levels += 1;
-                descend = false;
-            }
-            let top = k.levels - 1;
-            let left = k.left[top];
-            if left == 0 {
-                k.levels -= 1;
-                if !self.record_backtrack(k.levels) {
-                    k.top_assigned = k.levels > 0;
-                    return false;
-                }
-                self.kernel_unassign(k, nb, k.levels - 1);
-                continue;
-            }
-            if let Some(reason) = self.limit_reached() {
-                self.finish(crate::Status::Stopped(reason));
-                return false;
-            }
-            let bit = if k.descending {
-                Word::BITS - 1 - left.leading_zeros()
-            } else {
-                left.trailing_zeros()
-            };
-            k.left[top] = left & !(1 << bit);
-            let x = if k.dynamic {
-                self.order[top]
-            } else {
-                top as u32
-            };
-            let value = (self.store.base(x) + bit as i64) as i32;
-            let id = self.var_id(x);
-            self.observer.choose(id, value, top + 1);
-            self.values[x as usize] = value;
-            if k.track {
-                self.assigned[x as usize] = true;
-                self.occupancy.assign(self.model.constraints_of(x));
-            }
-            let propagated = if k.dynamic {
-                self.kernel_propagate::<true>(k, nb, x, value as i64)
-            } else {
-                self.kernel_propagate::<false>(k, nb, x, value as i64)
-            };
-            if propagated {
-                self.stats.nodes += 1;
-                self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
-                descend = true;
-            } else {
-                self.stats.failures += 1;
-                if k.track {
-                    self.assigned[x as usize] = false;
-                    self.occupancy.unassign(self.model.constraints_of(x));
-                }
-                self.observer.fail(id, value, top + 1);
-                self.observer.unchoose(id, value, top + 1);
-            }
-        }
-    }
+impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC> {
+    /// An assigned variable's word keeps the values its propagation did
+    /// not need to remove.
+    const FIXES_DOMAINS: bool = false;
 
-    /// Takes back the value of the variable at `level`, whose propagation
-    /// succeeded: its later neighbours get their words back.
-    #[inline]
-    fn kernel_unassign(&mut self, k: &mut Kernel, nb: &Neighbours, level: usize) {
-        let x = if k.dynamic {
-            self.order[level]
-        } else {
-            level as u32
-        };
-        if k.nary {
-            self.store.undo(k.marks[x as usize]);
-        }
-        if k.track {
-            self.assigned[x as usize] = false;
-            self.occupancy.unassign(self.model.constraints_of(x));
-        }
-        if k.dynamic {
-            k.undo::<true>(&mut self.store, nb, &self.assigned, x, None);
-        } else {
-            k.undo::<false>(&mut self.store, nb, &self.assigned, x, None);
-        }
-        let id = self.var_id(x);
-        self.observer
-            .unchoose(id, self.values[x as usize], level + 1);
-    }
-
-    /// Forward checking of `x = v`: each later neighbour's word is saved
-    /// and masked, then the other constraints filter as in the generic
-    /// loop; on a wipe-out everything is put back at once.
     #[inline(always)]
-    fn kernel_propagate<const DYNAMIC: bool>(
+    fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
+        let var = if DYNAMIC {
+            s.select_var(depth)
+        } else {
+            depth as u32
+        };
+        s.frames.push(Frame {
+            var,
+            mark: 0,
+            cursor: 0,
+            end: 0,
+            start: 0,
+            left: s.store.word(var),
+            value: None,
+        });
+    }
+
+    #[inline(always)]
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<i32> {
+        let frame = &mut s.frames[top];
+        let left = frame.left;
+        if left == 0 {
+            return None;
+        }
+        let bit = if self.k.descending {
+            Word::BITS - 1 - left.leading_zeros()
+        } else {
+            left.trailing_zeros()
+        };
+        frame.left = left & !(1 << bit);
+        Some((s.store.base(frame.var) + bit as i64) as i32)
+    }
+
+    #[inline(always)]
+    fn close(&mut self, s: &mut Search<'m, O>, _top: usize) {
+        s.frames.pop();
+    }
+
+    #[inline(always)]
+    fn assign(&mut self, s: &mut Search<'m, O>, top: usize, x: u32, value: i32) -> bool {
+        let id = s.var_id(x);
+        s.observer.choose(id, value, top + 1);
+        s.values[x as usize] = value;
+        if self.k.track {
+            s.assigned[x as usize] = true;
+            s.occupancy.assign(s.model.constraints_of(x));
+        }
+        self.propagate(s, top, x, value as i64)
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
+        let frame = s.frames[top];
+        let x = frame.var;
+        if self.k.nary {
+            s.store.undo(frame.mark);
+        }
+        if self.k.track {
+            s.assigned[x as usize] = false;
+            s.occupancy.unassign(s.model.constraints_of(x));
+        }
+        self.k
+            .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
+        let id = s.var_id(x);
+        s.observer.unchoose(id, s.values[x as usize], top + 1);
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
+        // The slots were restored when the propagation failed.
+        let x = s.frames[top].var;
+        if self.k.track {
+            s.assigned[x as usize] = false;
+            s.occupancy.unassign(s.model.constraints_of(x));
+        }
+        let id = s.var_id(x);
+        s.observer.unchoose(id, s.values[x as usize], top + 1);
+    }
+}
+
+impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
+    /// Forward checking of `x = v` at level `top`: each later neighbour's
+    /// word is saved and masked, then the other constraints filter as on
+    /// the trail backend; on a wipe-out everything is put back at once.
+    #[inline(always)]
+    fn propagate<O: Observer>(
         &mut self,
-        k: &mut Kernel,
-        nb: &Neighbours,
+        s: &mut Search<'_, O>,
+        top: usize,
         x: u32,
         v: i64,
     ) -> bool {
+        let (k, nb) = (&mut *self.k, self.nb);
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
         let groups = nb.groups[start..end].iter();
@@ -280,7 +240,7 @@ impl<O: Observer> Search<'_, O> {
             assigned,
             model,
             ..
-        } = self;
+        } = s;
         let model_id = model.id();
         let (words, bases) = store.words_and_bases();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
@@ -305,16 +265,17 @@ impl<O: Observer> Search<'_, O> {
                 report_prunes(observer, id, bases[y], v, removed, nb.deltas_of(group));
             }
             if new == 0 {
-                // (No culprit: the kernel never runs dom/wdeg, its reader.)
-                k.undo::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
+                // (No culprit: no order this backend serves reads weights.)
+                k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
                 return false;
             }
         }
         if k.nary {
-            k.marks[x as usize] = self.store.mark();
-            if !self.forward_others(x) {
-                self.store.undo(k.marks[x as usize]);
-                k.undo::<DYNAMIC>(&mut self.store, nb, &self.assigned, x, None);
+            let mark = s.store.mark();
+            s.frames[top].mark = mark;
+            if !s.forward_others(x) {
+                s.store.undo(mark);
+                k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
                 return false;
             }
         }
@@ -437,9 +398,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(400)))]
 
-        /// The kernel and the generic loop are the same search: same events
-        /// in the same order, same solutions, same statistics, same place
-        /// to stop under every kind of limit.
+        /// The slot backend and the trail backend are the same search: same
+        /// events in the same order, same solutions, same statistics, same
+        /// place to stop under every kind of limit.
         #[test]
         fn kernel_matches_the_generic_loop(
             spec in spec(),

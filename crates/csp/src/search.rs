@@ -23,16 +23,15 @@ use crate::var::VarId;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-// The forward-checking kernel: a private part of the search loop (it
-// drives `Search`), so the engine's modules import each other in one
+// The one search loop and its backends: private parts of the search (they
+// drive `Search`), so the engine's modules import each other in one
 // direction only.
+#[path = "search_loop.rs"]
+mod search_loop;
+// The slot backend: forward checking on one-word models.
 #[path = "kernel.rs"]
 mod kernel;
 use kernel::Kernel;
-
-/// Debug builds check that every constraint is entailed at a solution on
-/// models up to this many constraints.
-const CHECKED_ENTAILMENT: usize = 1000;
 
 /// Counting domain sizes costs a little on every domain change and undo; it
 /// pays only where ranking the unassigned variables at every node would
@@ -358,10 +357,13 @@ pub(crate) struct Frame {
     var: u32,
     /// Trail length before this level's assignment.
     mark: usize,
-    /// This level's candidate values: `cand[cursor..end]` are still to try.
+    /// The trail backend's candidate values: `cand[cursor..end]` are still
+    /// to try (`cand[start..end]` are the level's).
     cursor: u32,
     end: u32,
     start: u32,
+    /// The slot backend's candidate values: the bits still to try.
+    left: usize,
     /// The value currently assigned, if one is.
     value: Option<i32>,
 }
@@ -632,9 +634,6 @@ impl<'m, O: Observer> Search<'m, O> {
         if self.branching.reads_weights() {
             self.weights.fill(1);
         }
-        if let Some(kernel) = &mut self.kernel {
-            kernel.reset();
-        }
         self.limits = solver.limits.clone();
         self.rng = SplitMix64::new(solver.seed);
         self.stats = Stats {
@@ -716,12 +715,6 @@ impl<'m, O: Observer> Search<'m, O> {
     /// assert_eq!(search.path(), vec![(x[0], 0), (x[1], 1)]);
     /// ```
     pub fn path(&self) -> Vec<(VarId, i32)> {
-        if let Some(kernel) = &self.kernel {
-            return self.order[..kernel.assigned()]
-                .iter()
-                .map(|&x| (self.var_id(x), self.values[x as usize]))
-                .collect();
-        }
         self.frames
             .iter()
             .filter_map(|f| f.value.map(|v| (self.var_id(f.var), v)))
@@ -795,68 +788,17 @@ impl<'m, O: Observer> Search<'m, O> {
             }
             self.root_mark = self.store.mark();
         }
-        if self.kernel.is_some() {
-            return self.advance_kernel();
-        }
-        loop {
-            match self.next {
-                Next::Descend => {
-                    let depth = self.frames.len();
-                    if depth == self.order.len() {
-                        return self.record_solution(depth);
-                    }
-                    let var = self.select_var(depth);
-                    let start = self.cand.len() as u32;
-                    self.fill_candidates(var);
-                    self.frames.push(Frame {
-                        var,
-                        mark: self.store.mark(),
-                        cursor: start,
-                        end: self.cand.len() as u32,
-                        start,
-                        value: None,
-                    });
-                    self.next = Next::Retry;
-                }
-                Next::Retry => {
-                    let top = self.frames.len() - 1;
-                    if self.frames[top].value.is_some() {
-                        self.unassign(top);
-                    }
-                    let frame = self.frames[top];
-                    if frame.cursor == frame.end {
-                        self.frames.pop();
-                        self.cand.truncate(frame.start as usize);
-                        if !self.record_backtrack(self.frames.len()) {
-                            return false;
-                        }
-                        continue;
-                    }
-                    if let Some(reason) = self.limit_reached() {
-                        self.finish(Status::Stopped(reason));
-                        return false;
-                    }
-                    if self.restart_due() {
-                        self.restart();
-                        continue;
-                    }
-                    let value = self.cand[frame.cursor as usize];
-                    self.frames[top].cursor += 1;
-                    self.frames[top].value = Some(value);
-                    if self.assign(frame.var, value, top + 1) {
-                        self.stats.nodes += 1;
-                        self.stats.max_depth = self.stats.max_depth.max(top as u64 + 1);
-                        self.next = Next::Descend;
-                    } else {
-                        self.stats.failures += 1;
-                        if let Some(c) = self.culprit.take() {
-                            self.weights[c as usize] += 1;
-                        }
-                        let id = self.var_id(frame.var);
-                        self.observer.fail(id, value, top + 1);
-                    }
-                }
+        match self.kernel.take() {
+            Some(mut kernel) => {
+                // Moved out for the run, so the backend borrows them apart
+                // from `self`.
+                let neighbours = self.merged.take().expect("neighbour lists");
+                let found = kernel.run(self, &neighbours);
+                self.merged = Some(neighbours);
+                self.kernel = Some(kernel);
+                found
             }
+            None => search_loop::run(self, &mut search_loop::Trail),
         }
     }
 
@@ -864,13 +806,6 @@ impl<'m, O: Observer> Search<'m, O> {
     /// solution; the search resumes by retrying, unless a limit stops it.
     /// Returns true, for `advance`.
     pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
-        debug_assert!(
-            // (The kernel keeps its own domains and no frames.)
-            self.frames.len() != self.order.len()
-                || self.props.len() > CHECKED_ENTAILMENT
-                || self.all_entailed(),
-            "every constraint is entailed at a solution"
-        );
         self.stats.solutions += 1;
         self.observer.solution(&self.values);
         self.restart_at = u64::MAX;
@@ -920,19 +855,14 @@ impl<'m, O: Observer> Search<'m, O> {
         true
     }
 
+    #[inline(always)]
     fn restart_due(&self) -> bool {
         self.stats.failures >= self.restart_at
     }
 
-    /// Back to the root, keeping weights; the next run gets a larger cutoff.
-    fn restart(&mut self) {
-        while let Some(top) = self.frames.len().checked_sub(1) {
-            if self.frames[top].value.is_some() {
-                self.unassign(top);
-            }
-            self.frames.pop();
-        }
-        self.cand.clear();
+    /// The loop unwound every level for a restart: back to the root's
+    /// domains, keeping weights; the next run gets a larger cutoff.
+    fn restarted(&mut self) {
         self.store.undo(self.root_mark);
         self.stats.restarts += 1;
         self.restart_run += 1;
