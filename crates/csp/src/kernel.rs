@@ -98,25 +98,17 @@ impl Kernel {
         }
     }
 
-    /// Restores the unassigned neighbours of `x` from their slots, for the
-    /// first `count` later groups (all of them when `count` is `None`).
+    /// Restores the neighbours of `x` from their slots, for the first
+    /// `count` later groups (all of them when `count` is `None`). With a
+    /// dynamic order the slots of assigned neighbours hold their words
+    /// unchanged (see `Slots::propagate`), so no group needs a test.
     #[inline(always)]
-    fn restore<const DYNAMIC: bool>(
-        &self,
-        store: &mut Store,
-        nb: &Neighbours,
-        assigned: &[bool],
-        x: u32,
-        count: Option<usize>,
-    ) {
+    fn restore(&self, store: &mut Store, nb: &Neighbours, x: u32, count: Option<usize>) {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
         let (words, _) = store.words_and_bases();
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
-            if DYNAMIC && assigned[group.y as usize] {
-                continue;
-            }
             words[group.y as usize] = old;
         }
     }
@@ -149,7 +141,6 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
             end: 0,
             start: 0,
             left: s.store.word(var),
-            value: None,
         });
     }
 
@@ -197,8 +188,7 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
             s.assigned[x as usize] = false;
             s.occupancy.unassign(s.model.constraints_of(x));
         }
-        self.k
-            .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
+        self.k.restore(&mut s.store, self.nb, x, None);
         let id = s.var_id(x);
         s.observer.unchoose(id, s.values[x as usize], top + 1);
     }
@@ -245,15 +235,21 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
         let (words, bases) = store.words_and_bases();
         for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
             let y = group.y as usize;
-            if DYNAMIC && assigned[y] {
-                continue;
-            }
+            // With a dynamic order the groups of assigned neighbours are
+            // walked too, branch-free: their mask is empty, so their word
+            // (never empty: it holds their value) is saved and kept as it
+            // is, with nothing counted.
+            let live: Word = if DYNAMIC {
+                Word::from(assigned[y]).wrapping_sub(1)
+            } else {
+                !0
+            };
             let old = words[y];
             *saved = old;
-            let mask = nb.mask(group, v);
+            let mask = nb.mask(group, v) & live;
             let new = old & !mask;
             words[y] = new;
-            stats.checks += group.len as u64;
+            stats.checks += u64::from(group.len) & live as u64;
             let removed = old & mask;
             // Branch-free: whether a value goes is as good as random.
             stats.pruned += removed.count_ones() as u64;
@@ -266,7 +262,7 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
             }
             if new == 0 {
                 // (No culprit: no order this backend serves reads weights.)
-                k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
+                k.restore(store, nb, x, Some(i + 1));
                 return false;
             }
         }
@@ -275,7 +271,7 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
             s.frames[top].mark = mark;
             if !s.forward_others(x) {
                 s.store.undo(mark);
-                k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
+                k.restore(&mut s.store, nb, x, None);
                 return false;
             }
         }
@@ -402,7 +398,7 @@ mod tests {
         /// events in the same order, same solutions, same statistics, same
         /// place to stop under every kind of limit.
         #[test]
-        fn kernel_matches_the_generic_loop(
+        fn the_slot_backend_makes_the_trail_backends_search(
             spec in spec(),
             descending in any::<bool>(),
             smallest in any::<bool>(),
@@ -434,7 +430,7 @@ mod tests {
     }
 
     #[test]
-    fn the_kernel_serves_pairwise_one_word_models_only() {
+    fn the_slot_backend_serves_pairwise_one_word_models_only() {
         let mut m = Model::new();
         let q = m.int_vars(8, 0..8).unwrap();
         m.all_different(&q).unwrap();

@@ -151,7 +151,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Forward checking's second part, after `var`'s pairwise
-    /// disequalities (the kernel runs it too): every other propagator over
+    /// disequalities (the slot backend runs it too): every other propagator over
     /// `var` filters what it can (by default, once one variable is open).
     pub(crate) fn forward_others(&mut self, var: u32) -> bool {
         if self.merged_forward && !self.others {
@@ -354,7 +354,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Does every propagator report itself entailed? True at every
-    /// solution of the generic loop (checked in debug builds).
+    /// solution on the trail backend (checked in debug builds).
     pub(crate) fn all_entailed(&mut self) -> bool {
         for c in 0..self.props.len() {
             let mut ctx = ctx!(self, c as u32);

@@ -1,10 +1,12 @@
-//! The search loop: choose, propagate, and on failure unchoose.
+//! The solver's settings and the running search: choose, propagate, and on
+//! failure unchoose.
 //!
-//! The loop is iterative with an explicit stack of frames (one per assigned
-//! variable), so depth is bounded by memory, not by the thread's stack. Per
-//! node it only pushes onto buffers that are reused, so after warm-up it does
-//! not allocate. It is generic over its [`Observer`], so unobserved searches
-//! compile the hooks away.
+//! The loop itself is `search_loop.rs`: iterative with an explicit stack of
+//! frames (one per assigned variable), so depth is bounded by memory, not
+//! by the thread's stack, generic over its backend (the trail store, or the
+//! slot store of `kernel.rs`) and over its [`Observer`], so unobserved
+//! searches compile the hooks away. Per node it only pushes onto buffers
+//! that are reused, so after warm-up it does not allocate.
 
 use crate::branching::{self, Brancher, UserBranching};
 use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
@@ -71,7 +73,8 @@ pub struct Solver<'m> {
     seed: u64,
     restarts: Option<Restarts>,
     assumptions: Vec<(u32, i32)>,
-    /// Off only in tests that compare the kernel with the generic loop.
+    /// Off only in tests that compare the slot backend (`kernel.rs`) with
+    /// the trail backend.
     kernel: bool,
     /// Off only in tests that compare the merged pairwise propagator with
     /// the constraints' own.
@@ -102,7 +105,7 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// The same solver, always on the generic loop.
+    /// The same solver, always on the trail backend.
     #[cfg(test)]
     pub(crate) fn without_kernel(mut self) -> Self {
         self.kernel = false;
@@ -232,8 +235,8 @@ impl<'m> Solver<'m> {
         self
     }
 
-    /// Whether these settings can run on the forward-checking kernel (the
-    /// model must qualify too: see `kernel.rs`).
+    /// Whether these settings can run on the slot backend (the model must
+    /// qualify too: see `kernel.rs`).
     fn kernel_applies(&self) -> bool {
         self.kernel
             && self.strategy == Strategy::ForwardChecking
@@ -279,8 +282,8 @@ impl<'m> Solver<'m> {
         self.model
     }
 
-    /// A search for branch and bound over `objective` (the generic loop:
-    /// the kernel knows no objective).
+    /// A search for branch and bound over `objective` (the trail backend:
+    /// the slot backend knows no objective).
     pub(crate) fn search_bounded(
         &self,
         objective: crate::propagators::objective::Objective,
@@ -364,14 +367,17 @@ pub(crate) struct Frame {
     start: u32,
     /// The slot backend's candidate values: the bits still to try.
     left: usize,
-    /// The value currently assigned, if one is.
-    value: Option<i32>,
 }
 
+/// Where the search loop goes on (see `search_loop::run`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Next {
+    /// Open a level below the top one (or report a solution).
     Descend,
+    /// Try the top level's next value; it holds none.
     Retry,
+    /// Take back the top level's value, then try its next one.
+    Resume,
 }
 
 /// A running (or finished) search: an iterator over solutions.
@@ -425,7 +431,7 @@ pub struct Search<'m, O: Observer> {
     /// `num_constraints`), with these fixed variables still to process.
     pub(crate) merged_fixpoint: bool,
     /// Forward checking runs on the merged propagator (kept apart from
-    /// `merged`, which the kernel borrows out while it runs).
+    /// `merged`, which the slot backend borrows out while it runs).
     pub(crate) merged_forward: bool,
     /// Some constraint is not a pairwise disequality.
     pub(crate) others: bool,
@@ -450,7 +456,8 @@ pub struct Search<'m, O: Observer> {
     started: Option<Instant>,
     pub(crate) next: Next,
     root_mark: usize,
-    /// The specialised loop, for the models and settings it serves.
+    /// The slot backend, for the models and settings it serves (`None`:
+    /// the loop runs on the trail backend).
     pub(crate) kernel: Option<Kernel>,
     /// The current run's number (1-based), for the next cutoff.
     restart_run: u64,
@@ -498,7 +505,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 Neighbours::build(&bases, model.constraints(), one_word)
             })
             .flatten();
-        // The kernel keeps no size counts: it serves smallest-domain-first
+        // The slot backend keeps no size counts: it serves smallest-domain-first
         // only below the size where the counts pay.
         let dynamic = solver.var_order != VarOrder::Input;
         let kernel_runs = merged.is_some()
@@ -715,9 +722,13 @@ impl<'m, O: Observer> Search<'m, O> {
     /// assert_eq!(search.path(), vec![(x[0], 0), (x[1], 1)]);
     /// ```
     pub fn path(&self) -> Vec<(VarId, i32)> {
-        self.frames
+        let held = match self.next {
+            Next::Resume => self.frames.len(),
+            _ => self.frames.len().saturating_sub(1),
+        };
+        self.frames[..held]
             .iter()
-            .filter_map(|f| f.value.map(|v| (self.var_id(f.var), v)))
+            .map(|f| (self.var_id(f.var), self.values[f.var as usize]))
             .collect()
     }
 
@@ -803,13 +814,13 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     /// All variables are assigned (`depth` of them): counts and reports the
-    /// solution; the search resumes by retrying, unless a limit stops it.
+    /// solution; the search resumes by taking the last value back, unless a
+    /// limit stops it.
     /// Returns true, for `advance`.
     pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
         self.stats.solutions += 1;
         self.observer.solution(&self.values);
         self.restart_at = u64::MAX;
-        self.next = Next::Retry;
         if self
             .limits
             .solutions
@@ -908,7 +919,7 @@ impl<'m, O: Observer> Search<'m, O> {
 
     fn unassign(&mut self, top: usize) {
         let frame = self.frames[top];
-        let value = frame.value.expect("assigned frame");
+        let value = self.values[frame.var as usize];
         self.store.undo(frame.mark);
         self.assigned[frame.var as usize] = false;
         if self.store.counts_sizes() {
@@ -919,7 +930,6 @@ impl<'m, O: Observer> Search<'m, O> {
         }
         self.occupancy
             .unassign(self.model.constraints_of(frame.var));
-        self.frames[top].value = None;
         let id = self.var_id(frame.var);
         self.observer.unchoose(id, value, top + 1);
     }

@@ -64,75 +64,80 @@ pub(crate) trait Backend<'m, O: Observer> {
 /// Runs the search on `backend` until the next solution (`true`, values in
 /// `s.values`) or the end of the search (`false`, status set). Resumes
 /// where the last call stopped.
+///
+/// Every level but the top one holds its value; the top one holds one when
+/// the loop is at [`Next::Resume`] (back from the level below, or from a
+/// solution), which is where `Search::path` looks.
 pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
     s: &mut Search<'m, O>,
     backend: &mut B,
 ) -> bool {
     let n = s.order.len();
+    // Kept in a local while the loop runs, written back when it returns.
+    let mut next = s.next;
     loop {
-        match s.next {
-            Next::Descend => {
-                let depth = s.frames.len();
-                if depth == n {
-                    debug_assert!(
-                        !B::FIXES_DOMAINS || s.props.len() > CHECKED_ENTAILMENT || s.all_entailed(),
-                        "every constraint is entailed at a solution"
-                    );
-                    return s.record_solution(depth);
-                }
-                backend.open(s, depth);
-                s.next = Next::Retry;
+        if next == Next::Descend {
+            let depth = s.frames.len();
+            if depth == n {
+                debug_assert!(
+                    !B::FIXES_DOMAINS || s.props.len() > CHECKED_ENTAILMENT || s.all_entailed(),
+                    "every constraint is entailed at a solution"
+                );
+                s.next = Next::Resume;
+                return s.record_solution(depth);
             }
-            Next::Retry => {
-                let top = s.frames.len() - 1;
-                if s.frames[top].value.is_some() {
-                    // Back from the level below, or from a solution.
-                    backend.undo(s, top);
-                    s.frames[top].value = None;
-                }
-                let Some(value) = backend.next_value(s, top) else {
-                    backend.close(s, top);
-                    if !s.record_backtrack(top) {
-                        return false;
-                    }
-                    continue;
-                };
-                if let Some(reason) = s.limit_reached() {
-                    s.finish(Status::Stopped(reason));
-                    return false;
-                }
-                if s.restart_due() {
-                    restart(s, backend);
-                    continue;
-                }
-                let var = s.frames[top].var;
-                s.frames[top].value = Some(value);
-                if backend.assign(s, top, var, value) {
-                    s.stats.nodes += 1;
-                    s.stats.max_depth = s.stats.max_depth.max(top as u64 + 1);
-                    s.next = Next::Descend;
-                } else {
-                    s.stats.failures += 1;
-                    if let Some(c) = s.culprit.take() {
-                        s.weights[c as usize] += 1;
-                    }
-                    let id = s.var_id(var);
-                    s.observer.fail(id, value, top + 1);
-                    backend.retract(s, top);
-                    s.frames[top].value = None;
-                }
+            backend.open(s, depth);
+            next = Next::Retry;
+            continue;
+        }
+        let top = s.frames.len() - 1;
+        if next == Next::Resume {
+            backend.undo(s, top);
+        }
+        let Some(value) = backend.next_value(s, top) else {
+            backend.close(s, top);
+            // The level below (if any) holds its value.
+            s.next = Next::Resume;
+            if !s.record_backtrack(top) {
+                return false;
             }
+            next = Next::Resume;
+            continue;
+        };
+        if let Some(reason) = s.limit_reached() {
+            s.next = Next::Retry;
+            s.finish(Status::Stopped(reason));
+            return false;
+        }
+        if s.restart_due() {
+            restart(s, backend);
+            next = Next::Descend;
+            continue;
+        }
+        let var = s.frames[top].var;
+        if backend.assign(s, top, var, value) {
+            s.stats.nodes += 1;
+            s.stats.max_depth = s.stats.max_depth.max(top as u64 + 1);
+            next = Next::Descend;
+        } else {
+            s.stats.failures += 1;
+            if let Some(c) = s.culprit.take() {
+                s.weights[c as usize] += 1;
+            }
+            let id = s.var_id(var);
+            s.observer.fail(id, value, top + 1);
+            backend.retract(s, top);
+            next = Next::Retry;
         }
     }
 }
 
-/// Back to the root, keeping weights; the next run gets a larger cutoff.
+/// Back to the root from a top level without a value, keeping weights;
+/// the next run gets a larger cutoff.
 fn restart<'m, O: Observer, B: Backend<'m, O>>(s: &mut Search<'m, O>, backend: &mut B) {
+    backend.close(s, s.frames.len() - 1);
     while let Some(top) = s.frames.len().checked_sub(1) {
-        if s.frames[top].value.is_some() {
-            backend.undo(s, top);
-            s.frames[top].value = None;
-        }
+        backend.undo(s, top);
         backend.close(s, top);
     }
     s.restarted();
@@ -157,7 +162,6 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
             end: s.cand.len() as u32,
             start,
             left: 0,
-            value: None,
         });
     }
 

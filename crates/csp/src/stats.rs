@@ -77,7 +77,8 @@ pub struct Stats {
 }
 
 /// Which machinery a search ran on: its domain store, how the pairwise
-/// disequalities propagate, and which loop drove it.
+/// disequalities propagate, and which backend of the one search loop
+/// undid its changes.
 ///
 /// ```
 /// use csp::{Model, PairwiseKind, Solver, StoreKind, VarOrder};
@@ -87,7 +88,7 @@ pub struct Stats {
 /// let path = Solver::new(&model).count().stats.path.unwrap();
 /// assert_eq!((path.store, path.pairwise), (StoreKind::OneWord, PairwiseKind::Merged));
 /// assert!(path.kernel);
-/// assert_eq!(path.to_string(), "one-word store, merged pairwise, static-order kernel");
+/// assert_eq!(path.to_string(), "one-word store, merged pairwise, slot backend");
 /// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
 /// assert!(!dynamic.stats.path.unwrap().kernel);
 /// ```
@@ -98,8 +99,10 @@ pub struct SearchPath {
     pub store: StoreKind,
     /// How not-equal and all-different propagate.
     pub pairwise: PairwiseKind,
-    /// True when the forward-checking kernel (static order, saved words
-    /// instead of the trail) drove the search; false for the generic loop.
+    /// True when the search loop ran on the slot backend (forward checking
+    /// on one-word domains: neighbours' words saved in fixed slots instead
+    /// of on the trail, candidates taken from a domain word); false for
+    /// the trail backend, which serves every strategy and order.
     pub kernel: bool,
 }
 
@@ -155,9 +158,9 @@ impl fmt::Display for PairwiseKind {
 impl fmt::Display for SearchPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let driver = if self.kernel {
-            "static-order kernel"
+            "slot backend"
         } else {
-            "generic loop"
+            "trail backend"
         };
         write!(f, "{}, {}, {driver}", self.store, self.pairwise)
     }

@@ -406,7 +406,7 @@ impl Store {
 
     /// One-word domains only: every variable's domain word (variable `v`
     /// owns word `v`), to change without the trail, and every variable's
-    /// base, borrowed apart so the kernel's inner loop runs over slices.
+    /// base, borrowed apart so the slot backend's inner loop runs over slices.
     #[inline(always)]
     pub fn words_and_bases(&mut self) -> (&mut [Word], &[i64]) {
         debug_assert!(self.one_word && self.sizes.is_none());

@@ -11,8 +11,8 @@
 //! The built-in orders set with [`Solver::var_order`] and
 //! [`Solver::value_order`] take a statically dispatched path to the same
 //! code (no trait object, no allocation per node); a user's heuristic is
-//! called through a trait object and keeps the search on the generic loop
-//! (never the forward-checking kernel).
+//! called through a trait object and keeps the search on the trail backend
+//! (never the slot backend).
 
 mod state;
 mod value_order;
