@@ -45,9 +45,6 @@ pub(crate) struct Kernel {
     /// The variable order is dynamic (smallest domain first): the
     /// unassigned neighbours are found by testing, not by position.
     dynamic: bool,
-    /// The assigned flags are kept (a dynamic order, or constraints that
-    /// are not pairwise).
-    track: bool,
     /// Per neighbour group: its neighbour's domain before the group's
     /// variable was assigned.
     saved: Vec<Word>,
@@ -81,7 +78,6 @@ impl Kernel {
         Kernel {
             later,
             dynamic,
-            track: dynamic || nary,
             nary,
             saved: vec![0; nb.groups.len()],
             descending,
@@ -89,26 +85,36 @@ impl Kernel {
     }
 
     /// Runs the search loop on this backend (see `search_loop::run`),
-    /// monomorphised for the static or the dynamic order.
+    /// monomorphised for the static or the dynamic order, with or without
+    /// constraints that are not pairwise.
     pub fn run<O: Observer>(&mut self, s: &mut Search<'_, O>, nb: &Neighbours) -> bool {
-        if self.dynamic {
-            search_loop::run(s, &mut Slots::<true> { k: self, nb })
-        } else {
-            search_loop::run(s, &mut Slots::<false> { k: self, nb })
+        match (self.dynamic, self.nary) {
+            (false, false) => search_loop::run(s, &mut Slots::<false, false> { k: self, nb }),
+            (false, true) => search_loop::run(s, &mut Slots::<false, true> { k: self, nb }),
+            (true, false) => search_loop::run(s, &mut Slots::<true, false> { k: self, nb }),
+            (true, true) => search_loop::run(s, &mut Slots::<true, true> { k: self, nb }),
         }
     }
 
-    /// Restores the neighbours of `x` from their slots, for the first
-    /// `count` later groups (all of them when `count` is `None`). With a
-    /// dynamic order the slots of assigned neighbours hold their words
-    /// unchanged (see `Slots::propagate`), so no group needs a test.
+    /// Restores the unassigned neighbours of `x` from their slots, for the
+    /// first `count` later groups (all of them when `count` is `None`).
     #[inline(always)]
-    fn restore(&self, store: &mut Store, nb: &Neighbours, x: u32, count: Option<usize>) {
+    fn restore<const DYNAMIC: bool>(
+        &self,
+        store: &mut Store,
+        nb: &Neighbours,
+        assigned: &[bool],
+        x: u32,
+        count: Option<usize>,
+    ) {
         let (start, end) = self.later[x as usize];
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
         let (words, _) = store.words_and_bases();
         for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
+            if DYNAMIC && assigned[group.y as usize] {
+                continue;
+            }
             words[group.y as usize] = old;
         }
     }
@@ -116,13 +122,22 @@ impl Kernel {
 
 /// The backend for one run of the loop: the kernel's slots and the
 /// neighbour lists, borrowed apart from the search; `DYNAMIC` when the
-/// variable order is smallest-domain-first.
-struct Slots<'a, const DYNAMIC: bool> {
+/// variable order is smallest-domain-first, `NARY` when some constraint is
+/// not pairwise.
+struct Slots<'a, const DYNAMIC: bool, const NARY: bool> {
     k: &'a mut Kernel,
     nb: &'a Neighbours,
 }
 
-impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC> {
+impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
+    /// The assigned flags are kept: a dynamic order reads them, and so do
+    /// the other constraints' filters.
+    const TRACK: bool = DYNAMIC || NARY;
+}
+
+impl<'m, O: Observer, const DYNAMIC: bool, const NARY: bool> Backend<'m, O>
+    for Slots<'_, DYNAMIC, NARY>
+{
     /// An assigned variable's word keeps the values its propagation did
     /// not need to remove.
     const FIXES_DOMAINS: bool = false;
@@ -145,7 +160,7 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
     }
 
     #[inline(always)]
-    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<i32> {
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         let frame = &mut s.frames[top];
         let left = frame.left;
         if left == 0 {
@@ -157,7 +172,8 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
             left.trailing_zeros()
         };
         frame.left = left & !(1 << bit);
-        Some((s.store.base(frame.var) + bit as i64) as i32)
+        let var = frame.var;
+        Some((var, (s.store.base(var) + bit as i64) as i32))
     }
 
     #[inline(always)]
@@ -170,7 +186,7 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
         let id = s.var_id(x);
         s.observer.choose(id, value, top + 1);
         s.values[x as usize] = value;
-        if self.k.track {
+        if Self::TRACK {
             s.assigned[x as usize] = true;
             s.occupancy.assign(s.model.constraints_of(x));
         }
@@ -181,14 +197,15 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
     fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
         let frame = s.frames[top];
         let x = frame.var;
-        if self.k.nary {
+        if NARY {
             s.store.undo(frame.mark);
         }
-        if self.k.track {
+        if Self::TRACK {
             s.assigned[x as usize] = false;
             s.occupancy.unassign(s.model.constraints_of(x));
         }
-        self.k.restore(&mut s.store, self.nb, x, None);
+        self.k
+            .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
         let id = s.var_id(x);
         s.observer.unchoose(id, s.values[x as usize], top + 1);
     }
@@ -197,7 +214,7 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
     fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
         // The slots were restored when the propagation failed.
         let x = s.frames[top].var;
-        if self.k.track {
+        if Self::TRACK {
             s.assigned[x as usize] = false;
             s.occupancy.unassign(s.model.constraints_of(x));
         }
@@ -206,7 +223,7 @@ impl<'m, O: Observer, const DYNAMIC: bool> Backend<'m, O> for Slots<'_, DYNAMIC>
     }
 }
 
-impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
+impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
     /// Forward checking of `x = v` at level `top`: each later neighbour's
     /// word is saved and masked, then the other constraints filter as on
     /// the trail backend; on a wipe-out everything is put back at once.
@@ -221,7 +238,7 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
         let (k, nb) = (&mut *self.k, self.nb);
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
-        let groups = nb.groups[start..end].iter();
+        let groups = &nb.groups[start..end];
         // The fields borrowed apart: the loop runs over plain slices.
         let Search {
             store,
@@ -233,23 +250,17 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
         } = s;
         let model_id = model.id();
         let (words, bases) = store.words_and_bases();
-        for (i, (group, saved)) in groups.zip(&mut k.saved[start..end]).enumerate() {
+        for (i, (group, saved)) in groups.iter().zip(&mut k.saved[start..end]).enumerate() {
             let y = group.y as usize;
-            // With a dynamic order the groups of assigned neighbours are
-            // walked too, branch-free: their mask is empty, so their word
-            // (never empty: it holds their value) is saved and kept as it
-            // is, with nothing counted.
-            let live: Word = if DYNAMIC {
-                Word::from(assigned[y]).wrapping_sub(1)
-            } else {
-                !0
-            };
+            if DYNAMIC && assigned[y] {
+                continue;
+            }
             let old = words[y];
             *saved = old;
-            let mask = nb.mask(group, v) & live;
+            let mask = nb.mask(group, v);
             let new = old & !mask;
             words[y] = new;
-            stats.checks += u64::from(group.len) & live as u64;
+            stats.checks += group.len as u64;
             let removed = old & mask;
             // Branch-free: whether a value goes is as good as random.
             stats.pruned += removed.count_ones() as u64;
@@ -262,16 +273,16 @@ impl<const DYNAMIC: bool> Slots<'_, DYNAMIC> {
             }
             if new == 0 {
                 // (No culprit: no order this backend serves reads weights.)
-                k.restore(store, nb, x, Some(i + 1));
+                k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
                 return false;
             }
         }
-        if k.nary {
+        if NARY {
             let mark = s.store.mark();
             s.frames[top].mark = mark;
             if !s.forward_others(x) {
                 s.store.undo(mark);
-                k.restore(&mut s.store, nb, x, None);
+                k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
                 return false;
             }
         }

@@ -39,9 +39,9 @@ pub(crate) trait Backend<'m, O: Observer> {
     /// onto `s.frames`, with the values to try.
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize);
 
-    /// Takes the next value to try at level `top` (the top frame), or
-    /// `None` when none is left.
-    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<i32>;
+    /// Takes the next value to try at level `top` (the top frame), with
+    /// the level's variable, or `None` when none is left.
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)>;
 
     /// Pops the top frame, whose values are exhausted.
     fn close(&mut self, s: &mut Search<'m, O>, top: usize);
@@ -94,7 +94,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
         if next == Next::Resume {
             backend.undo(s, top);
         }
-        let Some(value) = backend.next_value(s, top) else {
+        let Some((var, value)) = backend.next_value(s, top) else {
             backend.close(s, top);
             // The level below (if any) holds its value.
             s.next = Next::Resume;
@@ -114,7 +114,6 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
             next = Next::Descend;
             continue;
         }
-        let var = s.frames[top].var;
         if backend.assign(s, top, var, value) {
             s.stats.nodes += 1;
             s.stats.max_depth = s.stats.max_depth.max(top as u64 + 1);
@@ -166,14 +165,14 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     }
 
     #[inline]
-    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<i32> {
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         let frame = &mut s.frames[top];
         if frame.cursor == frame.end {
             return None;
         }
         let value = s.cand[frame.cursor as usize];
         frame.cursor += 1;
-        Some(value)
+        Some((frame.var, value))
     }
 
     #[inline]
