@@ -141,11 +141,20 @@ impl<'m, O: Observer, const DYNAMIC: bool, const NARY: bool> Backend<'m, O>
     /// An assigned variable's word keeps the values its propagation did
     /// not need to remove.
     const FIXES_DOMAINS: bool = false;
+    /// `Solver::kernel_applies` excludes restarts.
+    const RESTARTS: bool = false;
 
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = if DYNAMIC {
-            s.select_var(depth)
+            let best = depth + smallest_domain(&s.order[depth..], s.store.words());
+            debug_assert_eq!(
+                best,
+                crate::branching::select_var(s, depth),
+                "the branching code's choice"
+            );
+            s.order.swap(depth, best);
+            s.order[depth]
         } else {
             depth as u32
         };
@@ -288,6 +297,30 @@ impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
         }
         true
     }
+}
+
+/// Smallest domain first, ties to the earliest: the position in `vars` of
+/// the first variable of least size, what the branching code's ranking
+/// picks (debug builds compare them), read straight from the domain words.
+/// An unassigned variable's domain is never empty here (a wipe-out fails at
+/// once, and declared domains are not empty), so the first variable with
+/// one value ends the scan.
+#[inline(always)]
+fn smallest_domain(vars: &[u32], words: &[Word]) -> usize {
+    let mut best = 0;
+    let mut least = u32::MAX;
+    for (i, &x) in vars.iter().enumerate() {
+        let word = words[x as usize];
+        if word & word.wrapping_sub(1) == 0 {
+            return i;
+        }
+        let size = word.count_ones();
+        if size < least {
+            best = i;
+            least = size;
+        }
+    }
+    best
 }
 
 /// Reports to `observer` each value of `y` (bit 0 standing for `base`) in

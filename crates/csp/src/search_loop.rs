@@ -35,6 +35,10 @@ pub(crate) trait Backend<'m, O: Observer> {
     /// (checked in debug builds). The slot backend leaves it wider.
     const FIXES_DOMAINS: bool;
 
+    /// Whether the search may restart (the slot backend never serves
+    /// restarts, so its loop does not test for them).
+    const RESTARTS: bool;
+
     /// Opens the level at `depth`: picks its variable and pushes its frame
     /// onto `s.frames`, with the values to try.
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize);
@@ -96,9 +100,9 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
         }
         let Some((var, value)) = backend.next_value(s, top) else {
             backend.close(s, top);
-            // The level below (if any) holds its value.
-            s.next = Next::Resume;
             if !s.record_backtrack(top) {
+                // The level below (if any) holds its value.
+                s.next = Next::Resume;
                 return false;
             }
             next = Next::Resume;
@@ -109,7 +113,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
             s.finish(Status::Stopped(reason));
             return false;
         }
-        if s.restart_due() {
+        if B::RESTARTS && s.restart_due() {
             restart(s, backend);
             next = Next::Descend;
             continue;
@@ -148,6 +152,7 @@ pub(crate) struct Trail;
 
 impl<'m, O: Observer> Backend<'m, O> for Trail {
     const FIXES_DOMAINS: bool = true;
+    const RESTARTS: bool = true;
 
     #[inline]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {

@@ -405,6 +405,14 @@ impl Store {
     }
 
     /// One-word domains only: every variable's domain word (variable `v`
+    /// owns word `v`).
+    #[inline(always)]
+    pub fn words(&self) -> &[Word] {
+        debug_assert!(self.one_word);
+        &self.arena
+    }
+
+    /// One-word domains only: every variable's domain word (variable `v`
     /// owns word `v`), to change without the trail, and every variable's
     /// base, borrowed apart so the slot backend's inner loop runs over slices.
     #[inline(always)]
