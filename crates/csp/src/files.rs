@@ -260,8 +260,8 @@ fn link_unnamed(file: &File, tmp: &Path) -> io::Result<()> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     use std::os::unix::io::AsRawFd;
-    let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
-        .expect("no NUL in a number");
+    let source =
+        CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
     let dest = CString::new(tmp.as_os_str().as_bytes())
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     // SAFETY: both paths are NUL-terminated strings that outlive the call.
@@ -411,7 +411,10 @@ mod tests {
             file.write_all(b"kept").unwrap();
             file.commit().unwrap();
             assert_eq!(fs::read_to_string(&target).unwrap(), "kept");
-            let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+            let names: Vec<_> = fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
             assert_eq!(names, ["out.txt"], "only the target");
             fs::remove_file(&target).unwrap();
         }
