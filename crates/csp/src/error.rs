@@ -50,6 +50,8 @@ pub enum ModelError {
     },
     /// More variables than the engine can index (2^32 - 1).
     TooManyVariables,
+    /// More constraints than the engine can index (2^32 - 1).
+    TooManyConstraints,
     /// A view's offset exceeds [`MAX_OFFSET`](crate::MAX_OFFSET) in magnitude.
     OffsetTooLarge {
         /// The offset.
@@ -93,6 +95,7 @@ impl fmt::Display for ModelError {
                 "table row {row} has {found} values but the scope has {expected} variables"
             ),
             ModelError::TooManyVariables => write!(f, "too many variables for one model"),
+            ModelError::TooManyConstraints => write!(f, "too many constraints for one model"),
             ModelError::OffsetTooLarge { offset } => write!(
                 f,
                 "view offset {offset} is larger than the supported {} in magnitude",

@@ -56,6 +56,8 @@ mod did_you_mean;
 mod domain;
 mod error;
 mod expr;
+#[cfg(feature = "files")]
+pub mod files;
 mod local;
 mod model;
 mod observer;

@@ -197,17 +197,17 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let scope: Vec<View> = views.into_iter().map(Into::into).collect();
         if scope.is_empty() {
-            return Ok(self.add_trivial(Kind::AllDifferent));
+            return self.add_trivial(Kind::AllDifferent);
         }
         self.add(Kind::AllDifferent, scope)
     }
 
     /// Keeps a constraint over no views that holds trivially (an
     /// all-different over nothing), so the caller still gets an id.
-    fn add_trivial(&mut self, kind: Kind) -> ConstraintId {
-        let id = self.constraints.len() as u32;
+    fn add_trivial(&mut self, kind: Kind) -> Result<ConstraintId, ModelError> {
+        let id = next_constraint_id(self.constraints.len())?;
         self.constraints.push(Constraint::new(kind, Vec::new()));
-        ConstraintId(id)
+        Ok(ConstraintId(id))
     }
 
     /// `sum(coef * view) cmp rhs`. Arithmetic is exact (128-bit), so no
@@ -906,7 +906,7 @@ impl Model {
         for view in &scope {
             self.own(*view, name)?;
         }
-        let id = self.constraints.len() as u32;
+        let id = next_constraint_id(self.constraints.len())?;
         let constraint = Constraint::new(kind, scope);
         // Only a count needs to know how each variable occurs (once, and
         // with which offset); one pass over the scope keeps this linear.
@@ -1339,6 +1339,16 @@ impl Condition {
 
 /// Per variable of `scope`: the offset of its view when it occurs exactly
 /// once, `None` when it occurs more than once (one pass over the scope).
+/// The id the constraint after `count` existing ones gets: ids are 32
+/// bits, and `u32::MAX` is kept free like the variables' (an error, never
+/// a wrapped id).
+fn next_constraint_id(count: usize) -> Result<u32, ModelError> {
+    u32::try_from(count)
+        .ok()
+        .filter(|&id| id != u32::MAX)
+        .ok_or(ModelError::TooManyConstraints)
+}
+
 fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
     let mut seen: HashMap<u32, Option<i64>> = HashMap::with_capacity(scope.len());
     for view in scope {
@@ -1442,5 +1452,21 @@ mod tests {
         assert!(m.is_solution(&[3]));
         assert!(!m.is_solution(&[4]));
         assert_eq!(m.constraint_scope(ConstraintId(0)).len(), 1);
+    }
+
+    #[test]
+    fn constraint_ids_past_32_bits_are_an_error_not_a_wrap() {
+        assert_eq!(next_constraint_id(0), Ok(0));
+        assert_eq!(next_constraint_id(u32::MAX as usize - 1), Ok(u32::MAX - 1));
+        for count in [u32::MAX as usize, u32::MAX as usize + 1, usize::MAX] {
+            assert_eq!(
+                next_constraint_id(count),
+                Err(ModelError::TooManyConstraints)
+            );
+        }
+        assert_eq!(
+            ModelError::TooManyConstraints.to_string(),
+            "too many constraints for one model"
+        );
     }
 }

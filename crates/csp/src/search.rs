@@ -417,6 +417,8 @@ pub struct Search<'m, O: Observer> {
     pub(crate) assigned: Vec<bool>,
     /// Variables; `order[..depth]` are assigned.
     pub(crate) order: Vec<u32>,
+    /// Each variable's position in `order`.
+    pub(crate) order_at: Vec<u32>,
     pub(crate) frames: Vec<Frame>,
     cand: Vec<i32>,
     /// How many variables of each constraint are unassigned.
@@ -518,8 +520,11 @@ impl<'m, O: Observer> Search<'m, O> {
         // ranking in `select_var` covers the counted choice there as well;
         // both ways choose the same variable.
         let worth_counting = n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !kernel_runs);
-        if solver.var_order != VarOrder::Input && solver.restarts.is_none() && worth_counting {
-            store.count_sizes();
+        // Restarts draw a random one of the smallest domains from the
+        // counts' members, at every size (debug and release alike).
+        let restarting = solver.restarts.is_some();
+        if solver.var_order != VarOrder::Input && (restarting || worth_counting) {
+            store.count_sizes(restarting);
         }
         let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
@@ -560,6 +565,7 @@ impl<'m, O: Observer> Search<'m, O> {
             values: vec![0; n],
             assigned: vec![false; n],
             order: (0..n as u32).collect(),
+            order_at: (0..n as u32).collect(),
             frames: Vec::with_capacity(n),
             cand: Vec::new(),
             occupancy,
@@ -624,6 +630,7 @@ impl<'m, O: Observer> Search<'m, O> {
             "reused for the same model and settings"
         );
         self.store.undo(0);
+        self.store.relist_counted();
         self.cand.clear();
         self.queue.drain(|_| {});
         for prop in &mut self.props {
@@ -637,6 +644,7 @@ impl<'m, O: Observer> Search<'m, O> {
             for (i, x) in self.order.iter_mut().enumerate() {
                 *x = i as u32;
             }
+            self.order_at.clone_from(&self.order);
         }
         if self.branching.reads_weights() {
             self.weights.fill(1);
@@ -938,6 +946,8 @@ impl<'m, O: Observer> Search<'m, O> {
     pub(crate) fn select_var(&mut self, depth: usize) -> u32 {
         let best = branching::select_var(self, depth);
         self.order.swap(depth, best);
+        self.order_at[self.order[depth] as usize] = depth as u32;
+        self.order_at[self.order[best] as usize] = best as u32;
         self.order[depth]
     }
 

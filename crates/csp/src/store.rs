@@ -259,15 +259,21 @@ impl Store {
 
     /// Starts counting the variables per domain size (all of them, until
     /// [`Store::uncount`]), for [`Store::min_counted_size`]. Does nothing
-    /// when some domain is too wide for the counts to pay.
-    pub fn count_sizes(&mut self) {
+    /// when some domain is too wide for the counts to pay. With `members`
+    /// the counts also keep each size's variables
+    /// ([`Store::counted_of_size`]: restarts draw one of the smallest).
+    pub fn count_sizes(&mut self, members: bool) {
         let max = (0..self.base.len() as u32).map(|v| self.size(v)).max();
         let Some(max) = max.filter(|&m| u64::from(m) <= MAX_COUNTED_SIZE) else {
             return;
         };
-        let mut sizes = SizeCounts::new(max as usize);
+        let mut sizes = if members {
+            SizeCounts::with_members(max as usize, self.base.len())
+        } else {
+            SizeCounts::new(max as usize)
+        };
         for v in 0..self.base.len() as u32 {
-            sizes.add(self.size(v));
+            sizes.add(v, self.size(v));
         }
         self.sizes = Some(sizes);
         self.counted = vec![true; self.base.len()];
@@ -289,7 +295,7 @@ impl Store {
         let size = self.size(var);
         self.counted[var as usize] = false;
         if let Some(sizes) = &mut self.sizes {
-            sizes.remove(size);
+            sizes.remove(var, size);
         }
     }
 
@@ -302,7 +308,7 @@ impl Store {
         let size = self.size(var);
         self.counted[var as usize] = true;
         if let Some(sizes) = &mut self.sizes {
-            sizes.add(size);
+            sizes.add(var, size);
         }
     }
 
@@ -313,12 +319,31 @@ impl Store {
         self.sizes.as_ref()?.min()
     }
 
+    /// With every variable counted again (at the root), lists each size's
+    /// members in variable order, as [`Store::count_sizes`] does: a reused
+    /// search then draws as a new one.
+    pub fn relist_counted(&mut self) {
+        let Some(mut sizes) = self.sizes.take() else {
+            return;
+        };
+        debug_assert!(self.counted.iter().all(|&c| c), "at the root");
+        sizes.relist_members(|v| self.size(v));
+        self.sizes = Some(sizes);
+    }
+
+    /// The counted (unassigned) variables whose domain has `size` values,
+    /// in no particular order; empty unless counted with members.
+    #[inline]
+    pub fn counted_of_size(&self, size: u32) -> &[u32] {
+        self.sizes.as_ref().map_or(&[], |s| s.members(size))
+    }
+
     /// Notes that `var`'s size goes from `old` to `new`, if it is counted.
     #[inline(always)]
     fn resized(&mut self, var: u32, old: u32, new: u32) {
         if let Some(sizes) = &mut self.sizes {
             if self.counted[var as usize] {
-                sizes.resize(old, new);
+                sizes.resize(var, old, new);
             }
         }
     }

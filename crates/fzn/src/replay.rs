@@ -6,6 +6,7 @@
 use crate::build::Built;
 use crate::error::FznError;
 use crate::instance::Instance;
+use csp::files::AtomicFile;
 use csp::replay::{record, Page, PageRun};
 use csp::Solver;
 use std::io::Write;
@@ -41,14 +42,7 @@ pub fn write_page(
     // search.
     let empty = Default::default();
     PageRun::new("", &built.model, &empty).map_err(|e| refuse(e.to_string()))?;
-    if path.exists() && !path.is_file() {
-        return Err(refuse("not a regular file; refusing to replace it".into()));
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| refuse(e.to_string()))?;
+    let mut file = AtomicFile::create(path).map_err(|e| refuse(e.to_string()))?;
     let mut names = vec![String::new(); built.model.num_vars()];
     for (x, var) in built.vars.iter().enumerate() {
         let name = &mut names[var.index()];
@@ -71,9 +65,6 @@ pub fn write_page(
         .var_names(names);
     let html = Page::new("FlatZinc search").run(run).to_html();
     file.write_all(html.as_bytes())
-        .and_then(|()| file.flush())
-        .map_err(|e| refuse(e.to_string()))?;
-    file.persist(path)
-        .map_err(|e| refuse(e.error.to_string()))?;
-    Ok(())
+        .and_then(|()| file.commit())
+        .map_err(|e| refuse(e.to_string()))
 }

@@ -68,6 +68,16 @@ impl<O: Observer> BranchState for Search<'_, O> {
     }
 
     #[inline(always)]
+    fn counted_of_size(&self, size: u32) -> &[u32] {
+        self.store.counted_of_size(size)
+    }
+
+    #[inline(always)]
+    fn position(&self, var: u32) -> usize {
+        self.order_at[var as usize] as usize
+    }
+
+    #[inline(always)]
     fn constrained_left(&self) -> usize {
         self.constrained_left
     }

@@ -126,6 +126,22 @@ pub(crate) fn select_builtin<S: BranchState + ?Sized>(
         None
     };
     match counted {
+        // With restarts, ties go to a seeded random one of the smallest:
+        // one draw from the counts' members, whatever their number.
+        Some(smallest) if state.restarting() => {
+            let len = state.counted_of_size(smallest).len() as u64;
+            let pick = state.rng().below(len) as usize;
+            let var = state.counted_of_size(smallest)[pick];
+            let best = state.position(var);
+            debug_assert!(best >= depth && state.order()[best] == var);
+            if cfg!(debug_assertions) && state.order().len() <= CHECKED_SELECTION {
+                assert!(
+                    ties_ranking(order, state, depth, best),
+                    "a variable ranking would tie for best"
+                );
+            }
+            best
+        }
         // Smallest domain, ties to the earliest: the first variable of
         // the smallest size counted (the store counts exactly the
         // unassigned variables), found without ranking the others.
@@ -147,6 +163,28 @@ pub(crate) fn select_builtin<S: BranchState + ?Sized>(
         }
         None => ranked_best(order, state, depth),
     }
+}
+
+/// Whether no unassigned variable ranks strictly better than the one at
+/// `chosen` (a debug check of the restarted counted choice).
+fn ties_ranking<S: BranchState + ?Sized>(
+    order: VarOrder,
+    state: &S,
+    depth: usize,
+    chosen: usize,
+) -> bool {
+    let key = |x: u32| VarKey {
+        size: u64::from(state.size(x)),
+        weight: match order {
+            VarOrder::Input | VarOrder::SmallestDomain => 1,
+            VarOrder::DomDeg => live_degree(state, x, false),
+            VarOrder::DomWDeg => live_degree(state, x, true),
+        },
+    };
+    let mine = key(state.order()[chosen]);
+    state.order()[depth..]
+        .iter()
+        .all(|&x| key(x).better_than(&mine) != Some(true))
 }
 
 /// The position in `order()[depth..]` of the best-ranked variable: the

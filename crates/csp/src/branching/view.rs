@@ -37,6 +37,12 @@ pub(crate) trait BranchState {
     /// The smallest domain size among the unassigned variables when the
     /// store counts sizes; `None` when it does not.
     fn min_counted_size(&self) -> Option<u32>;
+    /// The unassigned variables whose domain has `size` values, in no
+    /// particular order, when the store counts sizes with their members
+    /// (with restarts); empty otherwise.
+    fn counted_of_size(&self, size: u32) -> &[u32];
+    /// Where variable `var` is in `order()`.
+    fn position(&self, var: u32) -> usize;
     /// While sizes are counted: how many unassigned variables have a
     /// constraint.
     fn constrained_left(&self) -> usize;

@@ -184,7 +184,8 @@ pub struct SolveArgs {
     pub format: Option<Format>,
 
     /// Write the output to FILE instead of stdout (for svg: the sheet). The
-    /// file appears whole when the run ends (written to FILE.PID.tmp, then
+    /// file appears whole when the run ends (on Linux written to an unnamed
+    /// file, so a killed run leaves nothing; elsewhere to FILE.PID.tmp, then
     /// renamed); only a regular file is replaced, never a device or a FIFO
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub out: Option<PathBuf>,

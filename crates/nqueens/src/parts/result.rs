@@ -327,8 +327,9 @@ impl PartResult {
     }
 
     /// Writes the result to `path` atomically: to a temporary file next to
-    /// it, then renamed, so a killed writer leaves either no result or the
-    /// whole one (a stale `*.tmp` file at worst, which the merge ignores).
+    /// it (unnamed on Linux), then put in place, so a killed writer leaves
+    /// either no result or the whole one (elsewhere a stale `*.tmp` file at
+    /// worst, which the merge ignores).
     /// Only a regular file or a missing path is replaced (see
     /// [`AtomicFile`]): `--out /dev/null` is refused, not turned into a file.
     ///
