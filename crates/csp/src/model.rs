@@ -1303,13 +1303,8 @@ impl Condition {
         cmp: Cmp,
         rhs: i64,
     ) -> Condition {
-        let mut expr = Expr::default();
-        for t in terms {
-            let (a, v) = t.term();
-            expr = expr + a * v;
-        }
         Condition(Cond::Linear {
-            expr,
+            expr: crate::expr::sum_of(terms),
             cmp,
             shift: rhs,
         })
