@@ -12,11 +12,16 @@
 //! to one equal value (past it, the order is decided), enforces
 //! `x[alpha] <= y[alpha]`, and `x[alpha] < y[alpha]` when the positions
 //! after `alpha` cannot satisfy the order with equality at `alpha` (their
-//! best case, `x` at its least and `y` at its largest, already fails). Its
-//! judgement of the suffix treats positions independently, so it stays
-//! sound when `x` and `y` share variables. It prunes at `alpha` only: not
-//! the full generalised arc consistency of the two-pointer algorithm,
-//! which also prunes at the second pointer.
+//! best case, `x` at its least and `y` at its largest, already fails:
+//! Frisch et al.'s second pointer `beta` is `alpha + 1`). Pruning at
+//! `alpha` is all that generalised arc consistency needs: once `x[alpha]
+//! < y[alpha]` is possible, it supports every value after `alpha`, and the
+//! values at `alpha` depend only on the other side's bound and on the
+//! suffix's best case. So over distinct variables this is generalised arc
+//! consistency (`tests/consistency.rs` compares the root propagation with
+//! brute force). Its judgement of the suffix treats positions
+//! independently, so it stays sound, though weaker, when `x` and `y`
+//! share variables.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::constraint::Constraint;
