@@ -25,10 +25,11 @@
 //! name, its check, what it watches, and how it is posted) and the
 //! propagator it posts. The model stores it as [`Kind::Opaque`]; nothing
 //! outside this folder looks inside. Only the kinds other parts of the
-//! engine inspect (the pairwise disequalities, which the merged
-//! propagator, the partition and local search take apart, and linear
-//! sums) are variants of [`Kind`] with an arm in [`post`], [`watches`]
-//! and [`holds`] below.
+//! engine inspect are variants of [`Kind`], with an arm in [`post`],
+//! [`watches`] and [`holds`] below: the pairwise disequalities, which the
+//! merged propagator, the partition and local search take apart, and
+//! linear sums, whose merged terms the model's tests read (and which
+//! reification and the objective reuse).
 //!
 //! `merged.rs` is the one specialisation: every pairwise disequality of a
 //! one-word model merged into per-variable neighbour lists, so that fixing
