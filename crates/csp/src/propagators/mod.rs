@@ -28,8 +28,7 @@
 //! engine inspect are variants of [`Kind`], with an arm in [`post`],
 //! [`watches`] and [`holds`] below: the pairwise disequalities, which the
 //! merged propagator, the partition and local search take apart, and
-//! linear sums, whose merged terms the model's tests read (and which
-//! reification and the objective reuse).
+//! linear sums, whose merged terms the model's tests read.
 //!
 //! `merged.rs` is the one specialisation: every pairwise disequality of a
 //! one-word model merged into per-variable neighbour lists, so that fixing
