@@ -18,12 +18,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use csp::{Cmp, Model, ModelError, VarId, View};
+use csp::{Cmp, Model, ModelError, VarId};
 use std::str::FromStr;
 
 /// A knapsack's model: the model, one 0/1 variable per item, and the
 /// objective (total value) to maximise.
-pub type KnapsackModel = (Model, Vec<VarId>, Vec<(i64, View)>);
+pub type KnapsackModel = (Model, Vec<VarId>, Vec<(i64, VarId)>);
 
 /// A knapsack instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +89,7 @@ impl Knapsack {
         let value = take
             .iter()
             .zip(&self.items)
-            .map(|(&t, &(_, v))| (v, t.into()))
+            .map(|(&t, &(_, v))| (v, t))
             .collect();
         Ok((model, take, value))
     }

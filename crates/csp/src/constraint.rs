@@ -3,6 +3,7 @@
 //! propagator (`propagators/`, one file per kind), which also holds the
 //! kind's complete-assignment check.
 
+use crate::propagators::ConstraintKind;
 use crate::var::View;
 use std::fmt;
 
@@ -75,9 +76,9 @@ impl fmt::Display for Cmp {
     }
 }
 
-/// A user predicate over the values of a scope (the escape hatch).
-pub(crate) type PredicateFn = Box<dyn Fn(&[i64]) -> bool + Send + Sync>;
-
+/// What a constraint is. Only the kinds other parts of the engine take
+/// apart are variants; every other kind is described by its own file in
+/// `propagators/` (see [`ConstraintKind`]) and kept opaque.
 pub(crate) enum Kind {
     /// `scope[0] != scope[1]`.
     NotEqual,
@@ -91,65 +92,14 @@ pub(crate) enum Kind {
         cmp: Cmp,
         rhs: i128,
     },
-    /// The scope's values form one of the rows (flat, `scope.len()` per row).
-    Table { rows: Vec<i64> },
-    /// The user's predicate holds for the scope's values.
-    Predicate(PredicateFn),
-    /// Exactly `count` views in the scope take `value`.
-    CountEq { value: i64, count: usize },
-    /// The scope's first half is lexicographically at most (`strict`: less
-    /// than) its second half.
-    Lex { strict: bool },
-    /// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.
-    Cardinality {
-        values: Vec<i64>,
-        lo: Vec<usize>,
-        hi: Vec<usize>,
-    },
-    /// The scope's first half `x` and second half `y` are inverse
-    /// permutations: `x[i] = j` exactly when `y[j] = i`.
-    Inverse,
-    /// The scope, as successors (`scope[i]` follows node `i`), forms one
-    /// cycle through every node.
-    Circuit,
-    /// Never holds: a variable declared with an empty domain (scope: that
-    /// variable, given a placeholder value).
-    Fail,
-    /// `|scope[0]| = scope[1]`, or `|scope[0] - scope[1]| = scope[2]`.
-    Abs,
-    /// `scope[0] * scope[1] = scope[2]`.
-    Times,
-    /// `scope[0] / scope[1] = scope[2]`, truncating; `scope[1] != 0`.
-    Div,
-    /// `scope[0] mod scope[1] = scope[2]`, truncating (the sign of the
-    /// dividend); `scope[1] != 0`.
-    Mod,
-    /// The last view is the minimum (`max`: maximum) of the others.
-    Extremum { max: bool },
-    /// `array[scope[0]] = scope[1]` (0-based index).
-    Element { array: Vec<i64> },
-    /// `scope[2 + scope[0]] = scope[1]` (0-based index into the views
-    /// after the first two).
-    ElementVar,
-    /// At least one of the first `positives` views is non-zero or one of
-    /// the others is zero.
-    Clause { positives: usize },
-    /// `scope[0]` is 0 or 1, and `scope[0] = 1` if and only if (`full`;
-    /// otherwise only if) the body holds over the rest of the scope.
-    Reified { body: Body, full: bool },
+    /// A kind only its propagator file knows (`abs`, `table`, `circuit`, ...).
+    Opaque(Box<dyn ConstraintKind>),
 }
 
-/// The condition a [`Kind::Reified`] constraint reifies, over the scope
-/// after the boolean.
-pub(crate) enum Body {
-    /// `sum coefs[i] * scope[1 + i] cmp rhs` (offsets folded into `rhs`).
-    Linear {
-        coefs: Vec<i64>,
-        cmp: Cmp,
-        rhs: i128,
-    },
-    /// `scope[1]` takes a value of the (sorted, distinct) set.
-    In { set: Vec<i64> },
+impl<K: ConstraintKind + 'static> From<K> for Kind {
+    fn from(kind: K) -> Kind {
+        Kind::Opaque(Box::new(kind))
+    }
 }
 
 /// A constraint as the engine stores it.
@@ -211,26 +161,7 @@ impl Kind {
             Kind::NotEqual => "not-equal",
             Kind::AllDifferent => "all-different",
             Kind::Linear { .. } => "linear",
-            Kind::Table { .. } => "table",
-            Kind::Predicate(_) => "predicate",
-            Kind::CountEq { .. } => "count",
-            Kind::Lex { strict: false } => "lex-less-equal",
-            Kind::Lex { strict: true } => "lex-less",
-            Kind::Cardinality { .. } => "global-cardinality",
-            Kind::Inverse => "inverse",
-            Kind::Circuit => "circuit",
-            Kind::Fail => "empty-domain",
-            Kind::Abs => "abs",
-            Kind::Times => "times",
-            Kind::Div => "div",
-            Kind::Mod => "mod",
-            Kind::Extremum { max: false } => "minimum",
-            Kind::Extremum { max: true } => "maximum",
-            Kind::Element { .. } => "element",
-            Kind::ElementVar => "element-var",
-            Kind::Clause { .. } => "clause",
-            Kind::Reified { full: true, .. } => "reified",
-            Kind::Reified { full: false, .. } => "implication",
+            Kind::Opaque(kind) => kind.name(),
         }
     }
 

@@ -293,3 +293,62 @@ impl LinearTerm for &(i64, View) {
         *self
     }
 }
+
+/// What [`Solver::minimize`](crate::Solver::minimize) and
+/// [`Solver::maximize`](crate::Solver::maximize) accept as the objective:
+/// an expression (`x - y`, `2 * x + y + 3`), a variable or a view, or the
+/// terms of a sum as [`Model::linear`](crate::Model::linear) takes them
+/// ([`LinearTerm`]s: variables, views, `(coefficient, variable)` pairs).
+///
+/// ```
+/// use csp::{IntoObjective, Model};
+/// let mut model = Model::new();
+/// let x = model.int_vars(2, 0..5).unwrap();
+/// let from_expr = (2 * x[0] + x[1]).into_objective();
+/// let from_terms = [(2, x[0]), (1, x[1])].into_objective();
+/// assert_eq!(from_expr, from_terms);
+/// assert_eq!((x[0] + 3).into_objective().constant(), 3);
+/// ```
+pub trait IntoObjective {
+    /// The objective as one expression.
+    fn into_objective(self) -> Expr;
+}
+
+impl IntoObjective for Expr {
+    fn into_objective(self) -> Expr {
+        self
+    }
+}
+impl IntoObjective for &Expr {
+    fn into_objective(self) -> Expr {
+        self.clone()
+    }
+}
+impl IntoObjective for VarId {
+    fn into_objective(self) -> Expr {
+        self.into_expr()
+    }
+}
+impl IntoObjective for View {
+    fn into_objective(self) -> Expr {
+        self.into_expr()
+    }
+}
+impl<I> IntoObjective for I
+where
+    I: IntoIterator,
+    I::Item: LinearTerm,
+{
+    fn into_objective(self) -> Expr {
+        sum_of(self)
+    }
+}
+
+/// The sum of linear terms as an expression (offsets times coefficients
+/// go into the constant; an overflow marks it, see [`Expr::overflowed`]).
+pub(crate) fn sum_of<T: LinearTerm>(terms: impl IntoIterator<Item = T>) -> Expr {
+    terms.into_iter().fold(Expr::default(), |sum, term| {
+        let (a, view) = term.term();
+        sum + a * view
+    })
+}

@@ -83,7 +83,7 @@ pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
-pub use expr::{Expr, IntoExpr, LinearTerm};
+pub use expr::{Expr, IntoExpr, IntoObjective, LinearTerm};
 pub use local::{
     LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE, MIN_DEFAULT_STEPS,
     STEPS_PER_VARIABLE,

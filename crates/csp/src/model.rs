@@ -3,11 +3,12 @@
 //! A model knows nothing of search. Building it validates every input and
 //! reports mistakes as [`ModelError`]s.
 
-use crate::constraint::{Body, Cmp, Constraint, Kind};
+use crate::constraint::{Cmp, Constraint, Kind};
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
 use crate::expr::{Expr, IntoExpr, LinearTerm};
-use crate::propagators::Watch;
+use crate::propagators::reified::Body;
+use crate::propagators::{self as kinds, ConstraintKind, Watch};
 use crate::var::{VarId, View};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -123,7 +124,7 @@ impl Model {
         let domain = domain.into();
         if domain.is_empty() {
             let x = self.int_var(0..=0)?;
-            self.add(Kind::Fail, vec![x.into()])?;
+            self.add(kinds::fail::EmptyDomain, vec![x.into()])?;
             return Ok(x);
         }
         let var = self.domains.len();
@@ -315,7 +316,7 @@ impl Model {
             }
             flat.extend(values.iter().map(|&v| v as i64));
         }
-        self.add(Kind::Table { rows: flat }, scope)
+        self.add(kinds::table::Table { rows: flat }, scope)
     }
 
     /// A predicate over any scope: the escape hatch for constraints nobody
@@ -336,7 +337,7 @@ impl Model {
         check: impl Fn(&[i64]) -> bool + Send + Sync + 'static,
     ) -> Result<ConstraintId, ModelError> {
         let scope = scope.into_iter().map(Into::into).collect();
-        self.add(Kind::Predicate(Box::new(check)), scope)
+        self.add(kinds::predicate::Predicate(Box::new(check)), scope)
     }
 
     /// Exactly `count` of the views take `value` (a cardinality constraint:
@@ -356,13 +357,8 @@ impl Model {
         count: usize,
     ) -> Result<ConstraintId, ModelError> {
         let scope = scope.into_iter().map(Into::into).collect();
-        self.add(
-            Kind::CountEq {
-                value: value as i64,
-                count,
-            },
-            scope,
-        )
+        let value = value as i64;
+        self.add(kinds::count::Count { value, count }, scope)
     }
 
     /// `a cmp b` between expressions (variables, views, constants, or
@@ -570,7 +566,7 @@ impl Model {
         x: impl Into<View>,
         y: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(Kind::Abs, vec![x.into(), y.into()])
+        self.add(kinds::abs::Abs, vec![x.into(), y.into()])
     }
 
     /// `|x - y| = z`: the distance between two views.
@@ -589,7 +585,7 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(Kind::Abs, vec![x.into(), y.into(), z.into()])
+        self.add(kinds::abs::Abs, vec![x.into(), y.into(), z.into()])
     }
 
     /// `x * y = z` (exact: products are computed in 128 bits).
@@ -607,7 +603,7 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(Kind::Times, vec![x.into(), y.into(), z.into()])
+        self.add(kinds::times::Times, vec![x.into(), y.into(), z.into()])
     }
 
     /// `x / y = z`, rounding towards zero like MiniZinc's `int_div`; `y`
@@ -629,7 +625,8 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(Kind::Div, vec![x.into(), y.into(), z.into()])
+        let kind = kinds::division::Division { modulo: false };
+        self.add(kind, vec![x.into(), y.into(), z.into()])
     }
 
     /// `x mod y = z`, truncating like MiniZinc's `int_mod` (the result has
@@ -651,7 +648,8 @@ impl Model {
         y: impl Into<View>,
         z: impl Into<View>,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(Kind::Mod, vec![x.into(), y.into(), z.into()])
+        let kind = kinds::division::Division { modulo: true };
+        self.add(kind, vec![x.into(), y.into(), z.into()])
     }
 
     /// `result = min(views)`.
@@ -697,7 +695,7 @@ impl Model {
         max: bool,
     ) -> Result<ConstraintId, ModelError> {
         let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
-        let kind = Kind::Extremum { max };
+        let kind = kinds::extremum::Extremum { max };
         if scope.is_empty() {
             return Err(ModelError::EmptyScope {
                 constraint: kind.name(),
@@ -731,7 +729,8 @@ impl Model {
                 constraint: "element",
             });
         }
-        self.add(Kind::Element { array }, vec![index.into(), result.into()])
+        let kind = kinds::element::Element { array };
+        self.add(kind, vec![index.into(), result.into()])
     }
 
     /// `views[index] = result`: an array of variables or views indexed
@@ -759,7 +758,7 @@ impl Model {
                 constraint: "element-var",
             });
         }
-        self.add(Kind::ElementVar, scope)
+        self.add(kinds::element::ElementVar, scope)
     }
 
     /// A boolean variable: an integer variable over `0..=1`.
@@ -802,7 +801,7 @@ impl Model {
         let mut scope: Vec<View> = positives.into_iter().map(View::from).collect();
         let count = scope.len();
         scope.extend(negatives.into_iter().map(View::from));
-        self.add(Kind::Clause { positives: count }, scope)
+        self.add(kinds::clause::Clause { positives: count }, scope)
     }
 
     /// `b <-> condition`: the 0/1 variable `b` is 1 exactly when the
@@ -883,7 +882,7 @@ impl Model {
                 Body::In { set }
             }
         };
-        self.add(Kind::Reified { body, full }, scope)
+        self.add(kinds::reified::Reified { body, full }, scope)
     }
 
     pub(crate) fn own(&self, view: View, constraint: &'static str) -> Result<(), ModelError> {
@@ -898,7 +897,8 @@ impl Model {
         Ok(())
     }
 
-    fn add(&mut self, kind: Kind, scope: Vec<View>) -> Result<ConstraintId, ModelError> {
+    fn add(&mut self, kind: impl Into<Kind>, scope: Vec<View>) -> Result<ConstraintId, ModelError> {
+        let kind = kind.into();
         let name = kind.name();
         if scope.is_empty() {
             return Err(ModelError::EmptyScope { constraint: name });
@@ -908,16 +908,9 @@ impl Model {
         }
         let id = next_constraint_id(self.constraints.len())?;
         let constraint = Constraint::new(kind, scope);
-        // Only a count needs to know how each variable occurs (once, and
-        // with which offset); one pass over the scope keeps this linear.
-        let single_views = match constraint.kind {
-            Kind::CountEq { .. } => single_views(&constraint.scope),
-            _ => HashMap::new(),
-        };
-        for &var in &constraint.vars {
+        let watches = kinds::watches(&constraint);
+        for (&var, watch) in constraint.vars.iter().zip(watches) {
             self.var_constraints[var as usize].push(id);
-            let once = single_views.get(&var).copied().flatten();
-            let watch = crate::propagators::watch(&constraint, once);
             self.var_watches[var as usize].push(watch);
         }
         self.constraints.push(constraint);
@@ -953,7 +946,7 @@ impl Model {
             lo.push(*range.start());
             hi.push(*range.end());
         }
-        self.add(Kind::Cardinality { values, lo, hi }, scope)
+        self.add(kinds::cardinality::Cardinality { values, lo, hi }, scope)
     }
 
     /// One Hamiltonian cycle in successor form: `succ[i]` is the node that
@@ -972,7 +965,7 @@ impl Model {
         succ: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
         let scope = succ.into_iter().map(Into::into).collect();
-        self.add(Kind::Circuit, scope)
+        self.add(kinds::circuit::Circuit, scope)
     }
 
     /// Channels two permutations: `xs[i] = j` exactly when `ys[j] = i`
@@ -996,7 +989,7 @@ impl Model {
         ys: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
         let (scope, _) = self.pairs(xs, ys, "inverse")?;
-        self.add(Kind::Inverse, scope)
+        self.add(kinds::inverse::Inverse, scope)
     }
 
     /// `xs` followed by `ys`, refused unless they have the same length;
@@ -1064,7 +1057,7 @@ impl Model {
         ys: impl IntoIterator<Item = V>,
         strict: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let kind = Kind::Lex { strict };
+        let kind = kinds::lex::Lex { strict };
         let (scope, _) = self.pairs(xs, ys, kind.name())?;
         self.add(kind, scope)
     }
@@ -1310,13 +1303,8 @@ impl Condition {
         cmp: Cmp,
         rhs: i64,
     ) -> Condition {
-        let mut expr = Expr::default();
-        for t in terms {
-            let (a, v) = t.term();
-            expr = expr + a * v;
-        }
         Condition(Cond::Linear {
-            expr,
+            expr: crate::expr::sum_of(terms),
             cmp,
             shift: rhs,
         })
@@ -1337,8 +1325,6 @@ impl Condition {
     }
 }
 
-/// Per variable of `scope`: the offset of its view when it occurs exactly
-/// once, `None` when it occurs more than once (one pass over the scope).
 /// The id the constraint after `count` existing ones gets: ids are 32
 /// bits, and `u32::MAX` is kept free like the variables' (an error, never
 /// a wrapped id).
@@ -1347,16 +1333,6 @@ fn next_constraint_id(count: usize) -> Result<u32, ModelError> {
         .ok()
         .filter(|&id| id != u32::MAX)
         .ok_or(ModelError::TooManyConstraints)
-}
-
-fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
-    let mut seen: HashMap<u32, Option<i64>> = HashMap::with_capacity(scope.len());
-    for view in scope {
-        seen.entry(view.var.index)
-            .and_modify(|once| *once = None)
-            .or_insert(Some(view.offset));
-    }
-    seen
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 //! `propagators/objective.rs`), streamed as an iterator.
 
 use crate::error::ModelError;
+use crate::expr::{Expr, IntoObjective};
 use crate::observer::NoObserver;
 use crate::propagators::objective::Objective;
 use crate::search::{Search, Solver};
 use crate::solution::Solution;
 use crate::stats::{Stats, Status, StopReason};
-use crate::var::View;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -55,7 +55,7 @@ impl fmt::Display for OptimizeStatus {
 /// use csp::{Model, Solver};
 /// let mut model = Model::new();
 /// let x = model.int_var(3..6).unwrap();
-/// let best = Solver::new(&model).maximize([(2, x.into())]).unwrap().last().unwrap();
+/// let best = Solver::new(&model).maximize(2 * x).unwrap().last().unwrap();
 /// assert_eq!((best.value, best.solution.values()), (10, &[5][..]));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub struct Improvement {
 /// let take = model.int_vars(3, 0..=1).unwrap();
 /// let w = [3, 4, 5];
 /// model.linear(take.iter().zip(w).map(|(&t, w)| (w, t)), Cmp::Le, 8).unwrap();
-/// let value = take.iter().zip([4, 5, 6]).map(|(&t, v)| (v, t.into()));
+/// let value = take.iter().zip([4, 5, 6]).map(|(&t, v)| (v, t));
 /// let mut opt = Solver::new(&model).strategy(Strategy::ArcConsistency).maximize(value).unwrap();
 /// let values: Vec<i128> = opt.by_ref().map(|i| i.value).collect();
 /// assert_eq!(values.last(), Some(&10)); // items 1 and 3
@@ -95,56 +95,58 @@ pub struct Optimize<'m> {
 }
 
 impl<'m> Solver<'m> {
-    /// Branch and bound for the least `sum coef * view` (see [`Optimize`]).
-    /// A variable of another model is a [`ModelError`].
+    /// Branch and bound for the least value of `objective` (see
+    /// [`Optimize`]): an expression such as `x - y` or `2 * x + y + 1`, a
+    /// variable or view, or linear terms as [`Model::linear`](crate::Model::linear)
+    /// takes them ([`IntoObjective`]). A variable of another model, or an
+    /// expression whose constant or a coefficient left 64 bits while it was
+    /// built, is a [`ModelError`].
     ///
     /// ```
     /// use csp::{Model, OptimizeStatus, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_vars(2, 0..4).unwrap();
     /// model.not_equal(x[0], x[1]).unwrap();
-    /// let mut opt = Solver::new(&model).minimize([(1, x[0] + 1), (1, x[1].into())]).unwrap();
-    /// assert_eq!(opt.by_ref().last().unwrap().value, 2); // 0 + 1 + 1 or 1 + 1 + 0
+    /// let mut opt = Solver::new(&model).minimize(x[0] + x[1] + 1).unwrap();
+    /// assert_eq!(opt.by_ref().last().unwrap().value, 2); // 0 + 1 + 1 or 1 + 0 + 1
     /// assert_eq!(opt.status(), OptimizeStatus::Optimal);
+    /// // The same objective as terms, the way `Model::linear` takes them:
+    /// let terms = [(1, x[0] + 1), (1, x[1] + 0)];
+    /// assert_eq!(Solver::new(&model).minimize(terms).unwrap().last().unwrap().value, 2);
     /// ```
-    pub fn minimize(
-        &self,
-        terms: impl IntoIterator<Item = (i64, View)>,
-    ) -> Result<Optimize<'m>, ModelError> {
-        self.optimize(terms, 1)
+    pub fn minimize(&self, objective: impl IntoObjective) -> Result<Optimize<'m>, ModelError> {
+        self.optimize(objective.into_objective(), 1)
     }
 
-    /// Branch and bound for the largest `sum coef * view` (see [`Optimize`]).
+    /// Branch and bound for the largest value of `objective` (as for
+    /// [`Solver::minimize`]).
     ///
     /// ```
     /// use csp::{Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_vars(2, 0..4).unwrap();
     /// model.not_equal(x[0], x[1]).unwrap();
-    /// let best = Solver::new(&model).maximize([(1, x[0].into()), (1, x[1].into())]).unwrap().last();
+    /// let best = Solver::new(&model).maximize(x[0] - x[1]).unwrap().last();
+    /// assert_eq!(best.unwrap().value, 3); // x0 = 3, x1 = 0
+    /// let best = Solver::new(&model).maximize(&x).unwrap().last(); // x0 + x1
     /// assert_eq!(best.unwrap().value, 5);
     /// ```
-    pub fn maximize(
-        &self,
-        terms: impl IntoIterator<Item = (i64, View)>,
-    ) -> Result<Optimize<'m>, ModelError> {
-        self.optimize(terms, -1)
+    pub fn maximize(&self, objective: impl IntoObjective) -> Result<Optimize<'m>, ModelError> {
+        self.optimize(objective.into_objective(), -1)
     }
 
-    fn optimize(
-        &self,
-        terms: impl IntoIterator<Item = (i64, View)>,
-        sign: i128,
-    ) -> Result<Optimize<'m>, ModelError> {
+    fn optimize(&self, objective: Expr, sign: i128) -> Result<Optimize<'m>, ModelError> {
+        if objective.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
         let model = self.model();
-        let mut constant = 0i128;
+        let constant = sign * objective.constant() as i128;
         let mut merged: Vec<(u32, i128)> = Vec::new();
         let mut position: HashMap<u32, usize> = HashMap::new();
-        for (coef, view) in terms {
-            model.own(view, "objective")?;
+        for &(coef, var) in objective.terms() {
+            model.own(var.into(), "objective")?;
             let a = sign * coef as i128;
-            constant += a * view.offset as i128;
-            let x = view.var.index;
+            let x = var.index;
             match position.get(&x) {
                 Some(&i) => merged[i].1 += a,
                 None => {

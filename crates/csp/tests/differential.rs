@@ -6,8 +6,8 @@ mod common;
 
 use csp::Strategy as Pruning;
 use csp::{
-    Candidates, Cmp, Condition, IntoExpr, Limits, Model, OptimizeStatus, Restarts, SearchView,
-    Solver, ValueOrder, VarId, VarOrder, View,
+    Candidates, Cmp, Condition, Expr, IntoExpr, Limits, Model, OptimizeStatus, Restarts,
+    SearchView, Solver, ValueOrder, VarId, VarOrder, View,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -779,6 +779,7 @@ proptest! {
             .iter()
             .map(|&(a, i, off)| (a, x[i % x.len()] + off))
             .collect();
+        let expr = terms.iter().fold(Expr::default(), |e, &(a, v)| e + a * v);
         let value_of = |values: &[i32]| -> i128 {
             terms
                 .iter()
@@ -812,18 +813,21 @@ proptest! {
                     .seed(seed),
             );
         }
-        for solver in &solvers {
+        for (k, solver) in solvers.iter().enumerate() {
             let label = format!(
                 "{} {} {}",
                 solver.get_strategy(),
                 solver.get_var_order(),
                 solver.get_value_order()
             );
-            let mut opt = if maximise {
-                solver.maximize(terms.clone()).unwrap()
-            } else {
-                solver.minimize(terms.clone()).unwrap()
-            };
+            // Every other solver gets the objective as one expression.
+            let mut opt = match (maximise, k % 2 == 1) {
+                (true, false) => solver.maximize(terms.clone()),
+                (true, true) => solver.maximize(&expr),
+                (false, false) => solver.minimize(terms.clone()),
+                (false, true) => solver.minimize(&expr),
+            }
+            .unwrap();
             let mut last: Option<i128> = None;
             for step in opt.by_ref() {
                 prop_assert!(model.is_solution(step.solution.values()), "{}", label);

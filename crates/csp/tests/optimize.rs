@@ -60,7 +60,7 @@ fn no_solution_is_reported_as_unsatisfiable() {
     let mut model = Model::new();
     let x = model.int_vars(3, 0..2).unwrap();
     model.all_different(&x).unwrap();
-    let mut opt = Solver::new(&model).minimize([(1, x[0].into())]).unwrap();
+    let mut opt = Solver::new(&model).minimize(x[0]).unwrap();
     assert!(opt.next().is_none());
     assert_eq!(opt.status(), OptimizeStatus::Unsatisfiable);
     assert!(opt.best().is_none());
@@ -148,7 +148,7 @@ fn a_time_limit_is_one_deadline_across_restarts() {
         .strategy(Strategy::Backtracking)
         .restarts(Restarts::Luby { scale: 1 })
         .limits(limits)
-        .minimize([(1, x[0].into())])
+        .minimize(x[0])
         .unwrap();
     assert!(opt.next().is_none());
     assert_eq!(
@@ -164,5 +164,72 @@ fn a_variable_of_another_model_is_an_error() {
     let model = Model::new();
     let mut other = Model::new();
     let y = other.int_var(0..3).unwrap();
-    assert!(Solver::new(&model).minimize([(1, y.into())]).is_err());
+    assert!(Solver::new(&model).minimize(y).is_err());
+}
+
+/// The best value of `f` over every solution of `model` (by enumeration).
+fn brute_best(model: &Model, f: impl Fn(&[i32]) -> i128, maximise: bool) -> Option<i128> {
+    let values = Solver::new(model).search().map(|s| f(s.values()));
+    if maximise {
+        values.max()
+    } else {
+        values.min()
+    }
+}
+
+#[test]
+fn an_expression_objective_finds_the_enumerated_optimum() {
+    // x - 2y + 3 over x != y, x + y <= 5.
+    let mut model = Model::new();
+    let x = model.int_var(-2..=4).unwrap();
+    let y = model.int_var(-1..=3).unwrap();
+    model.not_equal(x, y).unwrap();
+    model.less_equal(x + y, 5).unwrap();
+    let f = |v: &[i32]| v[0] as i128 - 2 * v[1] as i128 + 3;
+    for &strategy in Strategy::ALL {
+        let solver = Solver::new(&model).strategy(strategy);
+        let best = solver.maximize(x - 2 * y + 3).unwrap().last().unwrap();
+        assert_eq!(Some(best.value), brute_best(&model, f, true), "{strategy}");
+        assert_eq!(best.value, f(best.solution.values()));
+        let best = solver.minimize(x - 2 * y + 3).unwrap().last().unwrap();
+        assert_eq!(Some(best.value), brute_best(&model, f, false), "{strategy}");
+    }
+}
+
+#[test]
+fn terms_views_variables_and_expressions_are_the_same_objective() {
+    let (model, gain, best) = knapsack();
+    // The same total value four ways: (i64, View) pairs, (i64, VarId)
+    // pairs, one expression, and (for a sub-sum) plain variables.
+    let pairs: Vec<(i64, csp::VarId)> = gain.iter().map(|&(a, v)| (a, v.var)).collect();
+    let expr = pairs
+        .iter()
+        .fold(csp::Expr::default(), |e, &(a, x)| e + a * x);
+    let runs = |opt: csp::Optimize| opt.map(|i| i.value).collect::<Vec<_>>();
+    let solver = Solver::new(&model).strategy(Strategy::ForwardChecking);
+    let from_views = runs(solver.maximize(gain.clone()).unwrap());
+    assert_eq!(from_views.last(), Some(&best));
+    assert_eq!(runs(solver.maximize(&pairs).unwrap()), from_views);
+    assert_eq!(runs(solver.maximize(&expr).unwrap()), from_views);
+    // Plain variables: the number of items taken (at most 6 fit: the six
+    // lightest weigh 2 + 3 + 4 + 5 + 5 + 6 = 25, seven at least 32).
+    let take: Vec<csp::VarId> = pairs.iter().map(|&(_, x)| x).collect();
+    assert_eq!(solver.maximize(&take).unwrap().last().unwrap().value, 6);
+    assert_eq!(solver.maximize(take[0]).unwrap().last().unwrap().value, 1);
+}
+
+#[test]
+fn an_objective_that_overflowed_while_built_is_an_error() {
+    let mut model = Model::new();
+    let x = model.int_var(0..3).unwrap();
+    let e = x - x + i64::MAX + 1;
+    assert_eq!(
+        Solver::new(&model).minimize(e).err(),
+        Some(csp::ModelError::ConstantOverflow)
+    );
+    let e = i64::MAX * x + i64::MAX * x; // the merged coefficient leaves 64 bits
+    assert!(matches!(
+        Solver::new(&model).maximize(e).err(),
+        Some(csp::ModelError::CoefficientOverflow { var: 0 })
+    ));
 }

@@ -1,10 +1,48 @@
-//! Interval helpers the arithmetic kinds share: a view's bounds in 128
-//! bits (no product or quotient of two 32-bit values plus an offset can
-//! overflow them), and narrowing a view to an interval.
+//! The arithmetic kinds' shared propagator and interval helpers. A kind
+//! gives only its arithmetic: one round of interval reasoning
+//! ([`Narrow`]); [`post`] wraps it in the propagator they all use (the
+//! rounds to their fixpoint, then domain consistency by enumerating
+//! supports while the domains' product is small, then the exact
+//! last-variable filter). The helpers read a view's bounds in 128 bits (no
+//! product or quotient of two 32-bit values plus an offset can overflow
+//! them) and narrow a view to an interval.
 
-use super::{Ctx, Prop};
+use super::{Ctx, Posted, Prop, Propagator};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
+
+/// One round of a kind's interval reasoning over its scope: narrow each
+/// view to what the others' bounds allow; true if a domain changed.
+pub(super) trait Narrow {
+    fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout>;
+}
+
+/// The propagator of an arithmetic kind `K` over `con`.
+pub(super) fn post<'m, K: Narrow + Sync>(kind: &'m K, con: &'m Constraint) -> Posted<'m> {
+    Box::new(Bounds { con, kind })
+}
+
+struct Bounds<'m, K> {
+    con: &'m Constraint,
+    kind: &'m K,
+}
+
+impl<K: Narrow> Propagator for Bounds<'_, K> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    /// The kind's rounds until one changes nothing, then domain
+    /// consistency by enumerating supports (while the domains' product is
+    /// small), then the exact last-variable filter.
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let con = self.con;
+        while self.kind.narrow(ctx, &con.scope)? {}
+        super::predicate::enumerated_supports(ctx, con)?;
+        ctx.filter_last(con)
+    }
+}
 
 /// The smallest and largest value of `view` (its domain is never empty
 /// while a propagator runs; an empty one reads as a wipe-out).
@@ -47,17 +85,4 @@ pub(super) fn hull(values: impl IntoIterator<Item = i128>) -> (i128, i128) {
     values
         .into_iter()
         .fold((i128::MAX, i128::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
-}
-
-/// The arithmetic kinds' fixpoint: their interval `step` until it changes
-/// nothing, then domain consistency by enumerating supports (while the
-/// domains' product is small), then the exact last-variable filter.
-pub(super) fn fixpoint(
-    ctx: &mut Ctx<'_>,
-    con: &crate::constraint::Constraint,
-    mut step: impl FnMut(&mut Ctx<'_>) -> Result<bool, Wipeout>,
-) -> Prop {
-    while step(ctx)? {}
-    super::predicate::enumerated_supports(ctx, con)?;
-    ctx.filter_last(con)
 }

@@ -9,35 +9,47 @@
 //!   can take it. Then the exact last-variable filter (for repeated
 //!   variables, where counting views is not exact).
 
-use super::{Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Constraint, Kind};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
 
-/// Is each `values[k]` taken by between `lo[k]` and `hi[k]` of `vals`?
-pub(crate) fn holds(values: &[i64], lo: &[usize], hi: &[usize], vals: &[i64]) -> bool {
-    values.iter().zip(lo.iter().zip(hi)).all(|(&v, (&l, &h))| {
-        let n = vals.iter().filter(|&&x| x == v).count();
-        l <= n && n <= h
-    })
+/// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.
+pub(crate) struct Cardinality {
+    pub values: Vec<i64>,
+    pub lo: Vec<usize>,
+    pub hi: Vec<usize>,
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Cardinality { con })
+impl ConstraintKind for Cardinality {
+    fn name(&self) -> &'static str {
+        "global-cardinality"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let bounds = self.lo.iter().zip(&self.hi);
+        self.values.iter().zip(bounds).all(|(&v, (&l, &h))| {
+            let n = vals.iter().filter(|&&x| x == v).count();
+            l <= n && n <= h
+        })
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(CountingBounds { con, kind: self })
+    }
 }
 
-struct Cardinality<'m> {
+struct CountingBounds<'m> {
     con: &'m Constraint,
+    kind: &'m Cardinality,
 }
 
-impl Propagator for Cardinality<'_> {
+impl Propagator for CountingBounds<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let Kind::Cardinality { values, lo, hi } = &self.con.kind else {
-            unreachable!("a cardinality propagator over a cardinality constraint");
-        };
+        let Cardinality { values, lo, hi } = self.kind;
         loop {
             let mut changed = false;
             for (k, &value) in values.iter().enumerate() {

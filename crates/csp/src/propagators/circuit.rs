@@ -10,35 +10,45 @@
 //!   whole may not close on itself), to their own fixpoint; both levels
 //!   then add the exact last-variable filter.
 
-use super::{Ctx, Posted, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::constraint::Constraint;
 use crate::store::Wipeout;
 
-/// Do `vals` form one Hamiltonian cycle in successor form?
-pub(crate) fn holds(vals: &[i64]) -> bool {
-    let n = vals.len();
-    if vals.iter().any(|&v| !(0..n as i64).contains(&v)) {
-        return false;
+/// The scope, as successors (`scope[i]` follows node `i`), forms one cycle
+/// through every node.
+pub(crate) struct Circuit;
+
+impl ConstraintKind for Circuit {
+    fn name(&self) -> &'static str {
+        "circuit"
     }
-    let mut node = 0usize;
-    for step in 1..=n {
-        node = vals[node] as usize;
-        if node == 0 {
-            return step == n;
+
+    /// Do `vals` form one Hamiltonian cycle in successor form?
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let n = vals.len();
+        if vals.iter().any(|&v| !(0..n as i64).contains(&v)) {
+            return false;
         }
+        let mut node = 0usize;
+        for step in 1..=n {
+            node = vals[node] as usize;
+            if node == 0 {
+                return step == n;
+            }
+        }
+        false
     }
-    false
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(SubtourElimination { con })
+    }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Circuit { con })
-}
-
-struct Circuit<'m> {
+struct SubtourElimination<'m> {
     con: &'m Constraint,
 }
 
-impl Propagator for Circuit<'_> {
+impl Propagator for SubtourElimination<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }

@@ -10,39 +10,49 @@
 //!   replacement. Watches need no undoing on backtrack: a literal that is
 //!   not false stays so when domains grow back.
 
-use super::{Ctx, Posted, Priority, Prop, Propagator, Watch};
-use crate::constraint::{Constraint, Kind};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
 
-/// Is some literal true (`vals[..positives]` non-zero, or the rest zero)?
-pub(crate) fn holds(positives: usize, vals: &[i64]) -> bool {
-    vals[..positives].iter().any(|&v| v != 0) || vals[positives..].contains(&0)
+/// At least one of the first `positives` views is non-zero or one of the
+/// others is zero.
+pub(crate) struct Clause {
+    pub positives: usize,
 }
 
-/// A clause watches its variables becoming fixed (0/1 variables change
-/// only that way).
-pub(super) fn watch() -> Watch {
-    Watch::Fixed
+impl ConstraintKind for Clause {
+    fn name(&self) -> &'static str {
+        "clause"
+    }
+
+    /// Is some literal true (`vals[..positives]` non-zero, or the rest
+    /// zero)?
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let positives = self.positives;
+        vals[..positives].iter().any(|&v| v != 0) || vals[positives..].contains(&0)
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(WatchedLiterals {
+            con,
+            positives: self.positives,
+            watched: [0, 1.min(con.scope.len() - 1)],
+        })
+    }
+
+    /// Its variables becoming fixed (0/1 variables change only that way).
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        vec![Watch::Fixed; con.vars.len()]
+    }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    let Kind::Clause { positives } = con.kind else {
-        unreachable!("a clause propagator over a clause");
-    };
-    Box::new(Clause {
-        con,
-        positives,
-        watched: [0, 1.min(con.scope.len() - 1)],
-    })
-}
-
-struct Clause<'m> {
+struct WatchedLiterals<'m> {
     con: &'m Constraint,
     positives: usize,
     watched: [usize; 2],
 }
 
-impl Clause<'_> {
+impl WatchedLiterals<'_> {
     /// Literal `k`'s variable, and its value if it is assigned or fixed
     /// (forward checking's kernel may not fix an assigned variable in the
     /// store).
@@ -110,7 +120,7 @@ impl Clause<'_> {
     }
 }
 
-impl Propagator for Clause<'_> {
+impl Propagator for WatchedLiterals<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }

@@ -11,44 +11,72 @@
 //! It watches only its value in each variable that occurs once, so
 //! removing another value wakes nothing.
 
-use super::{Ctx, Posted, Prop, Propagator, Watch};
-use crate::constraint::{Constraint, Kind};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator, Watch};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
+use std::collections::HashMap;
 
-/// Do exactly `count` of `vals` equal `value`?
-pub(crate) fn holds(value: i64, count: usize, vals: &[i64]) -> bool {
-    vals.iter().filter(|&&x| x == value).count() == count
+/// Exactly `count` views of the scope take `value`.
+pub(crate) struct Count {
+    pub value: i64,
+    pub count: usize,
 }
 
-/// What a count of `value` watches of a variable in one view with offset
-/// `once` (`None`: in several views).
-pub(super) fn watch(con: &Constraint, value: i64, once: Option<i64>) -> Watch {
-    match once {
-        Some(offset) if con.has_repeated_vars() => Watch::ValueOrFixed(value - offset),
-        Some(offset) => Watch::Value(value - offset),
-        None => Watch::Any,
+impl ConstraintKind for Count {
+    fn name(&self) -> &'static str {
+        "count"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        vals.iter().filter(|&&x| x == self.value).count() == self.count
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(CountPropagator { con, kind: self })
+    }
+
+    /// In a variable that occurs in one view, only the value that view
+    /// counts (and, when other variables repeat, the variable becoming
+    /// fixed); in one that occurs in several, any change.
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        let once = single_views(&con.scope);
+        con.vars
+            .iter()
+            .map(|var| match once.get(var).copied().flatten() {
+                Some(offset) if con.has_repeated_vars() => Watch::ValueOrFixed(self.value - offset),
+                Some(offset) => Watch::Value(self.value - offset),
+                None => Watch::Any,
+            })
+            .collect()
     }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Count { con })
+/// Per variable of `scope`: the offset of its view when it occurs exactly
+/// once, `None` when it occurs more than once (one pass over the scope, so
+/// building a count over a million views stays linear).
+fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
+    let mut seen: HashMap<u32, Option<i64>> = HashMap::with_capacity(scope.len());
+    for view in scope {
+        seen.entry(view.var.index)
+            .and_modify(|once| *once = None)
+            .or_insert(Some(view.offset));
+    }
+    seen
 }
 
-struct Count<'m> {
+struct CountPropagator<'m> {
     con: &'m Constraint,
+    kind: &'m Count,
 }
 
-impl Propagator for Count<'_> {
+impl Propagator for CountPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let Kind::CountEq { value, count } = self.con.kind else {
-            unreachable!("a count propagator over a count");
-        };
-        cardinality(ctx, self.con, value, count)?;
+        cardinality(ctx, self.con, self.kind.value, self.kind.count)?;
         if !self.con.has_repeated_vars() {
             // Over distinct variables the cardinality filter is already
             // exact once one variable is open.

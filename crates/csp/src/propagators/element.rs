@@ -11,48 +11,65 @@
 //!   bounds; then enumerated supports while small, then the exact
 //!   last-variable filter.
 
-use super::{bounds, Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Constraint, Kind};
+use super::{bounds, ConstraintKind, Ctx, Posted, Prop, Propagator};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 
-/// `array[vals[0]] = vals[1]`.
-pub(crate) fn holds_const(array: &[i64], vals: &[i64]) -> bool {
-    usize::try_from(vals[0])
-        .ok()
-        .and_then(|i| array.get(i))
-        .is_some_and(|&a| a == vals[1])
+/// `array[scope[0]] = scope[1]` (0-based index): an array of constants.
+pub(crate) struct Element {
+    pub array: Vec<i64>,
 }
 
-/// `vals[2 + vals[0]] = vals[1]`.
-pub(crate) fn holds_var(vals: &[i64]) -> bool {
-    usize::try_from(vals[0])
-        .ok()
-        .and_then(|i| vals[2..].get(i))
-        .is_some_and(|&a| a == vals[1])
+impl ConstraintKind for Element {
+    fn name(&self) -> &'static str {
+        "element"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        entry(&self.array, vals[0]).is_some_and(|&a| a == vals[1])
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(Constants {
+            con,
+            array: &self.array,
+        })
+    }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Element { con })
+/// `scope[2 + scope[0]] = scope[1]` (0-based index into the views after
+/// the first two): an array of views.
+pub(crate) struct ElementVar;
+
+impl ConstraintKind for ElementVar {
+    fn name(&self) -> &'static str {
+        "element-var"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        entry(&vals[2..], vals[0]).is_some_and(|&a| a == vals[1])
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        bounds::post(self, con)
+    }
 }
 
-struct Element<'m> {
+/// Element over constants: domain consistency directly.
+struct Constants<'m> {
     con: &'m Constraint,
+    array: &'m [i64],
 }
 
-impl Propagator for Element<'_> {
+impl Propagator for Constants<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let con = self.con;
-        match &con.kind {
-            Kind::Element { array } => {
-                constants(ctx, con, array)?;
-                ctx.filter_last(con)
-            }
-            _ => bounds::fixpoint(ctx, con, |ctx| views(ctx, con)),
-        }
+        constants(ctx, self.con, self.array)?;
+        ctx.filter_last(self.con)
     }
 }
 
@@ -60,7 +77,7 @@ impl Propagator for Element<'_> {
 /// false, reusing the scratch buffer (nothing allocated per node).
 fn filter_index(
     ctx: &mut Ctx<'_>,
-    index: &crate::var::View,
+    index: &View,
     mut keep: impl FnMut(&mut Ctx<'_>, i64) -> Result<bool, Wipeout>,
 ) -> Result<bool, Wipeout> {
     let mut vals = std::mem::take(&mut ctx.scratch.vals);
@@ -131,8 +148,14 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     out
 }
 
-fn views(ctx: &mut Ctx<'_>, con: &Constraint) -> Result<bool, Wipeout> {
-    let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
+impl bounds::Narrow for ElementVar {
+    fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout> {
+        views(ctx, scope)
+    }
+}
+
+fn views(ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout> {
+    let (index, result, array) = (&scope[0], &scope[1], &scope[2..]);
     let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
     let r = bounds::range(ctx, result)?;
     let (mut lo, mut hi) = (i128::MAX, i128::MIN);

@@ -8,67 +8,69 @@
 //!   the result's lower bound; mirrored for the maximum), then enumerated
 //!   supports while small, then the exact last-variable filter.
 
-use super::{bounds, Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Constraint, Kind};
+use super::{bounds, ConstraintKind, Ctx, Posted};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 
-/// Is the last value the minimum (`max`: maximum) of the others?
-pub(crate) fn holds(max: bool, vals: &[i64]) -> bool {
-    let (result, operands) = vals.split_last().expect("a scope of two or more");
-    let best = if max {
-        operands.iter().max()
-    } else {
-        operands.iter().min()
-    };
-    best == Some(result)
+/// The last view is the minimum (`max`: maximum) of the others.
+pub(crate) struct Extremum {
+    pub max: bool,
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Extremum { con })
-}
-
-struct Extremum<'m> {
-    con: &'m Constraint,
-}
-
-impl Propagator for Extremum<'_> {
-    fn constraint(&self) -> &Constraint {
-        self.con
-    }
-
-    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let con = self.con;
-        let max = matches!(con.kind, Kind::Extremum { max: true });
-        bounds::fixpoint(ctx, con, |ctx| step(ctx, con, max))
-    }
-}
-
-/// One round for the minimum; the maximum is the minimum of the negated
-/// values, so it mirrors every bound.
-fn step(ctx: &mut Ctx<'_>, con: &Constraint, max: bool) -> Result<bool, Wipeout> {
-    // Bounds of the (possibly negated) views.
-    let range = |ctx: &Ctx<'_>, v| -> Result<(i128, i128), Wipeout> {
-        let (lo, hi) = bounds::range(ctx, v)?;
-        Ok(if max { (-hi, -lo) } else { (lo, hi) })
-    };
-    let restrict = |ctx: &mut Ctx<'_>, v, lo: i128, hi: i128| {
-        if max {
-            bounds::restrict(ctx, v, -hi, -lo)
+impl ConstraintKind for Extremum {
+    fn name(&self) -> &'static str {
+        if self.max {
+            "maximum"
         } else {
-            bounds::restrict(ctx, v, lo, hi)
+            "minimum"
         }
-    };
-    let (result, operands) = con.scope.split_last().expect("a scope of two or more");
-    let (mut lo, mut hi) = (i128::MAX, i128::MAX);
-    for v in operands {
-        let (a, b) = range(ctx, v)?;
-        lo = lo.min(a);
-        hi = hi.min(b);
     }
-    let mut changed = restrict(ctx, result, lo, hi)?;
-    let (r_lo, _) = range(ctx, result)?;
-    for v in operands {
-        changed |= restrict(ctx, v, r_lo, i128::MAX / 2)?;
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let (result, operands) = vals.split_last().expect("a scope of two or more");
+        let best = if self.max {
+            operands.iter().max()
+        } else {
+            operands.iter().min()
+        };
+        best == Some(result)
     }
-    Ok(changed)
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        bounds::post(self, con)
+    }
+}
+
+impl bounds::Narrow for Extremum {
+    /// One round for the minimum; the maximum is the minimum of the
+    /// negated values, so it mirrors every bound.
+    fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout> {
+        let max = self.max;
+        // Bounds of the (possibly negated) views.
+        let range = |ctx: &Ctx<'_>, v| -> Result<(i128, i128), Wipeout> {
+            let (lo, hi) = bounds::range(ctx, v)?;
+            Ok(if max { (-hi, -lo) } else { (lo, hi) })
+        };
+        let restrict = |ctx: &mut Ctx<'_>, v, lo: i128, hi: i128| {
+            if max {
+                bounds::restrict(ctx, v, -hi, -lo)
+            } else {
+                bounds::restrict(ctx, v, lo, hi)
+            }
+        };
+        let (result, operands) = scope.split_last().expect("a scope of two or more");
+        let (mut lo, mut hi) = (i128::MAX, i128::MAX);
+        for v in operands {
+            let (a, b) = range(ctx, v)?;
+            lo = lo.min(a);
+            hi = hi.min(b);
+        }
+        let mut changed = restrict(ctx, result, lo, hi)?;
+        let (r_lo, _) = range(ctx, result)?;
+        for v in operands {
+            changed |= restrict(ctx, v, r_lo, i128::MAX / 2)?;
+        }
+        Ok(changed)
+    }
 }

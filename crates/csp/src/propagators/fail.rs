@@ -6,12 +6,26 @@
 //! * every level: a wipe-out as soon as it is asked to filter (the
 //!   defaults' last-variable filter removes every value).
 
-use super::{Ctx, Posted, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::constraint::Constraint;
 use crate::store::Wipeout;
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Fail { con })
+/// Never holds (scope: the variable declared empty, given a placeholder
+/// value).
+pub(crate) struct EmptyDomain;
+
+impl ConstraintKind for EmptyDomain {
+    fn name(&self) -> &'static str {
+        "empty-domain"
+    }
+
+    fn holds(&self, _vals: &mut [i64]) -> bool {
+        false
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(Fail { con })
+    }
 }
 
 struct Fail<'m> {

@@ -10,33 +10,43 @@
 //!   consistency on each pair of channelled views; arc consistency then
 //!   adds the exact last-variable filter.
 
-use super::{Ctx, Posted, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::constraint::Constraint;
 use crate::store::Wipeout;
 
-/// Is `vals[n..]` the inverse of `vals[..n]`?
-pub(crate) fn holds(vals: &[i64]) -> bool {
-    let (x, y) = vals.split_at(vals.len() / 2);
-    let maps = |a: &[i64], b: &[i64]| {
-        a.iter().enumerate().all(|(i, &j)| {
-            usize::try_from(j)
-                .ok()
-                .and_then(|j| b.get(j))
-                .is_some_and(|&back| back == i as i64)
-        })
-    };
-    maps(x, y) && maps(y, x)
+/// The scope's first half `x` and second half `y` are inverse
+/// permutations: `x[i] = j` exactly when `y[j] = i`.
+pub(crate) struct Inverse;
+
+impl ConstraintKind for Inverse {
+    fn name(&self) -> &'static str {
+        "inverse"
+    }
+
+    /// Is `vals[n..]` the inverse of `vals[..n]`?
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let (x, y) = vals.split_at(vals.len() / 2);
+        let maps = |a: &[i64], b: &[i64]| {
+            a.iter().enumerate().all(|(i, &j)| {
+                usize::try_from(j)
+                    .ok()
+                    .and_then(|j| b.get(j))
+                    .is_some_and(|&back| back == i as i64)
+            })
+        };
+        maps(x, y) && maps(y, x)
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(Channelling { con })
+    }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Inverse { con })
-}
-
-struct Inverse<'m> {
+struct Channelling<'m> {
     con: &'m Constraint,
 }
 
-impl Propagator for Inverse<'_> {
+impl Propagator for Channelling<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }

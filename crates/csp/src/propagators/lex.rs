@@ -12,48 +12,67 @@
 //! to one equal value (past it, the order is decided), enforces
 //! `x[alpha] <= y[alpha]`, and `x[alpha] < y[alpha]` when the positions
 //! after `alpha` cannot satisfy the order with equality at `alpha` (their
-//! best case, `x` at its least and `y` at its largest, already fails). Its
-//! judgement of the suffix treats positions independently, so it stays
-//! sound when `x` and `y` share variables. It prunes at `alpha` only: not
-//! the full generalised arc consistency of the two-pointer algorithm,
-//! which also prunes at the second pointer.
+//! best case, `x` at its least and `y` at its largest, already fails:
+//! Frisch et al.'s second pointer `beta` is `alpha + 1`). Pruning at
+//! `alpha` is all that generalised arc consistency needs: once `x[alpha]
+//! < y[alpha]` is possible, it supports every value after `alpha`, and the
+//! values at `alpha` depend only on the other side's bound and on the
+//! suffix's best case. So over distinct variables this is generalised arc
+//! consistency (`tests/consistency.rs` compares the root propagation with
+//! brute force). Its judgement of the suffix treats positions
+//! independently, so it stays sound, though weaker, when `x` and `y`
+//! share variables.
 
-use super::{Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Constraint, Kind};
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use crate::constraint::Constraint;
 use crate::store::Wipeout;
 use std::cmp::Ordering;
 
-/// Is `vals[..n] <=lex vals[n..]` (strictly, if `strict`)?
-pub(crate) fn holds(strict: bool, vals: &[i64]) -> bool {
-    let (x, y) = vals.split_at(vals.len() / 2);
-    match x.cmp(y) {
-        Ordering::Less => true,
-        Ordering::Equal => !strict,
-        Ordering::Greater => false,
+/// The scope's first half is lexicographically at most (`strict`: less
+/// than) its second half.
+pub(crate) struct Lex {
+    pub strict: bool,
+}
+
+impl ConstraintKind for Lex {
+    fn name(&self) -> &'static str {
+        if self.strict {
+            "lex-less"
+        } else {
+            "lex-less-equal"
+        }
+    }
+
+    /// Is `vals[..n] <=lex vals[n..]` (strictly, if `strict`)?
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let (x, y) = vals.split_at(vals.len() / 2);
+        match x.cmp(y) {
+            Ordering::Less => true,
+            Ordering::Equal => !self.strict,
+            Ordering::Greater => false,
+        }
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(LexPropagator {
+            con,
+            strict: self.strict,
+        })
     }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Lex { con })
-}
-
-struct Lex<'m> {
+struct LexPropagator<'m> {
     con: &'m Constraint,
+    strict: bool,
 }
 
-impl Lex<'_> {
-    fn strict(&self) -> bool {
-        matches!(self.con.kind, Kind::Lex { strict: true })
-    }
-}
-
-impl Propagator for Lex<'_> {
+impl Propagator for LexPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
 
     fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
-        Some(filter(ctx, self.con, self.strict()).and_then(|()| {
+        Some(filter(ctx, self.con, self.strict).and_then(|()| {
             if open <= 1 {
                 ctx.filter_last(self.con)
             } else {
@@ -63,7 +82,7 @@ impl Propagator for Lex<'_> {
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        filter(ctx, self.con, self.strict())?;
+        filter(ctx, self.con, self.strict)?;
         ctx.filter_last(self.con)
     }
 }

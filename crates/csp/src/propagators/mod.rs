@@ -21,32 +21,41 @@
 //! the assigned pairs at once), a *forward* filter of what the newest
 //! assignment rules out, and a *fixpoint* filter (arc consistency).
 //!
+//! A kind lives in one file: a type implementing [`ConstraintKind`] (its
+//! name, its check, what it watches, and how it is posted) and the
+//! propagator it posts. The model stores it as [`Kind::Opaque`]; nothing
+//! outside this folder looks inside. Only the kinds other parts of the
+//! engine inspect are variants of [`Kind`], with an arm in [`post`],
+//! [`watches`] and [`holds`] below: the pairwise disequalities, which the
+//! merged propagator, the partition and local search take apart, and
+//! linear sums, whose merged terms the model's tests read.
+//!
 //! `merged.rs` is the one specialisation: every pairwise disequality of a
 //! one-word model merged into per-variable neighbour lists, so that fixing
 //! a variable clears the values it rules out in each neighbour with one
 //! word operation.
 
-mod abs;
+pub(crate) mod abs;
 pub(crate) mod all_different;
 mod bounds;
-mod cardinality;
-mod circuit;
-mod clause;
-mod count;
-mod division;
-mod element;
-mod extremum;
-mod fail;
-mod inverse;
-mod lex;
+pub(crate) mod cardinality;
+pub(crate) mod circuit;
+pub(crate) mod clause;
+pub(crate) mod count;
+pub(crate) mod division;
+pub(crate) mod element;
+pub(crate) mod extremum;
+pub(crate) mod fail;
+pub(crate) mod inverse;
+pub(crate) mod lex;
 mod linear;
 pub(crate) mod merged;
 mod not_equal;
 pub(crate) mod objective;
-mod predicate;
-mod reified;
-mod table;
-mod times;
+pub(crate) mod predicate;
+pub(crate) mod reified;
+pub(crate) mod table;
+pub(crate) mod times;
 
 use crate::constraint::{Constraint, Kind};
 use crate::store::{Store, Wipeout};
@@ -377,38 +386,47 @@ pub(crate) trait Propagator {
     }
 }
 
+/// What the engine needs of a constraint kind it does not inspect: its
+/// name and check (the declarative side), and how it is posted. Each kind
+/// implements it in its own file (`times.rs` is a short example); the
+/// model keeps it boxed in [`Kind::Opaque`].
+pub(crate) trait ConstraintKind: Send + Sync {
+    /// A short name for messages and traces (`"times"`).
+    fn name(&self) -> &'static str;
+
+    /// Does the constraint hold for these view values (one per scope
+    /// entry, in scope order)? May reorder `vals`. This is the check of
+    /// generate-and-test and backtracking, and the tests' brute-force
+    /// oracle.
+    fn holds(&self, vals: &mut [i64]) -> bool;
+
+    /// The propagator for `con`, whose kind is `self`.
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m>;
+
+    /// What the propagator watches of each of `con.vars`, in that order.
+    /// By default any change.
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        vec![Watch::Any; con.vars.len()]
+    }
+}
+
 /// Posts a constraint as its propagator.
 pub(crate) fn post(con: &Constraint) -> Posted<'_> {
     match &con.kind {
         Kind::NotEqual => not_equal::post(con),
         Kind::AllDifferent => all_different::post(con),
         Kind::Linear { .. } => linear::post(con),
-        Kind::Table { .. } => table::post(con),
-        Kind::Predicate(_) => predicate::post(con),
-        Kind::CountEq { .. } => count::post(con),
-        Kind::Lex { .. } => lex::post(con),
-        Kind::Cardinality { .. } => cardinality::post(con),
-        Kind::Inverse => inverse::post(con),
-        Kind::Circuit => circuit::post(con),
-        Kind::Fail => fail::post(con),
-        Kind::Abs => abs::post(con),
-        Kind::Times => times::post(con),
-        Kind::Div | Kind::Mod => division::post(con),
-        Kind::Extremum { .. } => extremum::post(con),
-        Kind::Element { .. } | Kind::ElementVar => element::post(con),
-        Kind::Clause { .. } => clause::post(con),
-        Kind::Reified { .. } => reified::post(con),
+        Kind::Opaque(kind) => kind.post(con),
     }
 }
 
-/// What a kind watches of `var`, which occurs once in the scope with
-/// offset `offset` (`None` when it occurs more than once).
-pub(crate) fn watch(con: &Constraint, once: Option<i64>) -> Watch {
+/// What a constraint watches of each of its distinct variables (in the
+/// order of `con.vars`).
+pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
     match &con.kind {
-        Kind::CountEq { value, .. } => count::watch(con, *value, once),
-        Kind::NotEqual | Kind::AllDifferent => Watch::Fixed,
-        Kind::Clause { .. } => clause::watch(),
-        _ => Watch::Any,
+        Kind::NotEqual | Kind::AllDifferent => vec![Watch::Fixed; con.vars.len()],
+        Kind::Linear { .. } => vec![Watch::Any; con.vars.len()],
+        Kind::Opaque(kind) => kind.watches(con),
     }
 }
 
@@ -419,22 +437,6 @@ pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
         Kind::NotEqual => not_equal::holds(vals),
         Kind::AllDifferent => all_different::holds(vals),
         Kind::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, vals),
-        Kind::Table { rows } => table::holds(rows, vals),
-        Kind::Predicate(f) => f(vals),
-        Kind::CountEq { value, count } => count::holds(*value, *count, vals),
-        Kind::Lex { strict } => lex::holds(*strict, vals),
-        Kind::Cardinality { values, lo, hi } => cardinality::holds(values, lo, hi, vals),
-        Kind::Inverse => inverse::holds(vals),
-        Kind::Circuit => circuit::holds(vals),
-        Kind::Fail => false,
-        Kind::Abs => abs::holds(vals),
-        Kind::Times => times::holds(vals),
-        Kind::Div => division::holds_div(vals),
-        Kind::Mod => division::holds_mod(vals),
-        Kind::Extremum { max } => extremum::holds(*max, vals),
-        Kind::Element { array } => element::holds_const(array, vals),
-        Kind::ElementVar => element::holds_var(vals),
-        Kind::Clause { positives } => clause::holds(*positives, vals),
-        Kind::Reified { body, full } => reified::holds(body, *full, vals),
+        Kind::Opaque(kind) => kind.holds(vals),
     }
 }

@@ -5,22 +5,38 @@
 //! * arc consistency: supports found by enumerating the domains' product
 //!   (while it is small), then the exact last-variable filter.
 
-use super::{Ctx, Posted, Priority, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use crate::constraint::Constraint;
 
 /// Predicates are filtered by enumerating their domains' product only up
 /// to this many tuples; larger ones wait until one variable is left.
 const SUPPORT_ENUMERATION_LIMIT: u64 = 4096;
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Predicate { con })
+/// A user predicate over the values of a scope.
+pub(crate) type PredicateFn = Box<dyn Fn(&[i64]) -> bool + Send + Sync>;
+
+/// The user's predicate holds for the scope's values.
+pub(crate) struct Predicate(pub PredicateFn);
+
+impl ConstraintKind for Predicate {
+    fn name(&self) -> &'static str {
+        "predicate"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        (self.0)(vals)
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(PredicatePropagator { con })
+    }
 }
 
-struct Predicate<'m> {
+struct PredicatePropagator<'m> {
     con: &'m Constraint,
 }
 
-impl Propagator for Predicate<'_> {
+impl Propagator for PredicatePropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }

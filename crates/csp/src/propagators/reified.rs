@@ -11,29 +11,60 @@
 //!   is fixed once the condition is entailed (full) or disentailed (both);
 //!   then the exact last-variable filter.
 
-use super::{bounds, linear, Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Body, Cmp, Constraint, Kind};
+use super::{bounds, linear, ConstraintKind, Ctx, Posted, Prop, Propagator};
+use crate::constraint::{Cmp, Constraint};
 use crate::store::Wipeout;
 
-/// `vals[0]` is 0 or 1 and agrees with the body over `vals[1..]`.
-pub(crate) fn holds(body: &Body, full: bool, vals: &[i64]) -> bool {
-    let cond = match body {
-        Body::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, &vals[1..]),
-        Body::In { set } => set.binary_search(&vals[1]).is_ok(),
-    };
-    match vals[0] {
-        1 => cond,
-        0 => !full || !cond,
-        _ => false,
+/// `scope[0]` is 0 or 1, and `scope[0] = 1` if and only if (`full`;
+/// otherwise only if) the body holds over the rest of the scope.
+pub(crate) struct Reified {
+    pub body: Body,
+    pub full: bool,
+}
+
+/// The condition a [`Reified`] constraint reifies, over the scope after
+/// the boolean.
+pub(crate) enum Body {
+    /// `sum coefs[i] * scope[1 + i] cmp rhs` (offsets folded into `rhs`).
+    Linear {
+        coefs: Vec<i64>,
+        cmp: Cmp,
+        rhs: i128,
+    },
+    /// `scope[1]` takes a value of the (sorted, distinct) set.
+    In { set: Vec<i64> },
+}
+
+impl ConstraintKind for Reified {
+    fn name(&self) -> &'static str {
+        if self.full {
+            "reified"
+        } else {
+            "implication"
+        }
+    }
+
+    /// `vals[0]` is 0 or 1 and agrees with the body over `vals[1..]`.
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let cond = match &self.body {
+            Body::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, &vals[1..]),
+            Body::In { set } => set.binary_search(&vals[1]).is_ok(),
+        };
+        match vals[0] {
+            1 => cond,
+            0 => !self.full || !cond,
+            _ => false,
+        }
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(ReifiedPropagator { con, kind: self })
     }
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Reified { con })
-}
-
-struct Reified<'m> {
+struct ReifiedPropagator<'m> {
     con: &'m Constraint,
+    kind: &'m Reified,
 }
 
 /// What the current domains say of a condition.
@@ -44,16 +75,14 @@ enum Truth {
     Open,
 }
 
-impl Propagator for Reified<'_> {
+impl Propagator for ReifiedPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         let con = self.con;
-        let Kind::Reified { body, full } = &con.kind else {
-            unreachable!("a reified propagator over a reification");
-        };
+        let Reified { body, full } = self.kind;
         let b = &con.scope[0];
         bounds::restrict(ctx, b, 0, 1)?;
         let (lo, hi) = bounds::range(ctx, b)?;

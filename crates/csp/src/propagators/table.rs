@@ -6,23 +6,39 @@
 //!   appear in a row whose every value is still possible), then the exact
 //!   last-variable filter.
 
-use super::{Ctx, Posted, Priority, Prop, Propagator};
-use crate::constraint::{Constraint, Kind};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use crate::constraint::Constraint;
 
-/// Is `vals` one of the rows (flat, `vals.len()` per row)?
-pub(crate) fn holds(rows: &[i64], vals: &[i64]) -> bool {
-    rows.chunks_exact(vals.len()).any(|row| row == vals)
+/// The scope's values form one of the rows.
+pub(crate) struct Table {
+    /// The rows, flat: `scope.len()` values per row.
+    pub rows: Vec<i64>,
 }
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Table { con })
+impl ConstraintKind for Table {
+    fn name(&self) -> &'static str {
+        "table"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let vals = &*vals;
+        self.rows.chunks_exact(vals.len()).any(|row| row == vals)
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(TablePropagator {
+            con,
+            rows: &self.rows,
+        })
+    }
 }
 
-struct Table<'m> {
+struct TablePropagator<'m> {
     con: &'m Constraint,
+    rows: &'m [i64],
 }
 
-impl Propagator for Table<'_> {
+impl Propagator for TablePropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
     }
@@ -32,10 +48,7 @@ impl Propagator for Table<'_> {
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let Kind::Table { rows } = &self.con.kind else {
-            unreachable!("a table propagator over a table");
-        };
-        let con = self.con;
+        let (con, rows) = (self.con, self.rows);
         let mut supports = std::mem::take(&mut ctx.scratch.supports);
         supports.clear();
         let arity = con.scope.len();

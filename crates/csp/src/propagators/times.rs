@@ -6,53 +6,48 @@
 //!   operand's bounds from the product when the other cannot be zero, then
 //!   enumerated supports while small, then the exact last-variable filter.
 
-use super::{bounds, Ctx, Posted, Prop, Propagator};
+use super::{bounds, ConstraintKind, Ctx, Posted};
 use crate::constraint::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 
-/// `vals[0] * vals[1] = vals[2]`.
-pub(crate) fn holds(vals: &[i64]) -> bool {
-    vals[0] as i128 * vals[1] as i128 == vals[2] as i128
-}
+/// `scope[0] * scope[1] = scope[2]`.
+pub(crate) struct Times;
 
-pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Times { con })
-}
-
-struct Times<'m> {
-    con: &'m Constraint,
-}
-
-impl Propagator for Times<'_> {
-    fn constraint(&self) -> &Constraint {
-        self.con
+impl ConstraintKind for Times {
+    fn name(&self) -> &'static str {
+        "times"
     }
 
-    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let con = self.con;
-        bounds::fixpoint(ctx, con, |ctx| step(ctx, con))
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        vals[0] as i128 * vals[1] as i128 == vals[2] as i128
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        bounds::post(self, con)
     }
 }
 
-fn step(ctx: &mut Ctx<'_>, con: &Constraint) -> Result<bool, Wipeout> {
-    let s = &con.scope;
-    let x = bounds::range(ctx, &s[0])?;
-    let y = bounds::range(ctx, &s[1])?;
-    // Views are at most 2^61 in magnitude, so products fit in 128 bits.
-    let (lo, hi) = bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1]);
-    let mut changed = bounds::restrict(ctx, &s[2], lo, hi)?;
-    let z = bounds::range(ctx, &s[2])?;
-    changed |= quotient_bounds(ctx, &s[0], y, z)?;
-    let x = bounds::range(ctx, &s[0])?;
-    changed |= quotient_bounds(ctx, &s[1], x, z)?;
-    Ok(changed)
+impl bounds::Narrow for Times {
+    fn narrow(&self, ctx: &mut Ctx<'_>, s: &[View]) -> Result<bool, Wipeout> {
+        let x = bounds::range(ctx, &s[0])?;
+        let y = bounds::range(ctx, &s[1])?;
+        // Views are at most 2^61 in magnitude, so products fit in 128 bits.
+        let (lo, hi) = bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1]);
+        let mut changed = bounds::restrict(ctx, &s[2], lo, hi)?;
+        let z = bounds::range(ctx, &s[2])?;
+        changed |= quotient_bounds(ctx, &s[0], y, z)?;
+        let x = bounds::range(ctx, &s[0])?;
+        changed |= quotient_bounds(ctx, &s[1], x, z)?;
+        Ok(changed)
+    }
 }
 
 /// `v * w = z` with `w` in `w_range` not containing 0: `v` lies between
 /// the quotients of `z`'s and `w`'s corners (rounded outwards).
 fn quotient_bounds(
     ctx: &mut Ctx<'_>,
-    v: &crate::var::View,
+    v: &View,
     w: (i128, i128),
     z: (i128, i128),
 ) -> Result<bool, Wipeout> {
