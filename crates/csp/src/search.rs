@@ -7,7 +7,7 @@
 //! compile the hooks away.
 
 use crate::branching::{self, Brancher, UserBranching};
-use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
+use crate::config::{AllDifferentLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -77,6 +77,8 @@ pub struct Solver<'m> {
     /// Off only in tests that compare the merged pairwise propagator with
     /// the constraints' own.
     merged: bool,
+    /// The level of the all-different constraints that did not choose one.
+    all_different: AllDifferentLevel,
 }
 
 impl<'m> Solver<'m> {
@@ -100,6 +102,7 @@ impl<'m> Solver<'m> {
             assumptions: Vec::new(),
             kernel: true,
             merged: true,
+            all_different: AllDifferentLevel::Value,
         }
     }
 
@@ -231,6 +234,37 @@ impl<'m> Solver<'m> {
     pub fn restarts(mut self, restarts: Restarts) -> Self {
         self.restarts = Some(restarts);
         self
+    }
+
+    /// How strongly the all-different constraints that did not choose a
+    /// level filter ([`AllDifferentLevel::Value`] unless set). A stronger
+    /// default turns off the merged pairwise fast path when some
+    /// all-different follows it.
+    ///
+    /// ```
+    /// use csp::{AllDifferentLevel, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 1..=3).unwrap(); // four pigeons, three holes
+    /// model.all_different(&x).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// let value = solver.clone().count().stats.nodes;
+    /// let domain = solver.all_different_level(AllDifferentLevel::Domain).count();
+    /// assert_eq!((domain.solutions(), domain.stats.nodes), (0, 1)); // the root only
+    /// assert!(value > 0);
+    /// ```
+    pub fn all_different_level(mut self, level: AllDifferentLevel) -> Self {
+        self.all_different = level;
+        self
+    }
+
+    /// The default level of all-different constraints.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// assert_eq!(csp::Solver::new(&model).get_all_different_level(), csp::AllDifferentLevel::Value);
+    /// ```
+    pub fn get_all_different_level(&self) -> AllDifferentLevel {
+        self.all_different
     }
 
     /// Whether these settings can run on the forward-checking kernel (the
@@ -427,6 +461,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) merged_forward: bool,
     /// Some constraint is not a pairwise disequality.
     pub(crate) others: bool,
+    /// Some all-different follows a stronger default than value
+    /// elimination: it hears every change, not only fixed variables.
+    pub(crate) strong_default: bool,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -486,7 +523,13 @@ impl<'m, O: Observer> Search<'m, O> {
                 || solver.has_user_branching(),
         );
         let level = Level::from(solver.strategy);
-        let merged = (solver.merged && matches!(level, Level::Forward | Level::Fixpoint))
+        // All-differents that follow a stronger default run their own
+        // propagators (watching any change), not the merged one.
+        let strong_default = solver.all_different != AllDifferentLevel::Value
+            && model.constraints().iter().any(|c| c.follows_default_level());
+        let merged = (solver.merged
+            && !strong_default
+            && matches!(level, Level::Forward | Level::Fixpoint))
             .then(|| {
                 let bases: Vec<i64> = model
                     .domains()
@@ -512,7 +555,11 @@ impl<'m, O: Observer> Search<'m, O> {
         if solver.var_order != VarOrder::Input && solver.restarts.is_none() && worth_counting {
             store.count_sizes();
         }
-        let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
+        let props: Vec<Posted<'m>> = model
+            .constraints()
+            .iter()
+            .map(|c| propagators::post(c, solver.all_different))
+            .collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
         let merged_forward = level == Level::Forward && merged.is_some();
         let others = model.constraints().iter().any(|c| !c.is_pairwise());
@@ -566,6 +613,7 @@ impl<'m, O: Observer> Search<'m, O> {
             // the merged propagator is the only one (it follows its own).
             record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
+            strong_default,
             removals: Vec::new(),
             scratch: Scratch::default(),
             culprit: None,

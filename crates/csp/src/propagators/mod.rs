@@ -28,6 +28,8 @@
 
 mod abs;
 pub(crate) mod all_different;
+mod all_different_bounds;
+mod all_different_domain;
 mod bounds;
 mod cardinality;
 mod circuit;
@@ -377,11 +379,12 @@ pub(crate) trait Propagator {
     }
 }
 
-/// Posts a constraint as its propagator.
-pub(crate) fn post(con: &Constraint) -> Posted<'_> {
+/// Posts a constraint as its propagator (an all-different that did not
+/// choose its level gets `all_different`, the solver's default).
+pub(crate) fn post(con: &Constraint, all_different: crate::AllDifferentLevel) -> Posted<'_> {
     match &con.kind {
         Kind::NotEqual => not_equal::post(con),
-        Kind::AllDifferent => all_different::post(con),
+        Kind::AllDifferent { level } => all_different::post(con, level.unwrap_or(all_different)),
         Kind::Linear { .. } => linear::post(con),
         Kind::Table { .. } => table::post(con),
         Kind::Predicate(_) => predicate::post(con),
@@ -406,7 +409,8 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
 pub(crate) fn watch(con: &Constraint, once: Option<i64>) -> Watch {
     match &con.kind {
         Kind::CountEq { value, .. } => count::watch(con, *value, once),
-        Kind::NotEqual | Kind::AllDifferent => Watch::Fixed,
+        Kind::AllDifferent { .. } if !con.is_pairwise() => Watch::Any,
+        Kind::NotEqual | Kind::AllDifferent { .. } => Watch::Fixed,
         Kind::Clause { .. } => clause::watch(),
         _ => Watch::Any,
     }
@@ -417,7 +421,7 @@ pub(crate) fn watch(con: &Constraint, once: Option<i64>) -> Watch {
 pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
     match kind {
         Kind::NotEqual => not_equal::holds(vals),
-        Kind::AllDifferent => all_different::holds(vals),
+        Kind::AllDifferent { .. } => all_different::holds(vals),
         Kind::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, vals),
         Kind::Table { rows } => table::holds(rows, vals),
         Kind::Predicate(f) => f(vals),
