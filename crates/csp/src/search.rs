@@ -526,19 +526,21 @@ impl<'m, O: Observer> Search<'m, O> {
         // All-differents that follow a stronger default run their own
         // propagators (watching any change), not the merged one.
         let strong_default = solver.all_different != AllDifferentLevel::Value
-            && model.constraints().iter().any(|c| c.follows_default_level());
-        let merged = (solver.merged
-            && !strong_default
-            && matches!(level, Level::Forward | Level::Fixpoint))
-            .then(|| {
-                let bases: Vec<i64> = model
-                    .domains()
-                    .iter()
-                    .map(|d| d.min().unwrap_or(0) as i64)
-                    .collect();
-                Neighbours::build(&bases, model.constraints(), one_word)
-            })
-            .flatten();
+            && model
+                .constraints()
+                .iter()
+                .any(|c| c.follows_default_level());
+        let merged =
+            (solver.merged && !strong_default && matches!(level, Level::Forward | Level::Fixpoint))
+                .then(|| {
+                    let bases: Vec<i64> = model
+                        .domains()
+                        .iter()
+                        .map(|d| d.min().unwrap_or(0) as i64)
+                        .collect();
+                    Neighbours::build(&bases, model.constraints(), one_word)
+                })
+                .flatten();
         // The kernel keeps no size counts: it serves smallest-domain-first
         // only below the size where the counts pay.
         let dynamic = solver.var_order != VarOrder::Input;

@@ -327,7 +327,10 @@ mod tests {
         let three_over_two: &[&[i32]] = &[&[1, 2], &[1, 2], &[1, 2]];
         let value = run(three_over_two, AllDifferentLevel::Value);
         assert_eq!(value.0, 0);
-        assert!(value.1 > 0 && value.2 > 0, "value elimination searches: {value:?}");
+        assert!(
+            value.1 > 0 && value.2 > 0,
+            "value elimination searches: {value:?}"
+        );
         for level in [AllDifferentLevel::Bounds, AllDifferentLevel::Domain] {
             // The root is the only node.
             assert_eq!(run(three_over_two, level), (0, 1, 0), "{level}");
@@ -387,7 +390,11 @@ mod tests {
                     .map(|s| s.values().to_vec())
                     .collect();
                 found.sort();
-                assert_eq!(found, vec![vec![0, 2], vec![1, 0], vec![2, 0], vec![2, 1]], "{level} {strategy}");
+                assert_eq!(
+                    found,
+                    vec![vec![0, 2], vec![1, 0], vec![2, 0], vec![2, 1]],
+                    "{level} {strategy}"
+                );
             }
         }
     }
@@ -399,12 +406,16 @@ mod tests {
         m.all_different(&x).unwrap();
         let solver = Solver::new(&m).strategy(Strategy::ArcConsistency);
         assert!(solver.clone().count().stats.nodes > 0);
-        let strong = solver.all_different_level(AllDifferentLevel::Bounds).count();
+        let strong = solver
+            .all_different_level(AllDifferentLevel::Bounds)
+            .count();
         assert_eq!((strong.solutions(), strong.stats.nodes), (0, 1));
         // A constraint that chose value elimination keeps it.
         let mut chose = Model::new();
         let y = chose.int_vars(3, 1..=2).unwrap();
-        chose.all_different_with(&y, AllDifferentLevel::Value).unwrap();
+        chose
+            .all_different_with(&y, AllDifferentLevel::Value)
+            .unwrap();
         let kept = Solver::new(&chose)
             .strategy(Strategy::ArcConsistency)
             .all_different_level(AllDifferentLevel::Domain)

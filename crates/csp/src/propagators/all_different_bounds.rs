@@ -282,7 +282,7 @@ mod tests {
         for (i, &(lo, hi)) in intervals.iter().enumerate() {
             let mut kept = (lo..=hi).filter(|&v| supported(intervals, i, v));
             let first = kept.next()?;
-            let last = kept.last().unwrap_or(first);
+            let last = kept.next_back().unwrap_or(first);
             out.push((first, last));
         }
         Some(out)
