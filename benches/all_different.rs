@@ -47,11 +47,11 @@ fn quasigroup(n: usize, holes: usize, seed: u64) -> Model {
     erased.truncate(holes);
     let mut m = Model::new();
     let cells = m.int_vars(n * n, 0..n as i32).unwrap();
-    for cell in 0..n * n {
+    for (cell, &x) in cells.iter().enumerate() {
         if !erased.contains(&cell) {
             let (r, c) = (cell / n, cell % n);
             let value = symbols[(rows[r] + cols[c]) % n];
-            m.assign(cells[cell], value).unwrap();
+            m.assign(x, value.into()).unwrap();
         }
     }
     for i in 0..n {
@@ -71,8 +71,11 @@ fn solve(model: &Model, level: AllDifferentLevel) -> Outcome {
     outcome
 }
 
-/// The quasigroups and the sudokus, named.
-fn puzzles() -> (Vec<(String, Model)>, Vec<(String, SudokuModel)>) {
+/// Puzzles of one kind, named.
+type Named<T> = Vec<(String, T)>;
+
+/// The quasigroups and the sudokus.
+fn puzzles() -> (Named<Model>, Named<SudokuModel>) {
     let quasigroups = (1..=4)
         .map(|seed| (format!("quasigroup-12-{seed}"), quasigroup(12, 84, seed)))
         .collect();
