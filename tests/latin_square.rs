@@ -76,7 +76,13 @@ fn bad_orders_are_usage_errors() {
 #[test]
 fn every_all_different_level_counts_the_same_squares() {
     for level in ["value", "bounds", "domain"] {
-        let args = ["--all-different", level, "--strategy", "arc-consistency", "4"];
+        let args = [
+            "--all-different",
+            level,
+            "--strategy",
+            "arc-consistency",
+            "4",
+        ];
         assert_eq!(count(&args), 576, "{level}");
     }
     example("latin_square")

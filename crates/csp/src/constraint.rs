@@ -206,6 +206,13 @@ impl Constraint {
         )
     }
 
+    /// Not-equal, and all-different at any level: a conjunction of `!=`
+    /// pairs (what local search counts conflicts of, and the partition's
+    /// prefix check tests), whatever the propagator.
+    pub fn decomposes_pairwise(&self) -> bool {
+        matches!(self.kind, Kind::NotEqual | Kind::AllDifferent { .. })
+    }
+
     /// An all-different that left its level to the solver's default.
     pub fn follows_default_level(&self) -> bool {
         matches!(self.kind, Kind::AllDifferent { level: None })

@@ -422,4 +422,23 @@ mod tests {
             .count();
         assert!(kept.stats.nodes > 0);
     }
+
+    #[test]
+    fn local_search_counts_conflicts_of_every_level_pairwise() {
+        // 60 queens with matching-level constraints: min-conflicts repairs
+        // them pair by pair as it does value-level ones (checked whole, a
+        // violated all-different would say nothing of which queens clash).
+        let n = 60;
+        let mut m = Model::new();
+        let q = m.int_vars(n, 0..n as i32).unwrap();
+        let level = AllDifferentLevel::Domain;
+        m.all_different_with(&q, level).unwrap();
+        m.all_different_with(q.iter().enumerate().map(|(i, &x)| x + i as i32), level)
+            .unwrap();
+        m.all_different_with(q.iter().enumerate().map(|(i, &x)| x - i as i32), level)
+            .unwrap();
+        let outcome = crate::MinConflicts::new(&m).seed(1).solve();
+        assert!(outcome.status.is_solved(), "{:?}", outcome.status);
+        assert!(m.is_solution(outcome.solution.unwrap().values()));
+    }
 }
