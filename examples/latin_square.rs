@@ -28,6 +28,8 @@ struct Cli {
     #[arg(long)]
     reduced: bool,
     #[command(flatten)]
+    all_different: csp::cli::AllDifferentArg,
+    #[command(flatten)]
     search: SearchArgs,
 }
 
@@ -46,7 +48,9 @@ fn main() -> ExitCode {
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let square = LatinSquare::new(cli.order.into(), cli.reduced)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let solver = cli.search.solver(square.model(), DEFAULTS);
+    let solver = cli
+        .all_different
+        .apply(cli.search.solver(square.model(), DEFAULTS));
     let n = usize::from(cli.order);
     let cells = (0..n * n)
         .map(|i| format!("r{}c{}", i / n + 1, i % n + 1))

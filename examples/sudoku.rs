@@ -37,6 +37,8 @@ struct Cli {
           value_parser = clap::value_parser!(u64).range(2..))]
     count_limit: u64,
     #[command(flatten)]
+    all_different: csp::cli::AllDifferentArg,
+    #[command(flatten)]
     search: SearchArgs,
 }
 
@@ -110,6 +112,7 @@ fn solve(cli: &Cli, out: &mut Out, label: &str, puzzle: &Grid) -> Result<(), Cli
         .search
         .solver(model.model(), Defaults::default())
         .limits(limits);
+    let solver = cli.all_different.apply(solver);
     let cells = (0..81)
         .map(|i| format!("r{}c{}", i / 9 + 1, i % 9 + 1))
         .collect();

@@ -72,3 +72,24 @@ fn bad_orders_are_usage_errors() {
     example("latin_square").arg("33").assert().code(2);
     example("latin_square").arg("three").assert().code(2);
 }
+
+#[test]
+fn every_all_different_level_counts_the_same_squares() {
+    for level in ["value", "bounds", "domain"] {
+        let args = [
+            "--all-different",
+            level,
+            "--strategy",
+            "arc-consistency",
+            "4",
+        ];
+        assert_eq!(count(&args), 576, "{level}");
+    }
+    example("latin_square")
+        .args(["--all-different", "strong", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "expected one of: value, bounds, domain",
+        ));
+}

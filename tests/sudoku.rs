@@ -354,3 +354,22 @@ fn a_batch_reports_each_puzzle_in_order_and_goes_on() {
     let third = stderr.find("argument 3:\n").expect("stats of puzzle 3");
     assert!(first < error && error < third, "{stderr}");
 }
+
+#[test]
+fn every_all_different_level_solves_the_hard_puzzles_alike() {
+    let want = stdout_of(
+        example("sudoku")
+            .arg("--compact")
+            .pipe_stdin(data("sudoku_hard.txt"))
+            .unwrap(),
+    );
+    for level in ["bounds", "domain"] {
+        let got = stdout_of(
+            example("sudoku")
+                .args(["--compact", "--all-different", level])
+                .pipe_stdin(data("sudoku_hard.txt"))
+                .unwrap(),
+        );
+        assert_eq!(got, want, "{level}");
+    }
+}

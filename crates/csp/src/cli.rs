@@ -3,7 +3,7 @@
 //! limits, flattened into each program's own `clap` parser.
 
 pub use crate::did_you_mean::{closest, did_you_mean, suggestion, usage_message};
-use crate::{Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
+use crate::{AllDifferentLevel, Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +23,45 @@ pub struct StrategyArg {
     /// or arc-consistency [default: chosen by the program]
     #[arg(long, value_name = "STRATEGY", value_parser = parse::<Strategy>)]
     pub strategy: Option<Strategy>,
+}
+
+/// `--all-different`: how strongly the all-different constraints that did
+/// not choose a level filter (for the programs whose models are made of
+/// them: sudoku, Latin squares).
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] all_different: csp::cli::AllDifferentArg }
+/// let cli = Cli::parse_from(["prog", "--all-different", "domain"]);
+/// let model = csp::Model::new();
+/// let solver = cli.all_different.apply(csp::Solver::new(&model));
+/// assert_eq!(solver.get_all_different_level(), csp::AllDifferentLevel::Domain);
+/// assert!(Cli::try_parse_from(["prog", "--all-different", "strong"]).is_err());
+/// ```
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct AllDifferentArg {
+    /// All-different filtering: value (value elimination), bounds (Hall
+    /// intervals) or domain (matching) [default: value]
+    #[arg(long, value_name = "LEVEL", value_parser = parse::<AllDifferentLevel>)]
+    pub all_different: Option<AllDifferentLevel>,
+}
+
+impl AllDifferentArg {
+    /// Sets the solver's all-different level if one was given.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let arg = csp::cli::AllDifferentArg::default();
+    /// let solver = arg.apply(csp::Solver::new(&model));
+    /// assert_eq!(solver.get_all_different_level(), csp::AllDifferentLevel::Value);
+    /// ```
+    pub fn apply<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
+        match self.all_different {
+            Some(level) => solver.all_different_level(level),
+            None => solver,
+        }
+    }
 }
 
 /// `--var-order`, `--value-order`, `--seed`, `--restarts`.

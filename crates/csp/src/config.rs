@@ -118,6 +118,44 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// How strongly an all-different constraint filters: each level removes
+    /// at least what the one before it removes, so with the same strategy
+    /// and static orders the search trees nest (value ⊇ bounds ⊇ domain).
+    ///
+    /// Choose it per constraint ([`Model::all_different_with`](crate::Model::all_different_with))
+    /// or as a solver's default for the constraints that did not choose
+    /// ([`Solver::all_different_level`](crate::Solver::all_different_level)).
+    /// The stronger levels run where the strategy filters (forward checking
+    /// and arc consistency); backtracking checks the assigned views pairwise
+    /// whatever the level, and generate-and-test checks complete assignments.
+    ///
+    /// ```
+    /// use csp::{AllDifferentLevel, Model, Solver, Strategy};
+    /// // Three pigeons, two holes: only matching sees it before searching.
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 1..=2).unwrap();
+    /// model.all_different_with(&x, AllDifferentLevel::Domain).unwrap();
+    /// let outcome = Solver::new(&model).strategy(Strategy::ArcConsistency).count();
+    /// assert_eq!((outcome.solutions(), outcome.stats.nodes), (0, 1)); // the root only
+    /// assert_eq!("bounds".parse::<AllDifferentLevel>().unwrap(), AllDifferentLevel::Bounds);
+    /// ```
+    AllDifferentLevel {
+        /// Value elimination: a fixed view's value leaves the other views
+        /// (the default, and the n-queens fast path: one-word models merge
+        /// these disequalities into one propagator).
+        Value = "value",
+        /// Bounds consistency as well: Hall intervals (López-Ortiz et al.,
+        /// O(n log n)) trim each view's minimum and maximum, so that a set
+        /// of k views confined to k consecutive values keeps the others out.
+        Bounds = "bounds",
+        /// Domain consistency (Régin): a value stays only if some maximum
+        /// matching of views to distinct values uses it (a matching, then
+        /// strongly connected components of its alternating graph).
+        Domain = "domain",
+    }
+}
+
 /// Restarts for first-solution search: after a number of failures the
 /// search starts again from the root (keeping learned constraint weights),
 /// with ties in the variable order broken by a seeded random choice. The

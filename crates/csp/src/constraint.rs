@@ -5,6 +5,7 @@
 
 use crate::propagators::ConstraintKind;
 use crate::var::View;
+use crate::AllDifferentLevel;
 use std::fmt;
 
 /// The largest magnitude (2^125) of a linear constraint's constant: its
@@ -82,8 +83,9 @@ impl fmt::Display for Cmp {
 pub(crate) enum Kind {
     /// `scope[0] != scope[1]`.
     NotEqual,
-    /// All views in the scope take pairwise different values.
-    AllDifferent,
+    /// All views in the scope take pairwise different values, filtered at
+    /// `level` (`None`: the solver's default).
+    AllDifferent { level: Option<AllDifferentLevel> },
     /// `sum coefs[i] * scope[i] cmp rhs`; offsets are folded into `rhs` and
     /// repeated variables merged when the constraint is built, so every view
     /// has offset 0 and a distinct variable.
@@ -115,7 +117,7 @@ pub(crate) struct Constraint {
 impl Constraint {
     pub fn new(kind: Kind, scope: Vec<View>) -> Constraint {
         let vars = distinct_vars(&scope);
-        let pairwise = matches!(kind, Kind::NotEqual | Kind::AllDifferent);
+        let pairwise = matches!(kind, Kind::NotEqual | Kind::AllDifferent { .. });
         let self_conflict = pairwise && vars.len() < scope.len() && {
             let mut views: Vec<(u32, i64)> =
                 scope.iter().map(|v| (v.var.index, v.offset)).collect();
@@ -141,9 +143,29 @@ impl Constraint {
     }
 
     /// True for the constraints that can be checked pairwise on a partial
-    /// assignment (not-equal and all-different decompose into `!=` pairs).
+    /// assignment and propagate by value elimination (not-equal, and
+    /// all-different unless it chose a stronger level: then it runs its own
+    /// propagator, never the merged pairwise one).
     pub fn is_pairwise(&self) -> bool {
-        matches!(self.kind, Kind::NotEqual | Kind::AllDifferent)
+        matches!(
+            self.kind,
+            Kind::NotEqual
+                | Kind::AllDifferent {
+                    level: None | Some(AllDifferentLevel::Value)
+                }
+        )
+    }
+
+    /// Not-equal, and all-different at any level: a conjunction of `!=`
+    /// pairs (what local search counts conflicts of, and the partition's
+    /// prefix check tests), whatever the propagator.
+    pub fn decomposes_pairwise(&self) -> bool {
+        matches!(self.kind, Kind::NotEqual | Kind::AllDifferent { .. })
+    }
+
+    /// An all-different that left its level to the solver's default.
+    pub fn follows_default_level(&self) -> bool {
+        matches!(self.kind, Kind::AllDifferent { level: None })
     }
 
     /// Checks a complete assignment of the scope. `value(var_index)` gives
@@ -159,7 +181,7 @@ impl Kind {
     pub fn name(&self) -> &'static str {
         match self {
             Kind::NotEqual => "not-equal",
-            Kind::AllDifferent => "all-different",
+            Kind::AllDifferent { .. } => "all-different",
             Kind::Linear { .. } => "linear",
             Kind::Opaque(kind) => kind.name(),
         }

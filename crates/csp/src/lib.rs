@@ -79,7 +79,7 @@ mod store;
 mod var;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
-pub use config::{Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
+pub use config::{AllDifferentLevel, Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;

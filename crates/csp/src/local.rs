@@ -656,7 +656,7 @@ impl<'m> Repair<'m> {
         let mut table_of = vec![u32::MAX; constraints.len()];
         let mut tables = Vec::new();
         for (c, con) in constraints.iter().enumerate() {
-            if con.is_pairwise() {
+            if con.decomposes_pairwise() {
                 let (mut min, mut max) = (i64::MAX, i64::MIN);
                 for view in &con.scope {
                     let v = view.var.index();
@@ -704,7 +704,7 @@ impl<'m> Repair<'m> {
         let other_items = constraints
             .iter()
             .enumerate()
-            .filter(|(_, con)| !con.is_pairwise())
+            .filter(|(_, con)| !con.decomposes_pairwise())
             .flat_map(|(c, con)| con.vars.iter().map(move |&v| (v as usize, c as u32)));
         stop().map_or(Ok(()), Err)?;
         let others = PerVar::build(n, other_items);
@@ -985,7 +985,7 @@ impl<'m> Repair<'m> {
     /// is checked whole and violated.
     fn mark_if_violated(&mut self, c: u32) {
         let con = &self.constraints[c as usize];
-        if con.is_pairwise() {
+        if con.decomposes_pairwise() {
             return;
         }
         let values = &self.values;

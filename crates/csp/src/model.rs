@@ -10,6 +10,7 @@ use crate::expr::{Expr, IntoExpr, LinearTerm};
 use crate::propagators::reified::Body;
 use crate::propagators::{self as kinds, ConstraintKind, Watch};
 use crate::var::{VarId, View};
+use crate::AllDifferentLevel;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -196,11 +197,47 @@ impl Model {
         &mut self,
         views: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
+        self.add_all_different(views, None)
+    }
+
+    /// [`all_different`](Model::all_different) filtered at `level`, whatever
+    /// the solver's default: [`AllDifferentLevel::Bounds`] (Hall intervals)
+    /// or [`AllDifferentLevel::Domain`] (matching) prune more per node than
+    /// value elimination, at a higher cost per node. A constraint with a
+    /// stronger level runs its own propagator (it is never merged into the
+    /// pairwise fast path).
+    ///
+    /// ```
+    /// use csp::{AllDifferentLevel, Model, Solver, Strategy};
+    /// // x, y in {1, 2} and z in {1, 2, 3}: only z = 3 is left for z.
+    /// let mut model = Model::new();
+    /// let x = model.int_var(1..=2).unwrap();
+    /// let y = model.int_var(1..=2).unwrap();
+    /// let z = model.int_var(1..=3).unwrap();
+    /// model.all_different_with([x, y, z], AllDifferentLevel::Bounds).unwrap();
+    /// let outcome = Solver::new(&model).strategy(Strategy::ArcConsistency).count();
+    /// assert_eq!(outcome.solutions(), 2);
+    /// assert_eq!(outcome.stats.failures, 0); // z = 1 and z = 2 never tried
+    /// ```
+    pub fn all_different_with<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        level: AllDifferentLevel,
+    ) -> Result<ConstraintId, ModelError> {
+        self.add_all_different(views, Some(level))
+    }
+
+    fn add_all_different<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        level: Option<AllDifferentLevel>,
+    ) -> Result<ConstraintId, ModelError> {
+        let kind = Kind::AllDifferent { level };
         let scope: Vec<View> = views.into_iter().map(Into::into).collect();
         if scope.is_empty() {
-            return self.add_trivial(Kind::AllDifferent);
+            return self.add_trivial(kind);
         }
-        self.add(Kind::AllDifferent, scope)
+        self.add(kind, scope)
     }
 
     /// Keeps a constraint over no views that holds trivially (an

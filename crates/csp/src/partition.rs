@@ -587,7 +587,7 @@ impl<'m> Prefixes<'m> {
         let values = &self.values;
         for &c in model.constraints_of(var as u32) {
             let con = &model.constraints()[c as usize];
-            if con.is_pairwise() {
+            if con.decomposes_pairwise() {
                 // The propagator's own partial check, over the prefix.
                 let value = |x: u32| values[x as usize];
                 let in_prefix = |x: u32| x as usize <= var;

@@ -20,7 +20,7 @@
 
 use crate::observer::Observer;
 use crate::propagators::objective::Objective;
-use crate::propagators::{Change, Ctx, Level, Prop};
+use crate::propagators::{Change, Ctx, Level, Prop, Watch};
 use crate::search::Search;
 
 /// Builds the propagators' context from the search's fields (borrowed
@@ -260,6 +260,12 @@ impl<O: Observer> Search<'_, O> {
     ) {
         let model = self.model;
         for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
+            let stronger = || model.constraints()[c as usize].follows_default_level();
+            let watch = if self.strong_default && watch == Watch::Fixed && stronger() {
+                Watch::Any
+            } else {
+                watch
+            };
             if watch.wakes(change, last, |w| self.store.contains(var, w)) {
                 let slot = self.slot(c);
                 if Some(slot) != running {

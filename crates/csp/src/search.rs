@@ -9,7 +9,7 @@
 //! that are reused, so after warm-up it does not allocate.
 
 use crate::branching::{self, Brancher, UserBranching};
-use crate::config::{Restarts, Strategy, ValueOrder, VarOrder};
+use crate::config::{AllDifferentLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -79,6 +79,8 @@ pub struct Solver<'m> {
     /// Off only in tests that compare the merged pairwise propagator with
     /// the constraints' own.
     merged: bool,
+    /// The level of the all-different constraints that did not choose one.
+    all_different: AllDifferentLevel,
 }
 
 impl<'m> Solver<'m> {
@@ -102,6 +104,7 @@ impl<'m> Solver<'m> {
             assumptions: Vec::new(),
             kernel: true,
             merged: true,
+            all_different: AllDifferentLevel::Value,
         }
     }
 
@@ -233,6 +236,37 @@ impl<'m> Solver<'m> {
     pub fn restarts(mut self, restarts: Restarts) -> Self {
         self.restarts = Some(restarts);
         self
+    }
+
+    /// How strongly the all-different constraints that did not choose a
+    /// level filter ([`AllDifferentLevel::Value`] unless set). A stronger
+    /// default turns off the merged pairwise fast path when some
+    /// all-different follows it.
+    ///
+    /// ```
+    /// use csp::{AllDifferentLevel, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 1..=3).unwrap(); // four pigeons, three holes
+    /// model.all_different(&x).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// let value = solver.clone().count().stats.nodes;
+    /// let domain = solver.all_different_level(AllDifferentLevel::Domain).count();
+    /// assert_eq!((domain.solutions(), domain.stats.nodes), (0, 1)); // the root only
+    /// assert!(value > 0);
+    /// ```
+    pub fn all_different_level(mut self, level: AllDifferentLevel) -> Self {
+        self.all_different = level;
+        self
+    }
+
+    /// The default level of all-different constraints.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// assert_eq!(csp::Solver::new(&model).get_all_different_level(), csp::AllDifferentLevel::Value);
+    /// ```
+    pub fn get_all_different_level(&self) -> AllDifferentLevel {
+        self.all_different
     }
 
     /// Whether these settings can run on the slot backend (the model must
@@ -437,6 +471,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) merged_forward: bool,
     /// Some constraint is not a pairwise disequality.
     pub(crate) others: bool,
+    /// Some all-different follows a stronger default than value
+    /// elimination: it hears every change, not only fixed variables.
+    pub(crate) strong_default: bool,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -497,16 +534,24 @@ impl<'m, O: Observer> Search<'m, O> {
                 || solver.has_user_branching(),
         );
         let level = Level::from(solver.strategy);
-        let merged = (solver.merged && matches!(level, Level::Forward | Level::Fixpoint))
-            .then(|| {
-                let bases: Vec<i64> = model
-                    .domains()
-                    .iter()
-                    .map(|d| d.min().unwrap_or(0) as i64)
-                    .collect();
-                Neighbours::build(&bases, model.constraints(), one_word)
-            })
-            .flatten();
+        // All-differents that follow a stronger default run their own
+        // propagators (watching any change), not the merged one.
+        let strong_default = solver.all_different != AllDifferentLevel::Value
+            && model
+                .constraints()
+                .iter()
+                .any(|c| c.follows_default_level());
+        let merged =
+            (solver.merged && !strong_default && matches!(level, Level::Forward | Level::Fixpoint))
+                .then(|| {
+                    let bases: Vec<i64> = model
+                        .domains()
+                        .iter()
+                        .map(|d| d.min().unwrap_or(0) as i64)
+                        .collect();
+                    Neighbours::build(&bases, model.constraints(), one_word)
+                })
+                .flatten();
         // The slot backend keeps no size counts: it serves smallest-domain-first
         // only below the size where the counts pay.
         let dynamic = solver.var_order != VarOrder::Input;
@@ -526,7 +571,11 @@ impl<'m, O: Observer> Search<'m, O> {
         if solver.var_order != VarOrder::Input && (restarting || worth_counting) {
             store.count_sizes(restarting);
         }
-        let props: Vec<Posted<'m>> = model.constraints().iter().map(propagators::post).collect();
+        let props: Vec<Posted<'m>> = model
+            .constraints()
+            .iter()
+            .map(|c| propagators::post(c, solver.all_different))
+            .collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
         let merged_forward = level == Level::Forward && merged.is_some();
         let others = model.constraints().iter().any(|c| !c.is_pairwise());
@@ -581,6 +630,7 @@ impl<'m, O: Observer> Search<'m, O> {
             // the merged propagator is the only one (it follows its own).
             record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
+            strong_default,
             removals: Vec::new(),
             scratch: Scratch::default(),
             culprit: None,

@@ -37,6 +37,8 @@
 
 pub(crate) mod abs;
 pub(crate) mod all_different;
+mod all_different_bounds;
+mod all_different_domain;
 mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
@@ -410,11 +412,12 @@ pub(crate) trait ConstraintKind: Send + Sync {
     }
 }
 
-/// Posts a constraint as its propagator.
-pub(crate) fn post(con: &Constraint) -> Posted<'_> {
+/// Posts a constraint as its propagator (an all-different that did not
+/// choose its level gets `all_different`, the solver's default).
+pub(crate) fn post(con: &Constraint, all_different: crate::AllDifferentLevel) -> Posted<'_> {
     match &con.kind {
         Kind::NotEqual => not_equal::post(con),
-        Kind::AllDifferent => all_different::post(con),
+        Kind::AllDifferent { level } => all_different::post(con, level.unwrap_or(all_different)),
         Kind::Linear { .. } => linear::post(con),
         Kind::Opaque(kind) => kind.post(con),
     }
@@ -424,7 +427,8 @@ pub(crate) fn post(con: &Constraint) -> Posted<'_> {
 /// order of `con.vars`).
 pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
     match &con.kind {
-        Kind::NotEqual | Kind::AllDifferent => vec![Watch::Fixed; con.vars.len()],
+        Kind::AllDifferent { .. } if !con.is_pairwise() => vec![Watch::Any; con.vars.len()],
+        Kind::NotEqual | Kind::AllDifferent { .. } => vec![Watch::Fixed; con.vars.len()],
         Kind::Linear { .. } => vec![Watch::Any; con.vars.len()],
         Kind::Opaque(kind) => kind.watches(con),
     }
@@ -435,7 +439,7 @@ pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
 pub(crate) fn holds(kind: &Kind, vals: &mut [i64]) -> bool {
     match kind {
         Kind::NotEqual => not_equal::holds(vals),
-        Kind::AllDifferent => all_different::holds(vals),
+        Kind::AllDifferent { .. } => all_different::holds(vals),
         Kind::Linear { coefs, cmp, rhs } => linear::holds(coefs, *cmp, *rhs, vals),
         Kind::Opaque(kind) => kind.holds(vals),
     }

@@ -10,5 +10,5 @@ pub(crate) fn holds(vals: &[i64]) -> bool {
 }
 
 pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    super::all_different::post(con)
+    super::all_different::post(con, crate::AllDifferentLevel::Value)
 }
