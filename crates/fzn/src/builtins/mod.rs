@@ -77,7 +77,7 @@ pub type PostReif = fn(&mut Post, &[Arg], Term, bool) -> PostResult;
 /// use csp_fzn::builtins::lookup;
 /// let le = lookup("int_le", 2).unwrap();
 /// assert!(le.base.native);
-/// assert!(!lookup("int_times", 3).unwrap().base.native); // decomposed
+/// assert!(!lookup("int_pow", 3).unwrap().base.native); // decomposed
 /// ```
 pub struct Base {
     /// Its signature (without the reification variable).
