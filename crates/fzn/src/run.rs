@@ -38,7 +38,7 @@ pub fn run(
     for w in &plan.warnings {
         let _ = writeln!(err, "warning: {w}");
     }
-    let mut built = build(&inst, &plan.first)?;
+    let built = build(&inst, &plan.first)?;
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
@@ -71,7 +71,7 @@ pub fn run(
             Objective::Satisfy => solver.satisfy(&built, out, err)?,
             Objective::Minimize(t) | Objective::Maximize(t) => {
                 let minimize = matches!(inst.objective, Objective::Minimize(_));
-                solver.optimise(&mut built, t, minimize, out, err)?
+                solver.optimise(&built, t, minimize, out, err)?
             }
         };
     }
@@ -235,7 +235,7 @@ impl Solve<'_> {
 
     fn optimise(
         &self,
-        built: &mut Built,
+        built: &Built,
         objective: Term,
         minimize: bool,
         out: &mut (dyn Write + Send),
@@ -264,32 +264,28 @@ impl Solve<'_> {
             return Ok(report);
         };
         let every = self.opts.all || self.opts.intermediate;
-        let var = built.vars[x];
         let mut last: Option<String> = None;
         let mut failure = None;
         let mut found = 0;
-        let vars = built.vars.clone();
-        let optimum = optimize(
-            &mut built.model,
-            var,
-            minimize,
-            self.deadline,
-            |s| self.configure(s),
-            |values, _| {
-                found += 1;
-                match self.solution(&vars, values) {
-                    Ok(text) if every => {
-                        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                            failure.get_or_insert(io(e));
-                        }
-                    }
-                    Ok(text) => last = Some(text),
-                    Err(e) => {
-                        failure.get_or_insert(e);
+        let solver = self.configure(Solver::new(&built.model)).limits(Limits {
+            time: self.time_left(),
+            ..Limits::default()
+        });
+        let optimum = optimize(&solver, built.vars[x], minimize, |values, _| {
+            found += 1;
+            match self.solution(&built.vars, values) {
+                Ok(text) if every => {
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                        failure.get_or_insert(io(e));
                     }
                 }
-            },
-        );
+                Ok(text) => last = Some(text),
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        })
+        .map_err(|e| FznError::new(0, e.to_string()))?;
         if let Some(e) = failure {
             return Err(e);
         }
