@@ -1,6 +1,6 @@
 //! The solver: from FlatZinc text to the FlatZinc output, per the options.
 
-use crate::branching::{plan, Plan};
+use crate::branching::{plan, Branching};
 use crate::build::{build, Built};
 use crate::error::FznError;
 use crate::instance::{resolve, Instance, Objective, Term};
@@ -39,13 +39,14 @@ pub fn run(
         let _ = writeln!(err, "warning: {w}");
     }
     let built = build(&inst, &plan.first)?;
+    let branching = plan.branching(&built.vars);
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
     if let Some(path) = &opts.replay {
         let solver = Solve {
             inst: &inst,
-            plan: &plan,
+            branching: &branching,
             opts,
             deadline,
         }
@@ -63,7 +64,7 @@ pub fn run(
     } else {
         let solver = Solve {
             inst: &inst,
-            plan: &plan,
+            branching: &branching,
             opts,
             deadline,
         };
@@ -107,18 +108,29 @@ struct Report {
 
 struct Solve<'a> {
     inst: &'a Instance,
-    plan: &'a Plan,
+    branching: &'a Branching,
     opts: &'a Options,
     deadline: Option<Instant>,
 }
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
-        solver
-            .strategy(self.opts.strategy)
-            .var_order(self.opts.var_order.unwrap_or(self.plan.var_order))
-            .value_order(self.opts.value_order.unwrap_or(self.plan.value_order))
-            .seed(self.opts.seed)
+        let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
+        let solver = match self.branching {
+            Branching::BuiltIn(var, value) => solver.var_order(*var).value_order(*value),
+            Branching::Sequential(select, values) => solver
+                .var_selector(select.clone())
+                .value_ordering(values.clone()),
+        };
+        // --var-order / --value-order override the annotations.
+        let solver = match self.opts.var_order {
+            Some(order) => solver.var_order(order),
+            None => solver,
+        };
+        match self.opts.value_order {
+            Some(order) => solver.value_order(order),
+            None => solver,
+        }
     }
 
     /// The solution text for engine values, after checking every constraint.

@@ -55,6 +55,7 @@ const MODELS: &[(&str, Kind)] = &[
     ("circuit_count", Kind::All),
     ("circuit_tour", Kind::Optimum("cost")),
     ("cardinality", Kind::All),
+    ("search_choices", Kind::All),
 ];
 
 /// The model and, where it has one, its data file.
@@ -242,6 +243,28 @@ fn the_driver_passes_flags_statistics_and_time_limits() {
         })
         .collect();
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+}
+
+/// `seq_search` runs each annotation over its own variables with its own
+/// value choice: with `input_order` and `indomain_min`/`indomain_max` the
+/// first solution is fixed by the annotations, so it must be Gecode's
+/// (under one order for the whole search, as before, it was not).
+#[test]
+fn search_annotations_choose_gecodes_first_solution() {
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fzn = std_fzn("seq_search", dir.path());
+    let first = output(Command::new(ours()).args(["-n", "1"]).arg(&fzn));
+    let gecode = output(Command::new("fzn-gecode").args(["-n", "1"]).arg(&fzn));
+    let (a, _) = solutions(&first);
+    let (g, _) = solutions(&gecode);
+    assert_eq!(a.len(), 1, "{first}");
+    assert_eq!(a, g, "the first solution");
+    // -f ignores the annotations: the free search finds another one first.
+    let free = output(Command::new(ours()).args(["-n", "1", "-f"]).arg(&fzn));
+    assert_ne!(solutions(&free).0, g, "{free}");
 }
 
 #[test]
