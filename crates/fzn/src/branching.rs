@@ -251,6 +251,25 @@ pub enum Branching {
     Sequential(SeqSelector, PerVariable),
 }
 
+impl Branching {
+    /// `solver` set to branch this way.
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, Branching};
+    /// let model = csp::Model::new();
+    /// let solver = plan(&[], false).branching(&[]).apply(csp::Solver::new(&model));
+    /// assert_eq!(solver.get_var_order(), csp::VarOrder::DomWDeg);
+    /// ```
+    pub fn apply<'m>(&self, solver: csp::Solver<'m>) -> csp::Solver<'m> {
+        match self {
+            Branching::BuiltIn(var, value) => solver.var_order(*var).value_order(*value),
+            Branching::Sequential(select, values) => solver
+                .var_selector(select.clone())
+                .value_ordering(values.clone()),
+        }
+    }
+}
+
 impl Plan {
     /// The branching over the engine variables `vars` (indexed like the
     /// FlatZinc variables).

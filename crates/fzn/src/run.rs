@@ -116,12 +116,7 @@ struct Solve<'a> {
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
         let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
-        let solver = match self.branching {
-            Branching::BuiltIn(var, value) => solver.var_order(*var).value_order(*value),
-            Branching::Sequential(select, values) => solver
-                .var_selector(select.clone())
-                .value_ordering(values.clone()),
-        };
+        let solver = self.branching.apply(solver);
         // --var-order / --value-order override the annotations.
         let solver = match self.opts.var_order {
             Some(order) => solver.var_order(order),
