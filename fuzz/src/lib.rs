@@ -385,7 +385,7 @@ pub fn flatzinc(data: &[u8]) {
         return;
     }
     let solver = plan
-        .branching(&built.vars)
+        .branching(&built.model, &built.vars)
         .apply(Solver::new(&built.model))
         .strategy(Strategy::ArcConsistency)
         .limits(bounded(5));

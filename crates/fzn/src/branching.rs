@@ -9,8 +9,10 @@
 //! is annotation order and `input_order` is exact.
 //!
 //! When every annotation chooses `input_order` and they share one value
-//! choice, the engine's built-in `input` order and that value order do
-//! exactly this (and run statically dispatched). Otherwise a
+//! choice, or one `first_fail` or `dom_w_deg` annotation covers every
+//! variable not fixed at the root, the engine's built-in order and that
+//! value order do exactly this (and run statically dispatched, with the
+//! engine's own size counts and weights). Otherwise a
 //! [`SeqSelector`] ([`csp::VarSelector`]) picks the variable and a
 //! [`PerVariable`] ([`csp::ValueOrdering`]) orders each variable's values
 //! by the annotation it belongs to.
@@ -46,7 +48,7 @@
 //! ascending values.
 
 use crate::instance::{SearchAnn, Term};
-use csp::{Candidates, SearchView, ValueOrder, ValueOrdering, VarId, VarOrder, VarSelector};
+use csp::{Candidates, Model, SearchView, ValueOrder, ValueOrdering, VarId, VarOrder, VarSelector};
 use std::sync::Arc;
 
 /// The variable order of a free search.
@@ -257,7 +259,7 @@ impl Branching {
     /// ```
     /// use csp_fzn::branching::{plan, Branching};
     /// let model = csp::Model::new();
-    /// let solver = plan(&[], false).branching(&[]).apply(csp::Solver::new(&model));
+    /// let solver = plan(&[], false).branching(&model, &[]).apply(csp::Solver::new(&model));
     /// assert_eq!(solver.get_var_order(), csp::VarOrder::DomWDeg);
     /// ```
     pub fn apply<'m>(&self, solver: csp::Solver<'m>) -> csp::Solver<'m> {
@@ -272,31 +274,39 @@ impl Branching {
 
 impl Plan {
     /// The branching over the engine variables `vars` (indexed like the
-    /// FlatZinc variables).
+    /// FlatZinc variables) of `model`.
     ///
     /// ```
     /// use csp_fzn::branching::{plan, Branching};
+    /// use csp_fzn::{SearchAnn, Term};
+    /// use csp::VarOrder;
+    /// let mut model = csp::Model::new();
     /// let p = plan(&[], false);
-    /// assert!(matches!(p.branching(&[]), Branching::BuiltIn(csp::VarOrder::DomWDeg, _)));
+    /// assert!(matches!(p.branching(&model, &[]), Branching::BuiltIn(VarOrder::DomWDeg, _)));
+    /// let x = model.int_vars(3, 0..4).unwrap();
+    /// let first_fail = |vars: &[usize]| plan(&[SearchAnn::Search {
+    ///     kind: "int_search".into(),
+    ///     vars: vars.iter().map(|&v| Term::Var(v)).collect(),
+    ///     var_choice: "first_fail".into(),
+    ///     value_choice: "indomain_min".into(),
+    /// }], false);
+    /// // Over every variable: the engine's smallest-domain order is exact.
+    /// let all = first_fail(&[2, 0, 1]).branching(&model, &x);
+    /// assert!(matches!(all, Branching::BuiltIn(VarOrder::SmallestDomain, _)));
+    /// // Over some: only they are ranked, then the rest.
+    /// let some = first_fail(&[2, 0]).branching(&model, &x);
+    /// assert!(matches!(some, Branching::Sequential(..)));
     /// ```
-    pub fn branching(&self, vars: &[VarId]) -> Branching {
-        let Some(first) = self.scopes.first() else {
-            return Branching::BuiltIn(FREE_VAR_ORDER, FREE_VALUE_ORDER);
-        };
-        let static_order = self
-            .scopes
-            .iter()
-            .all(|s| s.var_choice == VarChoice::InputOrder && s.value_order == first.value_order);
-        if static_order {
-            return Branching::BuiltIn(VarOrder::Input, first.value_order);
+    pub fn branching(&self, model: &Model, vars: &[VarId]) -> Branching {
+        if let Some(order) = self.built_in(model, vars) {
+            return order;
         }
         let scopes: Vec<(Vec<VarId>, VarChoice)> = self
             .scopes
             .iter()
             .map(|s| (s.vars.iter().map(|&x| vars[x]).collect(), s.var_choice))
             .collect();
-        let n = vars.iter().map(|v| v.index() + 1).max().unwrap_or(0);
-        let mut orders = vec![FREE_VALUE_ORDER; n];
+        let mut orders = vec![FREE_VALUE_ORDER; model.num_vars()];
         for s in &self.scopes {
             for &x in &s.vars {
                 orders[vars[x].index()] = s.value_order;
@@ -311,6 +321,38 @@ impl Plan {
                 orders: orders.into(),
             },
         )
+    }
+
+    /// The built-in orders, where they branch exactly as the annotations
+    /// say: no annotation (the free search); every annotation
+    /// `input_order` with one value choice (creation order is annotation
+    /// order); or one `first_fail` or `dom_w_deg` annotation over every
+    /// variable not fixed at the root (the ranking then only meets its own
+    /// variables, and ties go to creation order, which is its order).
+    fn built_in(&self, model: &Model, vars: &[VarId]) -> Option<Branching> {
+        let Some(first) = self.scopes.first() else {
+            return Some(Branching::BuiltIn(FREE_VAR_ORDER, FREE_VALUE_ORDER));
+        };
+        let static_order = self
+            .scopes
+            .iter()
+            .all(|s| s.var_choice == VarChoice::InputOrder && s.value_order == first.value_order);
+        if static_order {
+            return Some(Branching::BuiltIn(VarOrder::Input, first.value_order));
+        }
+        let order = match (&self.scopes[..], first.var_choice) {
+            ([_], VarChoice::FirstFail) => VarOrder::SmallestDomain,
+            ([_], VarChoice::DomWDeg) => VarOrder::DomWDeg,
+            _ => return None,
+        };
+        let mut covered = vec![false; model.num_vars()];
+        for &x in &first.vars {
+            covered[vars[x].index()] = true;
+        }
+        let all = model
+            .vars()
+            .all(|v| covered[v.index()] || model.domain(v).size() <= 1);
+        all.then_some(Branching::BuiltIn(order, first.value_order))
     }
 }
 
@@ -333,7 +375,7 @@ impl Plan {
 ///     value_choice: value.into(),
 /// };
 /// let p = plan(&[SearchAnn::Seq(vec![search(vec![2], "indomain_max"), search(vec![0, 1], "indomain_min")])], false);
-/// let Branching::Sequential(select, values) = p.branching(&x) else { unreachable!() };
+/// let Branching::Sequential(select, values) = p.branching(&model, &x) else { unreachable!() };
 /// let solver = Solver::new(&model).var_selector(select).value_ordering(values);
 /// assert_eq!(solver.first().0.unwrap().values(), &[0, 1, 2]);
 /// ```
@@ -426,7 +468,7 @@ impl VarSelector for SeqSelector {
 ///     value_choice: value.into(),
 /// };
 /// let p = plan(&[SearchAnn::Seq(vec![search(0, "indomain_max"), search(1, "indomain_median")])], false);
-/// let Branching::Sequential(select, values) = p.branching(&x) else { unreachable!() };
+/// let Branching::Sequential(select, values) = p.branching(&model, &x) else { unreachable!() };
 /// let first = Solver::new(&model).var_selector(select).value_ordering(values).first().0;
 /// assert_eq!(first.unwrap().values(), &[2, 1]);
 /// ```

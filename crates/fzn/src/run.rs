@@ -39,7 +39,7 @@ pub fn run(
         let _ = writeln!(err, "warning: {w}");
     }
     let built = build(&inst, &plan.first)?;
-    let branching = plan.branching(&built.vars);
+    let branching = plan.branching(&built.model, &built.vars);
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
