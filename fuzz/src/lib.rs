@@ -384,10 +384,10 @@ pub fn flatzinc(data: &[u8]) {
     if built.failed {
         return;
     }
-    let solver = Solver::new(&built.model)
+    let solver = plan
+        .branching(&built.model, &built.vars)
+        .apply(Solver::new(&built.model))
         .strategy(Strategy::ArcConsistency)
-        .var_order(plan.var_order)
-        .value_order(plan.value_order)
         .limits(bounded(5));
     let mut search = solver.search();
     while let Some(values) = search.next_values() {

@@ -1,19 +1,38 @@
 //! Search annotations mapped onto the engine's branching.
 //!
-//! The engine branches on every variable with one variable order and one
-//! value order for the whole search, and its `input` order is the order
-//! the variables were created in. So the annotated variables are created
-//! first (in annotation order), then the model's own variables, then the
-//! ones MiniZinc introduced; the first `int_search`/`bool_search` (the
-//! first inside a `seq_search`) chooses the orders:
+//! `seq_search` runs its `int_search`/`bool_search` annotations in order:
+//! each branches over its own variables with its own variable choice and
+//! value choice until they are all assigned, then the next one starts;
+//! the variables no annotation names come last, in creation order. The
+//! annotated variables are created first (in annotation order), then the
+//! model's own, then the ones MiniZinc introduced, so "creation order"
+//! is annotation order and `input_order` is exact.
 //!
-//! | FlatZinc | engine | exact? |
+//! When every annotation chooses `input_order` and they share one value
+//! choice, or one `first_fail` or `dom_w_deg` annotation covers every
+//! variable not fixed at the root, the engine's built-in order and that
+//! value order do exactly this (and run statically dispatched, with the
+//! engine's own size counts and weights). Otherwise a
+//! [`SeqSelector`] ([`csp::VarSelector`]) picks the variable and a
+//! [`PerVariable`] ([`csp::ValueOrdering`]) orders each variable's values
+//! by the annotation it belongs to.
+//!
+//! | FlatZinc variable choice | among the annotation's unassigned variables, the one with | exact? |
 //! | --- | --- | --- |
-//! | `input_order` | `input` | yes |
-//! | `first_fail` | `smallest-domain` | yes (ties: creation order) |
-//! | `dom_w_deg` | `dom-wdeg` | yes |
-//! | `most_constrained`, `occurrence` | `dom-deg` | approximate (warned) |
-//! | `anti_first_fail`, `smallest`, `largest`, `max_regret` | `input` | no (warned) |
+//! | `input_order` | first in the annotation | yes |
+//! | `first_fail` | fewest values | yes |
+//! | `anti_first_fail` | most values | yes |
+//! | `smallest` | least smallest value | yes |
+//! | `largest` | greatest largest value | yes |
+//! | `occurrence` | most constraints | yes |
+//! | `most_constrained` | fewest values, ties most constraints | yes |
+//! | `max_regret` | greatest gap between its two smallest values | yes |
+//! | `dom_w_deg` | least size / weighted degree (the engine's failure weights) | weights differ from Gecode's |
+//!
+//! Ties go to the variable first in the annotation.
+//!
+//! | FlatZinc value choice | engine value order | exact? |
+//! | --- | --- | --- |
 //! | `indomain_min`, `indomain` | `ascending` | yes |
 //! | `indomain_max` | `descending` | yes |
 //! | `indomain_median`, `indomain_middle` | `middle-out` | yes |
@@ -21,60 +40,80 @@
 //! | `indomain_reverse_split` | `descending` | approximate (warned) |
 //! | `indomain_random` | `random` (seeded by `-r`) | yes |
 //!
-//! A dynamic order (`first_fail`, `dom_w_deg`) ranks all unassigned
-//! variables, not only the annotated ones. Without annotations, or with
-//! `-f`, the search uses the default: `dom-wdeg` and ascending values.
+//! The engine branches on one value at a time (`x = v`, then the next
+//! value), where Gecode branches `x = v` / `x != v` and may choose another
+//! variable in between: for the static `input_order` the trees visit the
+//! solutions in the same order, for dynamic choices they may not. Without
+//! annotations, or with `-f`, the search uses the default: `dom-wdeg` and
+//! ascending values.
 
 use crate::instance::{SearchAnn, Term};
-use csp::{ValueOrder, VarOrder};
+use csp::{Candidates, Model, SearchView, ValueOrder, ValueOrdering, VarId, VarOrder, VarSelector};
+use std::sync::Arc;
 
 /// The variable order of a free search.
 pub const FREE_VAR_ORDER: VarOrder = VarOrder::DomWDeg;
 /// The value order of a free search.
 pub const FREE_VALUE_ORDER: ValueOrder = ValueOrder::Ascending;
 
-/// How the search will branch.
+/// A FlatZinc variable choice.
 ///
 /// ```
-/// let p = csp_fzn::branching::plan(&[], false);
-/// assert_eq!((p.var_order, p.value_order), (csp_fzn::branching::FREE_VAR_ORDER, csp_fzn::branching::FREE_VALUE_ORDER));
-/// assert!(p.first.is_empty());
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    /// The variables to create (and so branch on, in input order) first.
-    pub first: Vec<usize>,
-    /// The variable order.
-    pub var_order: VarOrder,
-    /// The value order.
-    pub value_order: ValueOrder,
-    /// What could not be followed exactly, for stderr.
-    pub warnings: Vec<String>,
-}
-
-/// The engine's variable order for a FlatZinc variable choice, and whether
-/// it is exact.
-///
-/// ```
-/// use csp_fzn::branching::{value_choice, var_choice};
-/// assert_eq!(var_choice("first_fail"), Some((csp::VarOrder::SmallestDomain, true)));
-/// assert_eq!(var_choice("occurrence"), Some((csp::VarOrder::DomDeg, false)));
-/// assert_eq!(value_choice("indomain_random"), Some((csp::ValueOrder::Random, true)));
+/// use csp_fzn::branching::{var_choice, VarChoice};
+/// assert_eq!(var_choice("first_fail"), Some(VarChoice::FirstFail));
 /// assert_eq!(var_choice("no_such_choice"), None);
 /// ```
-pub fn var_choice(name: &str) -> Option<(VarOrder, bool)> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarChoice {
+    /// `input_order`.
+    InputOrder,
+    /// `first_fail`.
+    FirstFail,
+    /// `anti_first_fail`.
+    AntiFirstFail,
+    /// `smallest`.
+    Smallest,
+    /// `largest`.
+    Largest,
+    /// `occurrence`.
+    Occurrence,
+    /// `most_constrained`.
+    MostConstrained,
+    /// `max_regret`.
+    MaxRegret,
+    /// `dom_w_deg`.
+    DomWDeg,
+}
+
+/// The variable choice a FlatZinc name stands for.
+///
+/// ```
+/// use csp_fzn::branching::{var_choice, VarChoice};
+/// assert_eq!(var_choice("dom_w_deg"), Some(VarChoice::DomWDeg));
+/// ```
+pub fn var_choice(name: &str) -> Option<VarChoice> {
     Some(match name {
-        "input_order" => (VarOrder::Input, true),
-        "first_fail" => (VarOrder::SmallestDomain, true),
-        "dom_w_deg" => (VarOrder::DomWDeg, true),
-        "most_constrained" | "occurrence" => (VarOrder::DomDeg, false),
-        "anti_first_fail" | "smallest" | "largest" | "max_regret" => (VarOrder::Input, false),
+        "input_order" => VarChoice::InputOrder,
+        "first_fail" => VarChoice::FirstFail,
+        "anti_first_fail" => VarChoice::AntiFirstFail,
+        "smallest" => VarChoice::Smallest,
+        "largest" => VarChoice::Largest,
+        "occurrence" => VarChoice::Occurrence,
+        "most_constrained" => VarChoice::MostConstrained,
+        "max_regret" => VarChoice::MaxRegret,
+        "dom_w_deg" => VarChoice::DomWDeg,
         _ => return None,
     })
 }
 
 /// The engine's value order for a FlatZinc value choice, and whether it is
 /// exact.
+///
+/// ```
+/// use csp_fzn::branching::value_choice;
+/// assert_eq!(value_choice("indomain_random"), Some((csp::ValueOrder::Random, true)));
+/// assert_eq!(value_choice("indomain_split"), Some((csp::ValueOrder::MiddleOut, false)));
+/// ```
 pub fn value_choice(name: &str) -> Option<(ValueOrder, bool)> {
     Some(match name {
         "indomain_min" | "indomain" => (ValueOrder::Ascending, true),
@@ -87,27 +126,58 @@ pub fn value_choice(name: &str) -> Option<(ValueOrder, bool)> {
     })
 }
 
+/// One search annotation: its variables (FlatZinc indices, each in the
+/// first annotation naming it only) and its choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scope {
+    /// The variables, in annotation order.
+    pub vars: Vec<usize>,
+    /// How the next variable is chosen.
+    pub var_choice: VarChoice,
+    /// The order of its values.
+    pub value_order: ValueOrder,
+}
+
+/// How the search will branch.
+///
+/// ```
+/// let p = csp_fzn::branching::plan(&[], false);
+/// assert!(p.first.is_empty() && p.scopes.is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The variables to create first (annotation order).
+    pub first: Vec<usize>,
+    /// The search annotations in order (empty: free search).
+    pub scopes: Vec<Scope>,
+    /// What could not be followed exactly, for stderr.
+    pub warnings: Vec<String>,
+}
+
 /// The plan for these solve annotations (`free`: ignore them).
 ///
 /// ```
-/// use csp_fzn::branching::plan;
+/// use csp_fzn::branching::{plan, VarChoice};
 /// use csp_fzn::{SearchAnn, Term};
-/// let ann = SearchAnn::Search {
+/// let search = |vars: Vec<usize>, var: &str, value: &str| SearchAnn::Search {
 ///     kind: "int_search".into(),
-///     vars: vec![Term::Var(2), Term::Var(0)],
-///     var_choice: "first_fail".into(),
-///     value_choice: "indomain_max".into(),
+///     vars: vars.into_iter().map(Term::Var).collect(),
+///     var_choice: var.into(),
+///     value_choice: value.into(),
 /// };
-/// let p = plan(&[ann], false);
-/// assert_eq!(p.first, vec![2, 0]);
-/// assert_eq!((p.var_order, p.value_order), (csp::VarOrder::SmallestDomain, csp::ValueOrder::Descending));
+/// let p = plan(&[SearchAnn::Seq(vec![
+///     search(vec![2, 0], "first_fail", "indomain_max"),
+///     search(vec![0, 1], "input_order", "indomain_min"),
+/// ])], false);
+/// assert_eq!(p.first, vec![2, 0, 1]);
+/// assert_eq!(p.scopes[0].var_choice, VarChoice::FirstFail);
+/// assert_eq!(p.scopes[1].vars, vec![1]); // 0 belongs to the first search
 /// assert!(p.warnings.is_empty());
 /// ```
 pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
     let mut p = Plan {
         first: Vec::new(),
-        var_order: FREE_VAR_ORDER,
-        value_order: FREE_VALUE_ORDER,
+        scopes: Vec::new(),
         warnings: Vec::new(),
     };
     if free {
@@ -115,46 +185,43 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
     }
     let mut searches = Vec::new();
     flatten(anns, &mut searches, &mut p.warnings);
-    let mut chosen = false;
     for (vars, var_c, value_c) in searches {
+        let var_choice = var_choice(var_c).unwrap_or_else(|| {
+            p.warnings.push(format!(
+                "unknown variable choice '{var_c}': input_order used"
+            ));
+            VarChoice::InputOrder
+        });
+        let value_order = match value_choice(value_c) {
+            Some((order, exact)) => {
+                if !exact {
+                    p.warnings.push(format!(
+                        "value choice '{value_c}' is approximated by the engine's '{order}' order"
+                    ));
+                }
+                order
+            }
+            None => {
+                p.warnings.push(format!(
+                    "unknown value choice '{value_c}': indomain_min used"
+                ));
+                FREE_VALUE_ORDER
+            }
+        };
+        let mut own = Vec::new();
         for &t in vars {
             if let Term::Var(x) = t {
                 if !p.first.contains(&x) {
                     p.first.push(x);
+                    own.push(x);
                 }
             }
         }
-        let var = var_choice(var_c);
-        let value = value_choice(value_c);
-        if var.is_none() {
-            p.warnings
-                .push(format!("unknown variable choice '{var_c}' ignored"));
-        }
-        if value.is_none() {
-            p.warnings
-                .push(format!("unknown value choice '{value_c}' ignored"));
-        }
-        let (var, var_exact) = var.unwrap_or((FREE_VAR_ORDER, true));
-        let (value, value_exact) = value.unwrap_or((FREE_VALUE_ORDER, true));
-        if !chosen {
-            chosen = true;
-            p.var_order = var;
-            p.value_order = value;
-            if !var_exact {
-                p.warnings.push(format!(
-                    "variable choice '{var_c}' is approximated by the engine's '{var}' order"
-                ));
-            }
-            if !value_exact {
-                p.warnings.push(format!(
-                    "value choice '{value_c}' is approximated by the engine's '{value}' order"
-                ));
-            }
-        } else if (var, value) != (p.var_order, p.value_order) {
-            p.warnings.push(format!(
-                "the engine uses one order for the whole search: '{var_c}'/'{value_c}' of a later search annotation is replaced by the first one's"
-            ));
-        }
+        p.scopes.push(Scope {
+            vars: own,
+            var_choice,
+            value_order,
+        });
     }
     p
 }
@@ -173,5 +240,250 @@ fn flatten<'a>(anns: &'a [SearchAnn], out: &mut Vec<Search<'a>>, warnings: &mut 
             SearchAnn::Seq(inner) => flatten(inner, out, warnings),
             SearchAnn::Other(name) => warnings.push(format!("annotation '{name}' ignored")),
         }
+    }
+}
+
+/// The engine's branching for a plan: built-in orders where they are
+/// exact, else a [`SeqSelector`] and a [`PerVariable`] value ordering.
+#[derive(Clone)]
+pub enum Branching {
+    /// One built-in variable order and one value order.
+    BuiltIn(VarOrder, ValueOrder),
+    /// Scope by scope, then the rest in creation order.
+    Sequential(SeqSelector, PerVariable),
+}
+
+impl Branching {
+    /// `solver` set to branch this way.
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, Branching};
+    /// let model = csp::Model::new();
+    /// let solver = plan(&[], false).branching(&model, &[]).apply(csp::Solver::new(&model));
+    /// assert_eq!(solver.get_var_order(), csp::VarOrder::DomWDeg);
+    /// ```
+    pub fn apply<'m>(&self, solver: csp::Solver<'m>) -> csp::Solver<'m> {
+        match self {
+            Branching::BuiltIn(var, value) => solver.var_order(*var).value_order(*value),
+            Branching::Sequential(select, values) => solver
+                .var_selector(select.clone())
+                .value_ordering(values.clone()),
+        }
+    }
+}
+
+impl Plan {
+    /// The branching over the engine variables `vars` (indexed like the
+    /// FlatZinc variables) of `model`.
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, Branching};
+    /// use csp_fzn::{SearchAnn, Term};
+    /// use csp::VarOrder;
+    /// let mut model = csp::Model::new();
+    /// let p = plan(&[], false);
+    /// assert!(matches!(p.branching(&model, &[]), Branching::BuiltIn(VarOrder::DomWDeg, _)));
+    /// let x = model.int_vars(3, 0..4).unwrap();
+    /// let first_fail = |vars: &[usize]| plan(&[SearchAnn::Search {
+    ///     kind: "int_search".into(),
+    ///     vars: vars.iter().map(|&v| Term::Var(v)).collect(),
+    ///     var_choice: "first_fail".into(),
+    ///     value_choice: "indomain_min".into(),
+    /// }], false);
+    /// // Over every variable: the engine's smallest-domain order is exact.
+    /// let all = first_fail(&[2, 0, 1]).branching(&model, &x);
+    /// assert!(matches!(all, Branching::BuiltIn(VarOrder::SmallestDomain, _)));
+    /// // Over some: only they are ranked, then the rest.
+    /// let some = first_fail(&[2, 0]).branching(&model, &x);
+    /// assert!(matches!(some, Branching::Sequential(..)));
+    /// ```
+    pub fn branching(&self, model: &Model, vars: &[VarId]) -> Branching {
+        if let Some(order) = self.built_in(model, vars) {
+            return order;
+        }
+        let scopes: Vec<(Vec<VarId>, VarChoice)> = self
+            .scopes
+            .iter()
+            .map(|s| (s.vars.iter().map(|&x| vars[x]).collect(), s.var_choice))
+            .collect();
+        let mut orders = vec![FREE_VALUE_ORDER; model.num_vars()];
+        for s in &self.scopes {
+            for &x in &s.vars {
+                orders[vars[x].index()] = s.value_order;
+            }
+        }
+        Branching::Sequential(
+            SeqSelector {
+                scopes: scopes.into(),
+                regret: Vec::new(),
+            },
+            PerVariable {
+                orders: orders.into(),
+            },
+        )
+    }
+
+    /// The built-in orders, where they branch exactly as the annotations
+    /// say: no annotation (the free search); every annotation
+    /// `input_order` with one value choice (creation order is annotation
+    /// order); or one `first_fail` or `dom_w_deg` annotation over every
+    /// variable not fixed at the root (the ranking then only meets its own
+    /// variables, and ties go to creation order, which is its order).
+    fn built_in(&self, model: &Model, vars: &[VarId]) -> Option<Branching> {
+        let Some(first) = self.scopes.first() else {
+            return Some(Branching::BuiltIn(FREE_VAR_ORDER, FREE_VALUE_ORDER));
+        };
+        let static_order = self
+            .scopes
+            .iter()
+            .all(|s| s.var_choice == VarChoice::InputOrder && s.value_order == first.value_order);
+        if static_order {
+            return Some(Branching::BuiltIn(VarOrder::Input, first.value_order));
+        }
+        let order = match (&self.scopes[..], first.var_choice) {
+            ([_], VarChoice::FirstFail) => VarOrder::SmallestDomain,
+            ([_], VarChoice::DomWDeg) => VarOrder::DomWDeg,
+            _ => return None,
+        };
+        let mut covered = vec![false; model.num_vars()];
+        for &x in &first.vars {
+            covered[vars[x].index()] = true;
+        }
+        let all = model
+            .vars()
+            .all(|v| covered[v.index()] || model.domain(v).size() <= 1);
+        all.then_some(Branching::BuiltIn(order, first.value_order))
+    }
+}
+
+/// `seq_search` as a [`VarSelector`]: the first scope with an unassigned
+/// variable chooses among its own by its variable choice; when every
+/// scope is assigned, the first unassigned variable in creation order.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// use csp_fzn::branching::{plan, Branching};
+/// use csp_fzn::{SearchAnn, Term};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// // First x2 by largest values first, then x0 and x1 by smallest first.
+/// let search = |vars: Vec<usize>, value: &str| SearchAnn::Search {
+///     kind: "int_search".into(),
+///     vars: vars.into_iter().map(Term::Var).collect(),
+///     var_choice: "first_fail".into(),
+///     value_choice: value.into(),
+/// };
+/// let p = plan(&[SearchAnn::Seq(vec![search(vec![2], "indomain_max"), search(vec![0, 1], "indomain_min")])], false);
+/// let Branching::Sequential(select, values) = p.branching(&model, &x) else { unreachable!() };
+/// let solver = Solver::new(&model).var_selector(select).value_ordering(values);
+/// assert_eq!(solver.first().0.unwrap().values(), &[0, 1, 2]);
+/// ```
+#[derive(Clone)]
+pub struct SeqSelector {
+    scopes: Arc<[(Vec<VarId>, VarChoice)]>,
+    /// Reused buffer of one variable's values (for `max_regret`).
+    regret: Vec<i32>,
+}
+
+impl SeqSelector {
+    /// The best unassigned variable of `scope` by `choice`, if any.
+    fn best_in(
+        &mut self,
+        view: &mut SearchView<'_>,
+        scope: &[VarId],
+        choice: VarChoice,
+    ) -> Option<VarId> {
+        let mut best: Option<(VarId, i128)> = None;
+        for &x in scope {
+            if view.assigned_value(x).is_some() {
+                continue;
+            }
+            if choice == VarChoice::InputOrder {
+                return Some(x);
+            }
+            // Lower is better; the first of equals wins.
+            let score = self.score(view, x, choice);
+            if best.is_none_or(|(_, b)| score < b) {
+                best = Some((x, score));
+            }
+        }
+        best.map(|(x, _)| x)
+    }
+
+    fn score(&mut self, view: &mut SearchView<'_>, x: VarId, choice: VarChoice) -> i128 {
+        let size = i128::from(view.size(x));
+        match choice {
+            VarChoice::InputOrder => 0,
+            VarChoice::FirstFail => size,
+            VarChoice::AntiFirstFail => -size,
+            VarChoice::Smallest => view.min(x).map_or(0, i128::from),
+            VarChoice::Largest => -view.max(x).map_or(0, i128::from),
+            VarChoice::Occurrence => -i128::from(view.degree(x)),
+            VarChoice::MostConstrained => (size << 64) - i128::from(view.degree(x)),
+            VarChoice::MaxRegret => {
+                view.values_into(x, &mut self.regret);
+                match self.regret[..] {
+                    [a, b, ..] => -(i128::from(b) - i128::from(a)),
+                    _ => 0,
+                }
+            }
+            VarChoice::DomWDeg => {
+                // size / wdeg, compared exactly as a fixed-point fraction.
+                let w = i128::from(view.weighted_degree(x).max(1));
+                (size << 64) / w
+            }
+        }
+    }
+}
+
+impl VarSelector for SeqSelector {
+    fn select(&mut self, view: &mut SearchView<'_>) -> VarId {
+        let scopes = Arc::clone(&self.scopes);
+        for (vars, choice) in scopes.iter() {
+            if let Some(x) = self.best_in(view, vars, *choice) {
+                return x;
+            }
+        }
+        // Every annotated variable is assigned: the rest in creation order.
+        view.unassigned()
+            .min_by_key(|x| x.index())
+            .expect("a variable is chosen only while one is unassigned")
+    }
+}
+
+/// Each variable's values in the order of the annotation it belongs to
+/// (ascending for the rest): a [`ValueOrdering`].
+///
+/// ```
+/// use csp::{Model, Solver};
+/// use csp_fzn::branching::{plan, Branching};
+/// use csp_fzn::{SearchAnn, Term};
+/// let mut model = Model::new();
+/// let x = model.int_vars(2, 0..3).unwrap();
+/// let search = |var: usize, value: &str| SearchAnn::Search {
+///     kind: "int_search".into(),
+///     vars: vec![Term::Var(var)],
+///     var_choice: "input_order".into(),
+///     value_choice: value.into(),
+/// };
+/// let p = plan(&[SearchAnn::Seq(vec![search(0, "indomain_max"), search(1, "indomain_median")])], false);
+/// let Branching::Sequential(select, values) = p.branching(&model, &x) else { unreachable!() };
+/// let first = Solver::new(&model).var_selector(select).value_ordering(values).first().0;
+/// assert_eq!(first.unwrap().values(), &[2, 1]);
+/// ```
+#[derive(Clone)]
+pub struct PerVariable {
+    orders: Arc<[ValueOrder]>,
+}
+
+impl ValueOrdering for PerVariable {
+    fn order(&mut self, view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>) {
+        let mut order = self
+            .orders
+            .get(var.index())
+            .copied()
+            .unwrap_or(FREE_VALUE_ORDER);
+        order.order(view, var, values);
     }
 }

@@ -27,7 +27,8 @@
 //! * [`instance`]: names resolved, arguments typed against each builtin's
 //!   signature, aliases shared, domains finite;
 //! * [`builtins`]: the table from builtin name to mapping function and
-//!   semantics; [`post`]: the decompositions they share;
+//!   semantics; [`post`]: the posting context they share (constants as
+//!   views, clauses, reifications) and the decompositions left;
 //! * [`branching`]: search annotations onto the engine's orders;
 //! * [`build`]: the engine model; [`run`]: satisfaction, enumeration,
 //!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the

@@ -1,12 +1,10 @@
-//! Branch and bound in the front end, until the engine has it: solve,
-//! then require a strictly better objective (one more `linear` constraint
-//! on the objective variable) and solve again from the root, until no
-//! solution is left (the last one is optimal) or the deadline passes.
-//! Every run is a fresh search of the grown model; the deadline spans all
-//! of them. Kept in one module so it can move into the engine as is.
+//! Optimisation on the engine's branch and bound: one search whose
+//! objective bound tightens after each improving solution
+//! ([`csp::Solver::minimize`] / [`csp::Solver::maximize`]), so the time
+//! limit set on the solver spans the whole optimisation and nothing is
+//! searched twice.
 
-use csp::{Cmp, Limits, Model, Solver, Stats, StopReason, VarId};
-use std::time::Instant;
+use csp::{ModelError, OptimizeStatus, Solver, Stats, StopReason, VarId, View};
 
 /// How an optimisation ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,14 +13,14 @@ pub struct Optimum {
     pub best: Option<i64>,
     /// The search proved that nothing better exists (or that nothing exists).
     pub proved: bool,
-    /// The runs' statistics, summed.
+    /// The search's statistics.
     pub stats: Stats,
     /// Which limit stopped it, if one did.
     pub stopped: Option<StopReason>,
 }
 
-/// Minimises (or maximises) `objective`; `configure` sets the strategy and
-/// orders of each run; `on_solution` receives each improving solution's
+/// Minimises (or maximises) `objective` with `solver` (its strategy,
+/// orders and limits); `on_solution` receives each improving solution's
 /// values (in engine variable order) with its objective value.
 ///
 /// ```
@@ -33,59 +31,39 @@ pub struct Optimum {
 /// let obj = model.int_var(0..15).unwrap();
 /// model.linear([(1, x[0]), (1, x[1]), (1, x[2]), (-1, obj)], Cmp::Eq, 0).unwrap();
 /// let mut seen = Vec::new();
-/// let opt = csp_fzn::optimize::optimize(&mut model, obj, true, None, |s| s, |_, v| seen.push(v));
+/// let opt = csp_fzn::optimize::optimize(&Solver::new(&model), obj, true, |_, v| seen.push(v)).unwrap();
 /// assert_eq!((opt.best, opt.proved), (Some(3), true)); // 0 + 1 + 2
 /// assert_eq!(seen.last(), Some(&3));
+/// assert!(seen.windows(2).all(|w| w[0] > w[1])); // each one improves
 /// ```
 pub fn optimize(
-    model: &mut Model,
+    solver: &Solver<'_>,
     objective: VarId,
     minimize: bool,
-    deadline: Option<Instant>,
-    configure: impl for<'m> Fn(Solver<'m>) -> Solver<'m>,
     mut on_solution: impl FnMut(&[i32], i64),
-) -> Optimum {
-    let mut stats = Stats::default();
+) -> Result<Optimum, ModelError> {
+    let terms = [(1, View::from(objective))];
+    let mut search = if minimize {
+        solver.minimize(terms)?
+    } else {
+        solver.maximize(terms)?
+    };
     let mut best = None;
-    loop {
-        let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let solver = configure(Solver::new(model)).limits(Limits {
-            time,
-            ..Limits::default()
-        });
-        let mut search = solver.search();
-        let found = search.next_values().map(<[i32]>::to_vec);
-        let outcome = search.outcome();
-        drop(search);
-        stats.merge(&outcome.stats);
-        let Some(values) = found else {
-            let stopped = match outcome.status {
-                csp::Status::Stopped(r) => Some(r),
-                _ => None,
-            };
-            return Optimum {
-                best,
-                proved: stopped.is_none(),
-                stats,
-                stopped,
-            };
-        };
-        let v = values[objective.index()] as i64;
-        best = Some(v);
-        on_solution(&values, v);
-        let (cmp, bound) = if minimize {
-            (Cmp::Le, v - 1)
-        } else {
-            (Cmp::Ge, v + 1)
-        };
-        if model.linear([(1, objective)], cmp, bound).is_err() {
-            // Cannot happen for 32-bit values; stop rather than loop.
-            return Optimum {
-                best,
-                proved: false,
-                stats,
-                stopped: None,
-            };
-        }
+    for improvement in search.by_ref() {
+        // The objective is one variable: its value is a 32-bit integer.
+        let value = improvement.value as i64;
+        best = Some(value);
+        on_solution(improvement.solution.values(), value);
     }
+    let (proved, stopped) = match search.status() {
+        OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable => (true, None),
+        OptimizeStatus::BestBeforeLimit(r) | OptimizeStatus::NoneBeforeLimit(r) => (false, Some(r)),
+        OptimizeStatus::Running => (false, None),
+    };
+    Ok(Optimum {
+        best,
+        proved,
+        stats: search.stats(),
+        stopped,
+    })
 }

@@ -7,13 +7,18 @@
 //!   satisfying tuples when the product of their domains is small (the
 //!   engine then keeps it arc consistent), else as a `predicate` (checked,
 //!   and filtered once the product is small);
-//! * [`Post::implied_linear`]: `b -> sum <= c` (or `>=`) as one big-M
-//!   linear constraint, exact for integers, so reified and half-reified
-//!   linear builtins get the engine's bounds reasoning in both directions.
+//! * [`Post::function`]: `z = f(inputs)` as one table row per input
+//!   combination.
+//!
+//! Native kinds take views; [`Post::view`] turns a constant argument into
+//! a fixed engine variable (one per value), and [`Post::clause`] and
+//! [`Post::reified_linear`] fold constants before posting the engine's
+//! clause and reification.
 
 use crate::ast::IntSet;
 use crate::instance::{Arg, Term};
-use csp::{Cmp, Model, VarId, View};
+use csp::{Cmp, Condition, Model, VarId, View};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A relation over at most this many tuples of its variables' domains is
@@ -39,8 +44,8 @@ pub type Holds = fn(&[Arg], &dyn Fn(Term) -> i64) -> bool;
 /// let (x, y, b) = (Term::Var(0), Term::Var(1), Term::Var(2));
 /// // x * y = 6, as a table of its satisfying tuples (16 combinations)
 /// post.relation(&[Arg::Term(x), Arg::Term(y)], |a, v| v(a[0].term()) * v(a[1].term()) == 6).unwrap();
-/// // b -> x + y <= 4, as one big-M linear constraint
-/// post.implied_linear(&[(1, x), (1, y)], csp::Cmp::Le, 4, b, true).unwrap();
+/// // b <-> x + y <= 4, the engine's reification
+/// post.reified_linear(&[(1, x), (1, y)], csp::Cmp::Le, 4, b, false).unwrap();
 /// assert!(!post.failed);
 /// // (2, 3) and (3, 2) sum to 5, so b = 0 in both
 /// assert_eq!(csp::Solver::new(&model).count().solutions(), 2);
@@ -50,6 +55,8 @@ pub struct Post<'a> {
     pub model: &'a mut Model,
     vars: &'a [VarId],
     domains: &'a [IntSet],
+    /// The fixed variable standing for each constant a native kind needed.
+    constants: HashMap<i64, VarId>,
     /// Set when a constraint is found false while posting (no solution).
     pub failed: bool,
 }
@@ -69,6 +76,7 @@ impl<'a> Post<'a> {
             model,
             vars,
             domains,
+            constants: HashMap::new(),
             failed: false,
         }
     }
@@ -124,56 +132,110 @@ impl<'a> Post<'a> {
         Ok(())
     }
 
-    /// The smallest and largest value of `sum coef * term`.
-    pub fn sum_bounds(&self, terms: &[(i64, Term)]) -> (i128, i128) {
-        terms.iter().fold((0, 0), |(lo, hi), &(a, t)| {
-            let (l, h) = self.bounds(t);
-            let (x, y) = (a as i128 * l as i128, a as i128 * h as i128);
-            (lo + x.min(y), hi + x.max(y))
-        })
+    /// The engine view of a term: its variable, or for a constant a fixed
+    /// variable (one per value, created once); `None` for a constant
+    /// beyond 32 bits, which no engine variable can hold.
+    pub fn view(&mut self, t: Term) -> Option<View> {
+        match t {
+            Term::Var(x) => Some(self.vars[x].into()),
+            Term::Const(c) => {
+                if let Some(&v) = self.constants.get(&c) {
+                    return Some(v.into());
+                }
+                let value = i32::try_from(c).ok()?;
+                let v = self.model.int_var(value..=value).ok()?;
+                self.constants.insert(c, v);
+                Some(v.into())
+            }
+        }
     }
 
-    /// `(b == when) -> sum cmp rhs` for `cmp` `Le` or `Ge`, as one big-M
-    /// linear constraint: with `M` the largest possible violation, `b`
-    /// switched off relaxes the sum to what it can take anyway.
-    pub fn implied_linear(
+    /// [`Post::view`] of every term, or `None` if a constant does not fit.
+    pub fn views(&mut self, terms: &[Term]) -> Option<Vec<View>> {
+        terms.iter().map(|&t| self.view(t)).collect()
+    }
+
+    /// The engine's clause: some term of `positives` is 1 or some term of
+    /// `negatives` is 0. Constants fold (a satisfied literal drops the
+    /// clause, a false one drops out); a variable on both sides makes it
+    /// a tautology; nothing left is a failure.
+    pub fn clause(&mut self, positives: &[Term], negatives: &[Term]) -> PostResult {
+        let mut pos: Vec<VarId> = Vec::with_capacity(positives.len());
+        let mut neg: Vec<VarId> = Vec::with_capacity(negatives.len());
+        for (terms, out, satisfied_by) in [(positives, &mut pos, 1), (negatives, &mut neg, 0)] {
+            for &t in terms {
+                match t {
+                    Term::Const(c) if c == satisfied_by => return Ok(()),
+                    Term::Const(_) => {}
+                    Term::Var(x) => {
+                        let v = self.vars[x];
+                        if !out.contains(&v) {
+                            out.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        if pos.iter().any(|v| neg.contains(v)) {
+            return Ok(());
+        }
+        if pos.is_empty() && neg.is_empty() {
+            return self.fail();
+        }
+        self.model.clause(pos, neg).map_err(engine)?;
+        Ok(())
+    }
+
+    /// `r <-> sum coef * term cmp rhs` (`imp`: `r -> ...`) by the engine's
+    /// reification, constants folded: a fixed `r` posts the constraint or
+    /// its negation, a sum without variables fixes `r`.
+    pub fn reified_linear(
         &mut self,
         terms: &[(i64, Term)],
         cmp: Cmp,
         rhs: i64,
-        b: Term,
-        when: bool,
+        r: Term,
+        imp: bool,
     ) -> PostResult {
-        match b {
-            Term::Const(v) if (v == 1) == when => return self.linear(terms, cmp, rhs),
-            Term::Const(_) => return Ok(()),
-            Term::Var(_) => {}
+        let overflow = || "a reified linear constant beyond 64 bits".to_owned();
+        let mut folded = rhs as i128;
+        let mut views: Vec<(i64, View)> = Vec::with_capacity(terms.len());
+        for &(a, t) in terms {
+            match t {
+                Term::Const(c) => folded -= a as i128 * c as i128,
+                Term::Var(x) if a != 0 => views.push((a, self.vars[x].into())),
+                Term::Var(_) => {}
+            }
         }
-        let (lo, hi) = self.sum_bounds(terms);
-        let (big_m, sign) = match cmp {
-            Cmp::Le => (hi - rhs as i128, 1i128),
-            Cmp::Ge => (rhs as i128 - lo, -1),
-            _ => unreachable!("implied_linear takes Le or Ge"),
-        };
-        if big_m <= 0 {
-            return Ok(()); // the sum can never violate it
+        match r {
+            Term::Const(1) => return self.linear(terms, cmp, rhs),
+            Term::Const(_) if imp => return Ok(()),
+            Term::Const(_) => {
+                let (neg, shifted) = negation(cmp, rhs as i128).ok_or_else(overflow)?;
+                let shifted = i64::try_from(shifted).map_err(|_| overflow())?;
+                return self.linear(terms, neg, shifted);
+            }
+            Term::Var(_) if views.is_empty() => {
+                let holds = cmp.holds(0, folded);
+                if imp && holds {
+                    return Ok(());
+                }
+                let value = i64::from(holds);
+                return self.linear(&[(1, r)], if imp { Cmp::Le } else { Cmp::Eq }, value);
+            }
+            Term::Var(b) => {
+                let b = self.vars[b];
+                let folded = i64::try_from(folded).map_err(|_| overflow())?;
+                let condition = Condition::linear(views, cmp, folded);
+                let posted = if imp {
+                    self.model.implies(b, condition)
+                } else {
+                    self.model.reify(b, condition)
+                };
+                posted.map_err(engine)?;
+            }
         }
-        let Ok(m) = i64::try_from(big_m) else {
-            return Err("a reified linear constraint with a range beyond 64 bits".to_owned());
-        };
-        // when = true:  sum + sign*M*b cmp rhs + sign*M  (b = 0 relaxes)
-        // when = false: sum - sign*M*b cmp rhs          (b = 1 relaxes)
-        let mut all = terms.to_vec();
-        let coef = if when {
-            sign * m as i128
-        } else {
-            -sign * m as i128
-        };
-        all.push((coef as i64, b));
-        let shift = if when { sign * m as i128 } else { 0 };
-        let rhs = i64::try_from(rhs as i128 + shift)
-            .map_err(|_| "a reified linear constant beyond 64 bits".to_owned())?;
-        self.linear(&all, cmp, rhs)
+        Ok(())
     }
 
     /// The distinct variables among `terms`, in first-seen order.
@@ -334,6 +396,16 @@ impl<'a> Post<'a> {
             }
         })
     }
+}
+
+/// `not (sum cmp rhs)` as `sum cmp' rhs'`.
+fn negation(cmp: Cmp, rhs: i128) -> Option<(Cmp, i128)> {
+    Some(match cmp {
+        Cmp::Eq => (Cmp::Ne, rhs),
+        Cmp::Ne => (Cmp::Eq, rhs),
+        Cmp::Le => (Cmp::Ge, rhs.checked_add(1)?),
+        Cmp::Ge => (Cmp::Le, rhs.checked_sub(1)?),
+    })
 }
 
 /// The terms of one argument.

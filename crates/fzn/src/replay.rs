@@ -52,6 +52,14 @@ pub fn write_page(
         }
         name.push_str(&inst.vars[x].name);
     }
+    // The fixed variables standing for constant arguments: their value.
+    for (var, name) in built.model.vars().zip(names.iter_mut()) {
+        if name.is_empty() {
+            if let Some(v) = built.model.domain(var).min() {
+                *name = v.to_string();
+            }
+        }
+    }
     let (recording, outcome) = record(solver, max_events);
     let title = format!(
         "{}, {} variables first, {} values",

@@ -1,6 +1,6 @@
 //! The solver: from FlatZinc text to the FlatZinc output, per the options.
 
-use crate::branching::{plan, Plan};
+use crate::branching::{plan, Branching};
 use crate::build::{build, Built};
 use crate::error::FznError;
 use crate::instance::{resolve, Instance, Objective, Term};
@@ -38,14 +38,15 @@ pub fn run(
     for w in &plan.warnings {
         let _ = writeln!(err, "warning: {w}");
     }
-    let mut built = build(&inst, &plan.first)?;
+    let built = build(&inst, &plan.first)?;
+    let branching = plan.branching(&built.model, &built.vars);
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
     if let Some(path) = &opts.replay {
         let solver = Solve {
             inst: &inst,
-            plan: &plan,
+            branching: &branching,
             opts,
             deadline,
         }
@@ -63,7 +64,7 @@ pub fn run(
     } else {
         let solver = Solve {
             inst: &inst,
-            plan: &plan,
+            branching: &branching,
             opts,
             deadline,
         };
@@ -71,7 +72,7 @@ pub fn run(
             Objective::Satisfy => solver.satisfy(&built, out, err)?,
             Objective::Minimize(t) | Objective::Maximize(t) => {
                 let minimize = matches!(inst.objective, Objective::Minimize(_));
-                solver.optimise(&mut built, t, minimize, out, err)?
+                solver.optimise(&built, t, minimize, out, err)?
             }
         };
     }
@@ -107,18 +108,24 @@ struct Report {
 
 struct Solve<'a> {
     inst: &'a Instance,
-    plan: &'a Plan,
+    branching: &'a Branching,
     opts: &'a Options,
     deadline: Option<Instant>,
 }
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
-        solver
-            .strategy(self.opts.strategy)
-            .var_order(self.opts.var_order.unwrap_or(self.plan.var_order))
-            .value_order(self.opts.value_order.unwrap_or(self.plan.value_order))
-            .seed(self.opts.seed)
+        let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
+        let solver = self.branching.apply(solver);
+        // --var-order / --value-order override the annotations.
+        let solver = match self.opts.var_order {
+            Some(order) => solver.var_order(order),
+            None => solver,
+        };
+        match self.opts.value_order {
+            Some(order) => solver.value_order(order),
+            None => solver,
+        }
     }
 
     /// The solution text for engine values, after checking every constraint.
@@ -235,7 +242,7 @@ impl Solve<'_> {
 
     fn optimise(
         &self,
-        built: &mut Built,
+        built: &Built,
         objective: Term,
         minimize: bool,
         out: &mut (dyn Write + Send),
@@ -264,32 +271,28 @@ impl Solve<'_> {
             return Ok(report);
         };
         let every = self.opts.all || self.opts.intermediate;
-        let var = built.vars[x];
         let mut last: Option<String> = None;
         let mut failure = None;
         let mut found = 0;
-        let vars = built.vars.clone();
-        let optimum = optimize(
-            &mut built.model,
-            var,
-            minimize,
-            self.deadline,
-            |s| self.configure(s),
-            |values, _| {
-                found += 1;
-                match self.solution(&vars, values) {
-                    Ok(text) if every => {
-                        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                            failure.get_or_insert(io(e));
-                        }
-                    }
-                    Ok(text) => last = Some(text),
-                    Err(e) => {
-                        failure.get_or_insert(e);
+        let solver = self.configure(Solver::new(&built.model)).limits(Limits {
+            time: self.time_left(),
+            ..Limits::default()
+        });
+        let optimum = optimize(&solver, built.vars[x], minimize, |values, _| {
+            found += 1;
+            match self.solution(&built.vars, values) {
+                Ok(text) if every => {
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                        failure.get_or_insert(io(e));
                     }
                 }
-            },
-        );
+                Ok(text) => last = Some(text),
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        })
+        .map_err(|e| FznError::new(0, e.to_string()))?;
         if let Some(e) = failure {
             return Err(e);
         }

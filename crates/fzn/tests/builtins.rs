@@ -215,7 +215,10 @@ fn the_table_has_every_reified_form_the_issue_lists() {
 }
 
 /// Special shapes some mappings treat apart: two-term disequalities become
-/// the engine's not-equal on a view, constants and repeated variables fold.
+/// the engine's not-equal on a view, constants and repeated variables fold,
+/// constant arguments of native kinds become fixed variables (beyond 32
+/// bits, the decomposition), fixed reification variables post the
+/// constraint or its negation.
 #[test]
 fn special_shapes_find_exactly_the_brute_force_solutions() {
     let head =
@@ -234,6 +237,41 @@ fn special_shapes_find_exactly_the_brute_force_solutions() {
         "array_var_int_element(y, [x, 2, x], x)",
         "int_eq_imp(x, y, true)",
         "bool_clause_reif([], [], b)",
+        "int_div(x, y, x)",
+        "int_div(7, x, y)",
+        "int_mod(x, 2, y)",
+        "int_mod(x, x, y)",
+        "int_abs(x, x)",
+        "int_max(x, y, x)",
+        "int_min(x, x, y)",
+        "int_times(x, 3000000000, y)",
+        "array_int_maximum(y, [x, 1, y])",
+        "array_int_minimum(x, [x, 1, y])",
+        "array_int_element(x, [2,0,1], y)",
+        "array_int_element(2, [2,0,1], y)",
+        "array_int_element(y, [1,5000000000,0], x)",
+        "array_var_int_element(x, [y, y, 1], y)",
+        "array_var_int_element(y, [x, 1, 4000000000], x)",
+        "array_bool_element(x, [true,false,true], b)",
+        "int_lin_le_reif([1,1], [x, y], 2, true)",
+        "int_lin_eq_reif([1,1], [x, y], 2, false)",
+        "int_lin_ne_imp([1], [3], 2, b)",
+        "int_lin_le_reif([1], [3], 2, b)",
+        "int_le_reif(x, x, b)",
+        "int_lt_reif(x, y, false)",
+        "set_in_reif(x, {0,2}, b)",
+        "set_in_reif(2, {0,2}, b)",
+        "set_in_reif(x, {0,2}, false)",
+        "set_in_imp(x, {-1,3}, false)",
+        "set_in(x, {-5,0,2,9})",
+        "set_in(x, {-5,1,2,9})",
+        "bool_clause([b, false], [true, b])",
+        "bool_clause([false], [true])",
+        "bool_clause_reif([b], [b], b)",
+        "bool_clause_imp([], [b], b)",
+        "array_bool_or([false, b], b)",
+        "array_bool_and([b, true], b)",
+        "bool_xor(b, b, b)",
     ] {
         let text = format!("{head}constraint {c};\nsolve satisfy;\n");
         let inst = csp_fzn::resolve(&csp_fzn::parse(&text).unwrap()).unwrap();

@@ -51,6 +51,29 @@ fn the_page_is_written_beside_the_usual_output() {
     assert!(!page.contains("http://") && !page.contains("https://"));
 }
 
+/// A constant argument of a native kind is a fixed engine variable: the
+/// page names it by its value, not with an empty label.
+#[test]
+fn constants_are_named_by_their_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.fzn");
+    std::fs::write(
+        &path,
+        "var 0..3: x :: output_var;\nvar 0..9: y :: output_var;\nconstraint int_times(x, 7, y);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let page = dir.path().join("c.html");
+    let out = Command::new(ours())
+        .arg("--replay")
+        .arg(&page)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page = std::fs::read_to_string(page).unwrap();
+    assert!(page.contains("\"x\",\"y\",\"7\""), "the constant 7 named");
+}
+
 #[test]
 fn the_cap_bounds_the_recording() {
     let (code, _, stderr, dir) = run(&["--replay", "page.html", "--max-events", "5"]);

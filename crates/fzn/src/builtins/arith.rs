@@ -1,13 +1,14 @@
-//! Integer arithmetic: `int_plus` (linear) and the builtins the engine has
-//! no propagator for yet (`int_times`, `int_div`, `int_mod`, `int_abs`,
-//! `int_min`, `int_max`, `int_pow`, `array_int_maximum/minimum`), each
-//! decomposed as a function table over its inputs when they are few, else
-//! a checked relation; `min`/`max` add their linear bounds.
+//! Integer arithmetic: `int_plus` (linear); `int_times`, `int_div`,
+//! `int_mod` (both truncating, like the engine's), `int_abs`, `int_min`,
+//! `int_max`, `array_int_maximum/minimum` as the engine's own kinds;
+//! `int_pow`, which has none, as a function table over its inputs when
+//! they are few, else a checked relation (as the others fall back to when
+//! a constant argument leaves 32 bits, so no engine variable can hold it).
 
 use super::{Base, Param};
 use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
-use csp::Cmp;
+use csp::{Cmp, ConstraintId, Model, ModelError, View};
 
 type Fun = fn(i64, i64) -> Option<i64>;
 
@@ -38,34 +39,79 @@ fn binary(post: &mut Post, args: &[Arg], f: Fun, holds: Holds) -> PostResult {
     post.function(args, &[a, b], c, |v| f(v(a), v(b)), holds)
 }
 
+/// An engine builder over the views of a builtin's terms.
+type Native = fn(&mut Model, &[View]) -> Result<ConstraintId, ModelError>;
+
+/// Posts `native` over the views of `terms`; `None` when a constant among
+/// them leaves 32 bits (the caller decomposes instead).
+fn natively(post: &mut Post, terms: &[Term], native: Native) -> Option<PostResult> {
+    let views = post.views(terms)?;
+    Some(
+        native(post.model, &views)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+    )
+}
+
 macro_rules! binary_fn {
-    ($name:ident, $doc:literal, $f:expr) => {
+    ($name:ident, $doc:literal, $f:expr, $native:expr) => {
         #[doc = $doc]
         pub static $name: Base = Base {
             params: &[Param::VarInt, Param::VarInt, Param::VarInt],
-            post: |post, args| binary(post, args, $f, $name.holds),
+            post: |post, args| {
+                let native: Option<Native> = $native;
+                let terms = [args[0].term(), args[1].term(), args[2].term()];
+                match native.and_then(|n| natively(post, &terms, n)) {
+                    Some(posted) => posted,
+                    None => binary(post, args, $f, $name.holds),
+                }
+            },
             post_reif: None,
             holds: |args, v| {
                 let f: Fun = $f;
                 f(v(args[0].term()), v(args[1].term())) == Some(v(args[2].term()))
             },
-            native: false,
+            native: $native.is_some(),
         };
     };
 }
 
-binary_fn!(INT_TIMES, "`a * b = c`.", |a, b| a.checked_mul(b));
+binary_fn!(
+    INT_TIMES,
+    "`a * b = c`: the engine's `times`.",
+    |a, b| a.checked_mul(b),
+    Some(|m: &mut Model, v: &[View]| m.times(v[0], v[1], v[2]))
+);
 binary_fn!(
     INT_DIV,
-    "`a div b = c` (truncating; no solution for `b = 0`).",
-    div
+    "`a div b = c` (truncating; no solution for `b = 0`): the engine's `div`.",
+    div,
+    Some(|m: &mut Model, v: &[View]| m.div(v[0], v[1], v[2]))
 );
 binary_fn!(
     INT_MOD,
-    "`a mod b = c` (sign of `a`; no solution for `b = 0`).",
-    rem
+    "`a mod b = c` (sign of `a`; no solution for `b = 0`): the engine's `modulo`.",
+    rem,
+    Some(|m: &mut Model, v: &[View]| m.modulo(v[0], v[1], v[2]))
 );
-binary_fn!(INT_POW, "`a ^ b = c` (`1 div a^-b` for negative `b`).", pow);
+binary_fn!(
+    INT_MIN,
+    "`min(a, b) = c`: the engine's `minimum`.",
+    |a, b| Some(a.min(b)),
+    Some(|m: &mut Model, v: &[View]| m.minimum([v[0], v[1]], v[2]))
+);
+binary_fn!(
+    INT_MAX,
+    "`max(a, b) = c`: the engine's `maximum`.",
+    |a, b| Some(a.max(b)),
+    Some(|m: &mut Model, v: &[View]| m.maximum([v[0], v[1]], v[2]))
+);
+binary_fn!(
+    INT_POW,
+    "`a ^ b = c` (`1 div a^-b` for negative `b`): decomposed, the engine has no power.",
+    pow,
+    None::<Native>
+);
 
 /// `a + b = c`: linear.
 pub static INT_PLUS: Base = Base {
@@ -79,55 +125,44 @@ pub static INT_PLUS: Base = Base {
     native: true,
 };
 
-/// `|a| = b`.
+/// `|a| = b`: the engine's `abs`.
 pub static INT_ABS: Base = Base {
     params: &[Param::VarInt, Param::VarInt],
     post: |post, args| {
         let (a, b) = (args[0].term(), args[1].term());
-        post.linear(&[(1, b)], Cmp::Ge, 0)?;
-        post.function(args, &[a], b, |v| v(a).checked_abs(), INT_ABS.holds)
+        match natively(post, &[a, b], |m, v| m.abs(v[0], v[1])) {
+            Some(posted) => posted,
+            None => {
+                post.linear(&[(1, b)], Cmp::Ge, 0)?;
+                post.function(args, &[a], b, |v| v(a).checked_abs(), INT_ABS.holds)
+            }
+        }
     },
     post_reif: None,
     holds: |args, v| v(args[0].term()).checked_abs() == Some(v(args[1].term())),
-    native: false,
+    native: true,
 };
 
-/// `min(a, b) = c`, with `c <= a`, `c <= b` as linear bounds.
-pub static INT_MIN: Base = Base {
-    params: &[Param::VarInt, Param::VarInt, Param::VarInt],
-    post: |post, args| {
-        let (a, b, c) = (args[0].term(), args[1].term(), args[2].term());
-        post.linear(&[(1, c), (-1, a)], Cmp::Le, 0)?;
-        post.linear(&[(1, c), (-1, b)], Cmp::Le, 0)?;
-        binary(post, args, |a, b| Some(a.min(b)), INT_MIN.holds)
-    },
-    post_reif: None,
-    holds: |args, v| v(args[0].term()).min(v(args[1].term())) == v(args[2].term()),
-    native: false,
-};
-
-/// `max(a, b) = c`, with `c >= a`, `c >= b` as linear bounds.
-pub static INT_MAX: Base = Base {
-    params: &[Param::VarInt, Param::VarInt, Param::VarInt],
-    post: |post, args| {
-        let (a, b, c) = (args[0].term(), args[1].term(), args[2].term());
-        post.linear(&[(1, c), (-1, a)], Cmp::Ge, 0)?;
-        post.linear(&[(1, c), (-1, b)], Cmp::Ge, 0)?;
-        binary(post, args, |a, b| Some(a.max(b)), INT_MAX.holds)
-    },
-    post_reif: None,
-    holds: |args, v| v(args[0].term()).max(v(args[1].term())) == v(args[2].term()),
-    native: false,
-};
-
-/// `m = max(xs)` (`sign` 1) or `m = min(xs)` (`sign` -1): `m` bounds every
-/// element linearly, and one relation says it equals one of them.
-fn extremum(post: &mut Post, args: &[Arg], sign: i64, holds: Holds) -> PostResult {
+/// `m = max(xs)` (`max`) or `m = min(xs)`: the engine's `maximum` or
+/// `minimum`; with a constant beyond 32 bits, `m` bounds every element
+/// linearly and one relation says it equals one of them.
+fn extremum(post: &mut Post, args: &[Arg], max: bool, holds: Holds) -> PostResult {
     let m = args[0].term();
     let xs = args[1].terms();
     if xs.is_empty() {
         return Err("an empty array has no extremum".to_owned());
     }
+    let mut terms = xs.to_vec();
+    terms.push(m);
+    let native: Native = if max {
+        |model, v| model.maximum(&v[..v.len() - 1], v[v.len() - 1])
+    } else {
+        |model, v| model.minimum(&v[..v.len() - 1], v[v.len() - 1])
+    };
+    if let Some(posted) = natively(post, &terms, native) {
+        return posted;
+    }
+    let sign = if max { 1 } else { -1 };
     for &x in xs {
         post.linear(&[(sign, m), (-sign, x)], Cmp::Ge, 0)?;
     }
@@ -143,17 +178,17 @@ fn extreme_of(args: &[Arg], v: &dyn Fn(Term) -> i64, max: bool) -> bool {
 /// `m = max(xs)`.
 pub static ARRAY_INT_MAXIMUM: Base = Base {
     params: &[Param::VarInt, Param::VarIntArr],
-    post: |post, args| extremum(post, args, 1, ARRAY_INT_MAXIMUM.holds),
+    post: |post, args| extremum(post, args, true, ARRAY_INT_MAXIMUM.holds),
     post_reif: None,
     holds: |args, v| extreme_of(args, v, true),
-    native: false,
+    native: true,
 };
 
 /// `m = min(xs)`.
 pub static ARRAY_INT_MINIMUM: Base = Base {
     params: &[Param::VarInt, Param::VarIntArr],
-    post: |post, args| extremum(post, args, -1, ARRAY_INT_MINIMUM.holds),
+    post: |post, args| extremum(post, args, false, ARRAY_INT_MINIMUM.holds),
     post_reif: None,
     holds: |args, v| extreme_of(args, v, false),
-    native: false,
+    native: true,
 };

@@ -1,8 +1,9 @@
 //! Booleans (0/1 variables): `bool2int`, comparisons, `and`/`or`/`xor`
 //! (binary and over arrays), `bool_clause`, `bool_lin_*`, with their
 //! reified and half-reified forms. Clauses, conjunctions and disjunctions
-//! over arrays are linear inequalities; the small fixed-arity forms are
-//! arc-consistent tables of their truth table.
+//! (and their reifications) are the engine's watched-literal clauses;
+//! reified comparisons the engine's reification of `a - b cmp k`;
+//! `array_bool_xor` a parity relation.
 
 use super::{lin_terms, lin_value, Base, Param};
 use crate::instance::{Arg, Term};
@@ -30,12 +31,12 @@ pub static BOOL2INT: Base = Base {
 };
 
 macro_rules! bool_pair {
-    ($name:ident, $doc:literal, $test:expr, $plain:expr) => {
+    ($name:ident, $doc:literal, $test:expr, $plain:expr, $reif:expr) => {
         #[doc = $doc]
         pub static $name: Base = Base {
             params: &[Param::VarBool, Param::VarBool],
             post: $plain,
-            post_reif: None,
+            post_reif: Some($reif),
             holds: |args, v| {
                 let (a, b) = two(args, v);
                 $test(a, b)
@@ -45,85 +46,92 @@ macro_rules! bool_pair {
     };
 }
 
-bool_pair!(BOOL_EQ, "`a = b`: linear.", |a, b| a == b, |post, args| {
-    post.linear(&terms2(args, 1, -1), Cmp::Eq, 0)
-});
+bool_pair!(
+    BOOL_EQ,
+    "`a = b`: linear; reified by the engine's reification of `a - b = 0`.",
+    |a, b| a == b,
+    |post, args| post.linear(&terms2(args, 1, -1), Cmp::Eq, 0),
+    |post, args, r, imp| post.reified_linear(&terms2(args, 1, -1), Cmp::Eq, 0, r, imp)
+);
 bool_pair!(
     BOOL_NOT,
-    "`a != b` (`bool_not`, two-argument `bool_xor`): linear `a + b = 1`.",
+    "`a != b` (`bool_not`, `bool_xor`): linear `a + b = 1`; reified `a - b != 0`.",
     |a, b| a != b,
-    |post, args| post.linear(&terms2(args, 1, 1), Cmp::Eq, 1)
+    |post, args| post.linear(&terms2(args, 1, 1), Cmp::Eq, 1),
+    |post, args, r, imp| post.reified_linear(&terms2(args, 1, -1), Cmp::Ne, 0, r, imp)
 );
 bool_pair!(
     BOOL_LE,
-    "`a -> b`: linear `a - b <= 0`.",
+    "`a -> b`: the clause `!a \\/ b`; reified `a - b <= 0`.",
     |a, b| a <= b,
-    |post, args| post.linear(&terms2(args, 1, -1), Cmp::Le, 0)
+    |post, args| post.clause(&[args[1].term()], &[args[0].term()]),
+    |post, args, r, imp| post.reified_linear(&terms2(args, 1, -1), Cmp::Le, 0, r, imp)
 );
 bool_pair!(
     BOOL_LT,
-    "`!a /\\ b`: linear `a - b <= -1`.",
+    "`!a /\\ b`: linear `a - b <= -1`; reified likewise.",
     |a, b| a < b,
-    |post, args| post.linear(&terms2(args, 1, -1), Cmp::Le, -1)
+    |post, args| post.linear(&terms2(args, 1, -1), Cmp::Le, -1),
+    |post, args, r, imp| post.reified_linear(&terms2(args, 1, -1), Cmp::Le, -1, r, imp)
 );
 bool_pair!(
     BOOL_AND,
-    "`a /\\ b` (named only reified: `bool_and(a, b, r)`).",
+    "`a /\\ b` (named only reified: `bool_and(a, b, r)`): clauses, as `array_bool_and`.",
     |a, b| a == 1 && b == 1,
-    |post, args| post.linear(&terms2(args, 1, 1), Cmp::Eq, 2)
+    |post, args| and_reif(
+        post,
+        &[args[0].term(), args[1].term()],
+        Term::Const(1),
+        false
+    ),
+    |post, args, r, imp| and_reif(post, &[args[0].term(), args[1].term()], r, imp)
 );
 bool_pair!(
     BOOL_OR,
-    "`a \\/ b` (named only reified: `bool_or(a, b, r)`).",
+    "`a \\/ b` (named only reified: `bool_or(a, b, r)`): clauses, as `array_bool_or`.",
     |a, b| a == 1 || b == 1,
-    |post, args| post.linear(&terms2(args, 1, 1), Cmp::Ge, 1)
+    |post, args| post.clause(&[args[0].term(), args[1].term()], &[]),
+    |post, args, r, imp| or_reif(post, &[args[0].term(), args[1].term()], r, imp)
 );
 
-fn ones(xs: &[Term], coef: i64) -> Vec<(i64, Term)> {
-    xs.iter().map(|&x| (coef, x)).collect()
+/// `r <-> /\ xs` (`imp`: `r -> /\ xs`): the clauses `!r \/ x` for each
+/// `x`, and `r \/ !x1 \/ ... \/ !xn`.
+fn and_reif(post: &mut Post, xs: &[Term], r: Term, imp: bool) -> PostResult {
+    for &x in xs {
+        post.clause(&[x], &[r])?;
+    }
+    if !imp {
+        post.clause(&[r], xs)?;
+    }
+    Ok(())
 }
 
-/// `r <-> /\ as` (`imp`: `r -> /\ as`): `r <= a` for each `a`, and
-/// `sum(as) - r <= n - 1`.
+/// `r <-> \/ xs` (`imp`: `r -> \/ xs`): the clause `!r \/ x1 \/ ... \/ xn`,
+/// and `r \/ !x` for each `x`.
+fn or_reif(post: &mut Post, xs: &[Term], r: Term, imp: bool) -> PostResult {
+    post.clause(xs, &[r])?;
+    if !imp {
+        for &x in xs {
+            post.clause(&[r], &[x])?;
+        }
+    }
+    Ok(())
+}
+
+/// `/\ as`, reified by clauses.
 pub static ARRAY_BOOL_AND: Base = Base {
     params: &[Param::VarBoolArr],
-    post: |post, args| {
-        let xs = args[0].terms();
-        post.linear(&ones(xs, 1), Cmp::Eq, xs.len() as i64)
-    },
-    post_reif: Some(|post, args, r, imp| {
-        let xs = args[0].terms();
-        for &x in xs {
-            post.linear(&[(1, r), (-1, x)], Cmp::Le, 0)?;
-        }
-        if !imp {
-            let mut t = ones(xs, 1);
-            t.push((-1, r));
-            post.linear(&t, Cmp::Le, xs.len() as i64 - 1)?;
-        }
-        Ok(())
-    }),
+    post: |post, args| and_reif(post, args[0].terms(), Term::Const(1), false),
+    post_reif: Some(|post, args, r, imp| and_reif(post, args[0].terms(), r, imp)),
     holds: |args, v| args[0].terms().iter().all(|&t| v(t) == 1),
     native: true,
 };
 
-/// `r <-> \/ as` (`imp`: `r -> \/ as`): `sum(as) - r >= 0`, and `r >= a`
-/// for each `a`.
+/// `\/ as`: the engine's clause; reified by clauses.
 pub static ARRAY_BOOL_OR: Base = Base {
     params: &[Param::VarBoolArr],
-    post: |post, args| post.linear(&ones(args[0].terms(), 1), Cmp::Ge, 1),
-    post_reif: Some(|post, args, r, imp| {
-        let xs = args[0].terms();
-        let mut t = ones(xs, 1);
-        t.push((-1, r));
-        post.linear(&t, Cmp::Ge, 0)?;
-        if !imp {
-            for &x in xs {
-                post.linear(&[(1, r), (-1, x)], Cmp::Ge, 0)?;
-            }
-        }
-        Ok(())
-    }),
+    post: |post, args| post.clause(args[0].terms(), &[]),
+    post_reif: Some(|post, args, r, imp| or_reif(post, args[0].terms(), r, imp)),
     holds: |args, v| args[0].terms().iter().any(|&t| v(t) == 1),
     native: true,
 };
@@ -137,26 +145,25 @@ pub static ARRAY_BOOL_XOR: Base = Base {
     native: false,
 };
 
-/// `\/ as \/ \/ !bs` as the linear `sum(as) - sum(bs) >= 1 - |bs|`.
-fn clause_terms(args: &[Arg]) -> (Vec<(i64, Term)>, i64) {
-    let mut t = ones(args[0].terms(), 1);
-    t.extend(ones(args[1].terms(), -1));
-    (t, 1 - args[1].terms().len() as i64)
-}
-
-/// `bool_clause(as, bs)`: one linear inequality; reified by big-M.
+/// `bool_clause(as, bs)`: `\/ as \/ \/ !bs`, the engine's clause.
+/// Reified: `r -> clause` is one clause with `!r` added; `clause -> r`
+/// is `r \/ !a` for each `a` and `r \/ b` for each `b`.
 pub static BOOL_CLAUSE: Base = Base {
     params: &[Param::VarBoolArr, Param::VarBoolArr],
-    post: |post, args| {
-        let (t, rhs) = clause_terms(args);
-        post.linear(&t, Cmp::Ge, rhs)
-    },
+    post: |post, args| post.clause(args[0].terms(), args[1].terms()),
     post_reif: Some(
         |post: &mut Post, args: &[Arg], r: Term, imp: bool| -> PostResult {
-            let (t, rhs) = clause_terms(args);
-            post.implied_linear(&t, Cmp::Ge, rhs, r, true)?;
+            let (pos, neg) = (args[0].terms(), args[1].terms());
+            let mut with_r = neg.to_vec();
+            with_r.push(r);
+            post.clause(pos, &with_r)?;
             if !imp {
-                post.implied_linear(&t, Cmp::Le, rhs - 1, r, false)?;
+                for &a in pos {
+                    post.clause(&[r], &[a])?;
+                }
+                for &b in neg {
+                    post.clause(&[r, b], &[])?;
+                }
             }
             Ok(())
         },

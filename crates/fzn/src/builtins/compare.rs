@@ -1,15 +1,15 @@
 //! Comparisons and linear constraints: `int_eq/ne/le/lt`, `int_lin_*`,
 //! `set_in`, with their reified and half-reified forms.
 //!
-//! Plain forms are the engine's native `linear` and `not_equal` kinds.
-//! Reified forms over small domains are one table (arc consistent); over
-//! larger ones, big-M linear constraints for the `<=`/`>=` directions and
-//! a relation for `!=`.
+//! Plain forms are the engine's native `linear` and `not_equal` kinds
+//! (`set_in` bounds or membership); reified and half-reified forms are the
+//! engine's `reify` and `implies` of a linear or membership condition.
 
 use super::{lin_terms, lin_value, Base, Param};
+use crate::ast::IntSet;
 use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult, TABLE_LIMIT};
-use csp::Cmp;
+use csp::{Cmp, Condition};
 
 fn pair(args: &[Arg]) -> (Term, Term) {
     (args[0].term(), args[1].term())
@@ -21,81 +21,6 @@ fn diff(args: &[Arg]) -> Vec<(i64, Term)> {
     vec![(1, a), (-1, b)]
 }
 
-/// `(r == when) -> sum != rhs`.
-fn ne_when(post: &mut Post, terms: &[(i64, Term)], rhs: i64, r: Term, when: bool) -> PostResult {
-    match r {
-        Term::Const(v) if (v == 1) == when => return post.linear(terms, Cmp::Ne, rhs),
-        Term::Const(_) => return Ok(()),
-        Term::Var(_) => {}
-    }
-    let coefs: Vec<i64> = terms.iter().map(|&(a, _)| a).collect();
-    let xs = Arg::Array(terms.iter().map(|&(_, t)| t).collect());
-    post.relation(&[xs, Arg::Term(r)], move |a, v| {
-        let on = v(a[1].term()) == 1;
-        let sum: i128 = coefs
-            .iter()
-            .zip(a[0].terms())
-            .map(|(&c, &t)| c as i128 * v(t) as i128)
-            .sum();
-        on != when || sum != rhs as i128
-    })
-}
-
-/// `r <-> sum cmp rhs` (`imp`: `r -> ...`) for `cmp` Eq, Ne or Le.
-fn linear_reif(
-    post: &mut Post,
-    terms: &[(i64, Term)],
-    cmp: Cmp,
-    rhs: i64,
-    r: Term,
-    imp: bool,
-) -> PostResult {
-    let overflow = || "a reified linear constant beyond 64 bits".to_owned();
-    match cmp {
-        Cmp::Le => {
-            post.implied_linear(terms, Cmp::Le, rhs, r, true)?;
-            if !imp {
-                let above = rhs.checked_add(1).ok_or_else(overflow)?;
-                post.implied_linear(terms, Cmp::Ge, above, r, false)?;
-            }
-        }
-        Cmp::Eq => {
-            post.implied_linear(terms, Cmp::Le, rhs, r, true)?;
-            post.implied_linear(terms, Cmp::Ge, rhs, r, true)?;
-            if !imp {
-                ne_when(post, terms, rhs, r, false)?;
-            }
-        }
-        Cmp::Ne => {
-            ne_when(post, terms, rhs, r, true)?;
-            if !imp {
-                post.implied_linear(terms, Cmp::Le, rhs, r, false)?;
-                post.implied_linear(terms, Cmp::Ge, rhs, r, false)?;
-            }
-        }
-        Cmp::Ge => unreachable!("FlatZinc has no >= builtin"),
-    }
-    Ok(())
-}
-
-/// Small scopes: one arc-consistent table; else the linear encodings.
-fn reif_small_or_linear(
-    post: &mut Post,
-    args: &[Arg],
-    r: Term,
-    imp: bool,
-    base: &Base,
-    linear: (Vec<(i64, Term)>, Cmp, i64),
-) -> PostResult {
-    let mut all = args.to_vec();
-    all.push(Arg::Term(r));
-    if post.scope_size(&all) <= TABLE_LIMIT {
-        return post.reified_relation(args, r, imp, base.holds);
-    }
-    let (terms, cmp, rhs) = linear;
-    linear_reif(post, &terms, cmp, rhs, r, imp)
-}
-
 macro_rules! pairwise {
     ($name:ident, $doc:literal, $cmp:expr, $k:expr, $test:expr, $plain:expr) => {
         #[doc = $doc]
@@ -103,7 +28,7 @@ macro_rules! pairwise {
             params: &[Param::VarInt, Param::VarInt],
             post: $plain,
             post_reif: Some(|post, args, r, imp| {
-                reif_small_or_linear(post, args, r, imp, &$name, (diff(args), $cmp, $k))
+                post.reified_linear(&diff(args), $cmp, $k, r, imp)
             }),
             holds: |args, v| {
                 let (a, b) = pair(args);
@@ -189,8 +114,7 @@ macro_rules! lin {
             params: &[Param::IntArr, Param::VarIntArr, Param::Int],
             post: |post, args| linear(post, &lin_terms(&args[0], &args[1])?, $cmp, args[2].int()),
             post_reif: Some(|post, args, r, imp| {
-                let terms = lin_terms(&args[0], &args[1])?;
-                reif_small_or_linear(post, args, r, imp, &$name, (terms, $cmp, args[2].int()))
+                post.reified_linear(&lin_terms(&args[0], &args[1])?, $cmp, args[2].int(), r, imp)
             }),
             holds: |args, v| $test(lin_value(&args[0], &args[1], v), args[2].int() as i128),
             native: true,
@@ -217,21 +141,80 @@ lin!(
     |s: i128, c: i128| s <= c
 );
 
-/// `x in S`: bounds when `S` is one range, else a unary relation.
+/// The values of `x`'s domain in `set`.
+fn members(post: &Post, x: Term, set: &IntSet) -> Vec<i64> {
+    post.values(x)
+        .values()
+        .filter(|&v| set.contains(v))
+        .collect()
+}
+
+/// `r <-> x in S` (`imp`: `r -> x in S`): the engine's reified membership
+/// of the values `x` can take in `S`.
+fn set_in_reif(post: &mut Post, args: &[Arg], r: Term, imp: bool) -> PostResult {
+    let x = args[0].term();
+    let inside = members(post, x, args[1].set());
+    match (x, r) {
+        (Term::Var(x), Term::Var(b)) => {
+            let (x, b) = (post.var(x), post.var(b));
+            let condition = Condition::member(x, inside);
+            let posted = if imp {
+                post.model.implies(b, condition)
+            } else {
+                post.model.reify(b, condition)
+            };
+            posted.map(|_| ()).map_err(|e| e.to_string())
+        }
+        // A fixed `x` or `r`: membership is the linear `0 = 0` or `0 = 1`,
+        // or the plain constraint and its complement.
+        (Term::Const(_), _) => {
+            post.reified_linear(&[], Cmp::Eq, i64::from(inside.is_empty()), r, imp)
+        }
+        (Term::Var(_), Term::Const(1)) => set_in(post, x, &inside),
+        (Term::Var(_), Term::Const(_)) if imp => Ok(()),
+        (Term::Var(_), Term::Const(_)) => {
+            let outside: Vec<i64> = post
+                .values(x)
+                .values()
+                .filter(|v| !inside.contains(v))
+                .collect();
+            set_in(post, x, &outside)
+        }
+    }
+}
+
+/// `x` takes one of `values` (ascending, within its domain): bounds when
+/// they are a range, else the engine's membership.
+fn set_in(post: &mut Post, x: Term, values: &[i64]) -> PostResult {
+    match (values.first(), values.last()) {
+        (None, _) | (_, None) => post.fail(),
+        (Some(&lo), Some(&hi)) if hi - lo + 1 == values.len() as i64 => {
+            post.linear(&[(1, x)], Cmp::Ge, lo)?;
+            post.linear(&[(1, x)], Cmp::Le, hi)
+        }
+        _ => match x {
+            Term::Var(v) => {
+                let v = post.var(v);
+                post.model
+                    .member(v, values.iter().copied())
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            Term::Const(_) => Ok(()), // its one value is among them
+        },
+    }
+}
+
+/// `x in S`: bounds when `x`'s values in `S` are a range, else the
+/// engine's membership; reified by the engine's reified membership.
 pub static SET_IN: Base = Base {
     params: &[Param::VarInt, Param::Set],
     post: |post, args| {
         let x = args[0].term();
-        match args[1].set().ranges() {
-            [] => post.fail(),
-            &[(lo, hi)] => {
-                post.linear(&[(1, x)], Cmp::Ge, lo)?;
-                post.linear(&[(1, x)], Cmp::Le, hi)
-            }
-            _ => post.relation(args, SET_IN.holds),
-        }
+        let inside = members(post, x, args[1].set());
+        set_in(post, x, &inside)
     },
-    post_reif: None,
+    post_reif: Some(set_in_reif),
     holds: |args, v| args[1].set().contains(v(args[0].term())),
-    native: false,
+    native: true,
 };

@@ -77,7 +77,7 @@ pub type PostReif = fn(&mut Post, &[Arg], Term, bool) -> PostResult;
 /// use csp_fzn::builtins::lookup;
 /// let le = lookup("int_le", 2).unwrap();
 /// assert!(le.base.native);
-/// assert!(!lookup("int_times", 3).unwrap().base.native); // decomposed
+/// assert!(!lookup("int_pow", 3).unwrap().base.native); // decomposed
 /// ```
 pub struct Base {
     /// Its signature (without the reification variable).
@@ -252,6 +252,13 @@ entries! {
     "csp_table_int" => globals::TABLE_INT, Plain, [VarIntArr, IntArr];
     "csp_table_bool" => globals::TABLE_BOOL, Plain, [VarBoolArr, BoolArr];
     "fzn_count_eq_par" => globals::COUNT_EQ_PAR, Plain, [VarIntArr, Int, Int];
+    "csp_lex_less_int" => globals::LEX_LESS_INT, Plain, [VarIntArr, VarIntArr];
+    "csp_lex_lesseq_int" => globals::LEX_LESSEQ_INT, Plain, [VarIntArr, VarIntArr];
+    "csp_lex_less_bool" => globals::LEX_LESS_BOOL, Plain, [VarBoolArr, VarBoolArr];
+    "csp_lex_lesseq_bool" => globals::LEX_LESSEQ_BOOL, Plain, [VarBoolArr, VarBoolArr];
+    "csp_inverse" => globals::INVERSE, Plain, [VarIntArr, Int, VarIntArr, Int];
+    "csp_circuit" => globals::CIRCUIT, Plain, [VarIntArr, Int];
+    "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
 }
 
 /// The entry for `name` with `arity` arguments (`bool_xor` has two forms).
