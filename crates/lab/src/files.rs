@@ -1,13 +1,13 @@
-//! Reading and writing the command's files safely: reads are capped and
+//! Reading and writing a command's files safely: reads are capped and
 //! refuse anything but regular files (a FIFO would block, a device such as
 //! `/dev/zero` never ends); writes go to a temporary file renamed over the
 //! target, and only a regular file (or a missing path) is ever replaced, so
 //! `--out /dev/null` cannot turn a device into a file.
 //!
 //! ```
-//! use nqueens::files::{read_regular, AtomicFile};
+//! use csp_lab::files::{read_regular, AtomicFile};
 //! use std::io::Write;
-//! let path = std::env::temp_dir().join(format!("nqueens-doc-files-{}.txt", std::process::id()));
+//! let path = std::env::temp_dir().join(format!("csp-lab-doc-files-{}.txt", std::process::id()));
 //! let mut file = AtomicFile::create(&path)?;
 //! writeln!(file, "hello")?;
 //! file.commit()?;
@@ -61,7 +61,7 @@ fn refused(message: String) -> io::Error {
 /// file is an error, found without blocking or reading past the cap.
 ///
 /// ```
-/// let err = nqueens::files::read_regular(std::path::Path::new("/dev/zero"), 10).unwrap_err();
+/// let err = csp_lab::files::read_regular(std::path::Path::new("/dev/zero"), 10).unwrap_err();
 /// assert_eq!(err.to_string(), "a character device, not a regular file");
 /// ```
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
@@ -90,8 +90,8 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 /// `bytes` as text, or which line is not valid UTF-8 (from 1).
 ///
 /// ```
-/// assert_eq!(nqueens::files::utf8_text(b"a\nb"), Ok("a\nb"));
-/// assert_eq!(nqueens::files::utf8_text(b"{\n\xff}").unwrap_err(), "line 2 is not valid UTF-8");
+/// assert_eq!(csp_lab::files::utf8_text(b"a\nb"), Ok("a\nb"));
+/// assert_eq!(csp_lab::files::utf8_text(b"{\n\xff}").unwrap_err(), "line 2 is not valid UTF-8");
 /// ```
 pub fn utf8_text(bytes: &[u8]) -> Result<&str, String> {
     std::str::from_utf8(bytes).map_err(|e| {
@@ -110,10 +110,10 @@ pub fn utf8_text(bytes: &[u8]) -> Result<&str, String> {
 ///
 /// ```
 /// use std::path::Path;
-/// let err = nqueens::files::replaceable(Path::new("/dev/null")).unwrap_err();
+/// let err = csp_lab::files::replaceable(Path::new("/dev/null")).unwrap_err();
 /// assert_eq!(err.to_string(), "a character device, not a regular file: refusing to replace it");
-/// let missing = std::env::temp_dir().join("nqueens-doc-no-such-file");
-/// assert_eq!(nqueens::files::replaceable(&missing)?, missing);
+/// let missing = std::env::temp_dir().join("csp-lab-doc-no-such-file");
+/// assert_eq!(csp_lab::files::replaceable(&missing)?, missing);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn replaceable(path: &Path) -> io::Result<PathBuf> {
@@ -146,9 +146,9 @@ pub fn replaceable(path: &Path) -> io::Result<PathBuf> {
 /// work, and again just before the rename.
 ///
 /// ```
-/// use nqueens::files::AtomicFile;
+/// use csp_lab::files::AtomicFile;
 /// use std::io::Write;
-/// let path = std::env::temp_dir().join(format!("nqueens-doc-atomic-{}.txt", std::process::id()));
+/// let path = std::env::temp_dir().join(format!("csp-lab-doc-atomic-{}.txt", std::process::id()));
 /// let mut file = AtomicFile::create(&path)?;
 /// write!(file, "half")?;
 /// drop(file); // no commit: nothing is left behind
@@ -224,7 +224,7 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("nqueens-files-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("csp-lab-files-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
