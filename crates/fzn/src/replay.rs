@@ -49,15 +49,7 @@ pub fn write_page(
         _ => Path::new("."),
     };
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| refuse(e.to_string()))?;
-    let mut names = vec![String::new(); built.model.num_vars()];
-    for (x, var) in built.vars.iter().enumerate() {
-        let name = &mut names[var.index()];
-        // Aliases share one engine variable: name it by all of them.
-        if !name.is_empty() {
-            name.push_str(" = ");
-        }
-        name.push_str(&inst.vars[x].name);
-    }
+    let names = crate::lab::var_names(inst, built);
     let (recording, outcome) = record(solver, max_events);
     let title = format!(
         "{}, {} variables first, {} values",
