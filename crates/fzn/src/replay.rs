@@ -8,6 +8,7 @@ use crate::error::FznError;
 use crate::instance::Instance;
 use csp::replay::{record, Page, PageRun};
 use csp::Solver;
+use csp_lab::files::AtomicFile;
 use std::io::Write;
 use std::path::Path;
 
@@ -41,14 +42,9 @@ pub fn write_page(
     // search.
     let empty = Default::default();
     PageRun::new("", &built.model, &empty).map_err(|e| refuse(e.to_string()))?;
-    if path.exists() && !path.is_file() {
-        return Err(refuse("not a regular file; refusing to replace it".into()));
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| refuse(e.to_string()))?;
+    // Only a regular file (or nothing) is replaced, by renaming a
+    // temporary file over it: the laboratory's atomic write.
+    let mut file = AtomicFile::create(path).map_err(|e| refuse(e.to_string()))?;
     let names = crate::lab::var_names(inst, built);
     let (recording, outcome) = record(solver, max_events);
     let title = format!(
@@ -63,9 +59,6 @@ pub fn write_page(
         .var_names(names);
     let html = Page::new("FlatZinc search").run(run).to_html();
     file.write_all(html.as_bytes())
-        .and_then(|()| file.flush())
-        .map_err(|e| refuse(e.to_string()))?;
-    file.persist(path)
-        .map_err(|e| refuse(e.error.to_string()))?;
-    Ok(())
+        .and_then(|()| file.commit())
+        .map_err(|e| refuse(e.to_string()))
 }
