@@ -155,10 +155,10 @@ The strategy laboratory (names ignore case; _ may stand for -):
                            --tree: draw at most N nodes per tree
                            (default 1000, at most 100000)
       --fail-limit N       stop each run (and tree) after N failures
-      --restarts SPEC      luby, luby:SCALE, geometric or
-                           geometric:FIRST:FACTOR
-                           (-t MS is each run's time limit; 10 s when no
-                           limit is given)
+                           (-t MS: each run's time limit; a study's runs
+                           stop at 10 s when no limit is given)
+      --restarts SPEC      restarts for the runs and trees: luby,
+                           luby:SCALE, geometric or geometric:FIRST:FACTOR
       --csv FILE           --study: also write the runs as CSV
       --json FILE          --study: also write the runs as JSON
       --plot FILE          --study: also draw nodes per strategy against
@@ -167,6 +167,7 @@ The strategy laboratory (names ignore case; _ may stand for -):
                            tree per strategy side by side (boxes i,v:
                            variable i takes value v; names in tooltips)
 
+Examples:
   fzn-csp --study --var-orders all model.fzn
   fzn-csp --study --first --strategies forward-checking,arc-consistency \\
       --value-orders all --csv runs.csv --plot nodes.svg model.fzn
