@@ -32,7 +32,8 @@
 //! * [`branching`]: search annotations onto the engine's orders;
 //! * [`build`]: the engine model; [`run`]: satisfaction, enumeration,
 //!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the
-//!   search's replay page (`--replay FILE`).
+//!   search's replay page (`--replay FILE`); [`lab`]: the strategy
+//!   laboratory (`--study`, `--tree FILE`).
 
 #![warn(missing_docs)]
 
@@ -42,6 +43,7 @@ pub mod build;
 pub mod builtins;
 pub mod error;
 pub mod instance;
+pub mod lab;
 pub mod lexer;
 pub mod optimize;
 pub mod options;

@@ -1,7 +1,10 @@
 //! The solver's command line: MiniZinc's standard flags, plus the engine's
-//! strategy and orders for studying them on any FlatZinc file.
+//! strategy and orders, and the strategy laboratory (`--study`, `--tree`,
+//! `--replay`) for studying them on any FlatZinc file.
 
-use csp::{Strategy, ValueOrder, VarOrder};
+use csp::cli::{closest, did_you_mean};
+use csp::{Restarts, Strategy, ValueOrder, VarOrder};
+use csp_lab::study::{Choice, Choices};
 use std::time::Duration;
 
 /// What the command line asked for.
@@ -40,6 +43,33 @@ pub struct Options {
     pub replay: Option<String>,
     /// `--max-events N`: the most events the replay page records.
     pub max_events: usize,
+    /// `--study`: compare strategies × orders on the model instead of solving.
+    pub study: bool,
+    /// `--tree FILE`: also draw the search tree as SVG.
+    pub tree: Option<String>,
+    /// `--strategies LIST`: the study's strategies (default all) or the
+    /// trees drawn (default `--strategy`).
+    pub strategies: Option<Choices<Strategy>>,
+    /// `--var-orders LIST`: the study's variable orders (default: the one
+    /// the solver would use).
+    pub var_orders: Option<Choices<VarOrder>>,
+    /// `--value-orders LIST`: the study's value orders (default: the one
+    /// the solver would use).
+    pub value_orders: Option<Choices<ValueOrder>>,
+    /// `--first`: the study measures the first solution, not all.
+    pub first: bool,
+    /// `--node-limit N`: each study run's node limit; the nodes drawn per tree.
+    pub node_limit: Option<u64>,
+    /// `--fail-limit N`: each study run's (and tree's) failure limit.
+    pub fail_limit: Option<u64>,
+    /// `--restarts SPEC`: restarts for the study and the trees.
+    pub restarts: Option<Restarts>,
+    /// `--csv FILE`: the study's runs as CSV.
+    pub csv: Option<String>,
+    /// `--json FILE`: the study's runs as JSON.
+    pub json: Option<String>,
+    /// `--plot FILE`: the study's chart as SVG.
+    pub plot: Option<String>,
     /// `--help`.
     pub help: bool,
     /// `--version`.
@@ -63,6 +93,18 @@ impl Default for Options {
             value_order: None,
             replay: None,
             max_events: csp::replay::DEFAULT_MAX_EVENTS,
+            study: false,
+            tree: None,
+            strategies: None,
+            var_orders: None,
+            value_orders: None,
+            first: false,
+            node_limit: None,
+            fail_limit: None,
+            restarts: None,
+            csv: None,
+            json: None,
+            plot: None,
             help: false,
             version: false,
         }
@@ -95,7 +137,97 @@ solutions in the FlatZinc output format.
       --max-events N       with --replay: record at most N events
                            (1 to 200000; default 20000)
   -h, --help               this text
-      --version            the version";
+      --version            the version
+
+The strategy laboratory (names ignore case; _ may stand for -):
+      --study              instead of solving, search the model once per
+                           strategy x variable order x value order and
+                           print a table (solutions, nodes, failures,
+                           checks, pruned values, time per run); with an
+                           objective, the constraints alone are searched
+      --strategies LIST    all, or a comma-separated list of strategies
+                           (--study: default all; --tree: default
+                           --strategy)
+      --var-orders LIST    all, or a list (default: the solver's order)
+      --value-orders LIST  all, or a list (default: the solver's order)
+      --first              --study: measure the first solution, not all
+      --node-limit N       --study: stop each run after N nodes;
+                           --tree: draw at most N nodes per tree
+                           (default 1000, at most 100000)
+      --fail-limit N       stop each run (and tree) after N failures
+                           (-t MS: each run's time limit; a study's runs
+                           stop at 10 s when no limit is given)
+      --restarts SPEC      restarts for the runs and trees: luby,
+                           luby:SCALE, geometric or geometric:FIRST:FACTOR
+      --csv FILE           --study: also write the runs as CSV
+      --json FILE          --study: also write the runs as JSON
+      --plot FILE          --study: also draw nodes per strategy against
+                           the order pairs as SVG
+      --tree FILE          also write FILE: the search tree as SVG, one
+                           tree per strategy side by side (boxes i,v:
+                           variable i takes value v; names in tooltips)
+
+Examples:
+  fzn-csp --study --var-orders all model.fzn
+  fzn-csp --study --first --strategies forward-checking,arc-consistency \\
+      --value-orders all --csv runs.csv --plot nodes.svg model.fzn
+  fzn-csp --tree trees.svg --strategies all --node-limit 300 model.fzn";
+
+/// Every option name, for "did you mean".
+const OPTIONS: &[&str] = &[
+    "--all-solutions",
+    "--num-solutions",
+    "--free-search",
+    "--statistics",
+    "--time-limit",
+    "--random-seed",
+    "--parallel",
+    "--intermediate",
+    "--strategy",
+    "--var-order",
+    "--value-order",
+    "--replay",
+    "--max-events",
+    "--study",
+    "--strategies",
+    "--var-orders",
+    "--value-orders",
+    "--first",
+    "--node-limit",
+    "--fail-limit",
+    "--restarts",
+    "--csv",
+    "--json",
+    "--plot",
+    "--tree",
+    "--help",
+    "--version",
+];
+
+/// One engine setting by name, or the error with the closest name.
+fn setting<T: Choice>(option: &str, text: &str) -> Result<T, String> {
+    text.parse().map_err(|e: String| {
+        let names: Vec<String> = T::all().iter().map(ToString::to_string).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let hint = closest(text.trim(), &names).map_or(String::new(), did_you_mean);
+        format!("option {option}: {e}{hint}")
+    })
+}
+
+/// A list of engine settings (`all` or `a,b,c`), or the error with the
+/// closest name for the first unknown one.
+fn settings<T: Choice>(option: &str, text: &str) -> Result<Choices<T>, String> {
+    text.parse().map_err(|e: String| {
+        let unknown = text.split(',').find(|item| item.parse::<T>().is_err());
+        match unknown {
+            Some(item) if !item.trim().is_empty() => match setting::<T>(option, item) {
+                Err(with_hint) => with_hint,
+                Ok(_) => format!("option {option}: {e}"),
+            },
+            _ => format!("option {option}: {e}"),
+        }
+    })
+}
 
 /// Parses the arguments (without the program name).
 ///
@@ -105,6 +237,9 @@ solutions in the FlatZinc output format.
 /// assert_eq!(o.time, Some(std::time::Duration::from_millis(500)));
 /// assert_eq!(o.file.as_deref(), Some("m.fzn"));
 /// assert_eq!(csp_fzn::options::parse(["-x"]).unwrap_err(), "unknown option '-x' (see --help)");
+/// let e = csp_fzn::options::parse(["--study", "--strategies", "backtracking,forward-cheking"]).unwrap_err();
+/// assert!(e.ends_with("(did you mean 'forward-checking'?)"), "{e}");
+/// assert!(csp_fzn::options::parse(["--csv", "runs.csv"]).unwrap_err().contains("--study"));
 /// ```
 pub fn parse<I, S>(args: I) -> Result<Options, String>
 where
@@ -144,9 +279,30 @@ where
                 o.threads = number::<usize>(&a, &v)?.max(1);
             }
             "-i" | "--intermediate" | "--intermediate-solutions" => o.intermediate = true,
-            "--strategy" => o.strategy = value(&a)?.parse()?,
-            "--var-order" => o.var_order = Some(value(&a)?.parse()?),
-            "--value-order" => o.value_order = Some(value(&a)?.parse()?),
+            "--strategy" => o.strategy = setting(&a, &value(&a)?)?,
+            "--var-order" => o.var_order = Some(setting(&a, &value(&a)?)?),
+            "--value-order" => o.value_order = Some(setting(&a, &value(&a)?)?),
+            "--study" => o.study = true,
+            "--tree" => o.tree = Some(value(&a)?),
+            "--strategies" => o.strategies = Some(settings(&a, &value(&a)?)?),
+            "--var-orders" => o.var_orders = Some(settings(&a, &value(&a)?)?),
+            "--value-orders" => o.value_orders = Some(settings(&a, &value(&a)?)?),
+            "--first" => o.first = true,
+            "--node-limit" => {
+                let v = value(&a)?;
+                o.node_limit = Some(number(&a, &v)?);
+            }
+            "--fail-limit" => {
+                let v = value(&a)?;
+                o.fail_limit = Some(number(&a, &v)?);
+            }
+            "--restarts" => {
+                let v = value(&a)?;
+                o.restarts = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
+            }
+            "--csv" => o.csv = Some(value(&a)?),
+            "--json" => o.json = Some(value(&a)?),
+            "--plot" => o.plot = Some(value(&a)?),
             "--replay" => o.replay = Some(value(&a)?),
             "--max-events" => {
                 let v = value(&a)?;
@@ -161,7 +317,10 @@ where
             "-h" | "--help" => o.help = true,
             "--version" => o.version = true,
             "-" => o.file = Some(a),
-            s if s.starts_with('-') => return Err(format!("unknown option '{s}' (see --help)")),
+            s if s.starts_with('-') => {
+                let hint = closest(s, OPTIONS).map_or(String::new(), did_you_mean);
+                return Err(format!("unknown option '{s}'{hint} (see --help)"));
+            }
             _ => {
                 if o.file.is_some() {
                     return Err(format!("more than one model file ('{a}')"));
@@ -170,5 +329,37 @@ where
             }
         }
     }
+    lab_options_fit(&o)?;
     Ok(o)
+}
+
+/// The laboratory's options only where they mean something.
+fn lab_options_fit(o: &Options) -> Result<(), String> {
+    let study_only = [
+        ("--var-orders", o.var_orders.is_some()),
+        ("--value-orders", o.value_orders.is_some()),
+        ("--first", o.first),
+        ("--csv", o.csv.is_some()),
+        ("--json", o.json.is_some()),
+        ("--plot", o.plot.is_some()),
+    ];
+    if let Some((name, _)) = study_only.iter().find(|(_, given)| *given && !o.study) {
+        return Err(format!("option {name} needs --study"));
+    }
+    let lab = [
+        ("--strategies", o.strategies.is_some()),
+        ("--node-limit", o.node_limit.is_some()),
+        ("--fail-limit", o.fail_limit.is_some()),
+        ("--restarts", o.restarts.is_some()),
+    ];
+    if let Some((name, _)) = lab
+        .iter()
+        .find(|(_, given)| *given && !o.study && o.tree.is_none())
+    {
+        return Err(format!("option {name} needs --study or --tree"));
+    }
+    if o.study && o.replay.is_some() {
+        return Err("--study does not solve, so it has no search to --replay".into());
+    }
+    Ok(())
 }

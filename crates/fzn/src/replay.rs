@@ -42,24 +42,10 @@ pub fn write_page(
     // search.
     let empty = Default::default();
     PageRun::new("", &built.model, &empty).map_err(|e| refuse(e.to_string()))?;
+    // Only a regular file (or nothing) is replaced, by renaming a
+    // temporary file over it: the laboratory's atomic write.
     let mut file = AtomicFile::create(path).map_err(|e| refuse(e.to_string()))?;
-    let mut names = vec![String::new(); built.model.num_vars()];
-    for (x, var) in built.vars.iter().enumerate() {
-        let name = &mut names[var.index()];
-        // Aliases share one engine variable: name it by all of them.
-        if !name.is_empty() {
-            name.push_str(" = ");
-        }
-        name.push_str(&inst.vars[x].name);
-    }
-    // The fixed variables standing for constant arguments: their value.
-    for (var, name) in built.model.vars().zip(names.iter_mut()) {
-        if name.is_empty() {
-            if let Some(v) = built.model.domain(var).min() {
-                *name = v.to_string();
-            }
-        }
-    }
+    let names = crate::lab::var_names(inst, built);
     let (recording, outcome) = record(solver, max_events);
     let title = format!(
         "{}, {} variables first, {} values",

@@ -59,6 +59,18 @@ pub fn run(
             opts.max_events,
         )?;
     }
+    if crate::lab::wanted(opts) {
+        let solver = Solve {
+            inst: &inst,
+            branching: &branching,
+            opts,
+            deadline,
+        }
+        .configure(Solver::new(&built.model));
+        if crate::lab::run(&inst, &built, &solver, opts, out, err)? {
+            return out.flush().map_err(io);
+        }
+    }
     if built.failed {
         writeln!(out, "{UNSATISFIABLE}").map_err(io)?;
     } else {

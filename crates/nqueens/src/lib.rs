@@ -44,7 +44,6 @@ pub mod board;
 pub mod cli;
 pub mod combinations;
 pub mod count;
-pub mod files;
 pub mod parts;
 pub mod placement;
 pub mod reference;
@@ -54,3 +53,7 @@ pub mod study;
 pub mod symmetry;
 pub mod trace;
 pub mod tree;
+
+/// Every file the command reads or writes (the laboratory's safe reads
+/// and atomic writes, shared with the FlatZinc solver).
+pub use csp_lab::files;

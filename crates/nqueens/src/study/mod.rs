@@ -3,12 +3,13 @@
 //! Runs a matrix of strategies × variable orders × value orders × board
 //! sizes, each run under a per-run limit so a hopeless cell reports "limit
 //! reached" instead of stalling the study, and reports it as an aligned
-//! table (streamed as runs finish), CSV, JSON and an SVG chart.
+//! table (streamed as runs finish), CSV, JSON and an SVG chart. The
+//! laboratory itself ([`csp_lab::study`]: the matrix, table, chart and
+//! files) serves any model; this module adds the board sizes:
 //!
-//! * [`choices`](Choices): the list arguments (`all`, `a,b,c`, `4..=12`);
-//! * [`Study`]: the matrix and its runs ([`Run`]);
-//! * [`Table`]: the aligned text table;
-//! * [`plot_svg`]: the chart.
+//! * [`Sizes`]: the size list (`4..=12`, `4,5,8`);
+//! * [`Study`]: the matrix over board sizes and its runs ([`Run`]);
+//! * [`StudyArgs`] and [`run_study`]: the subcommand.
 //!
 //! ```
 //! use clap::Parser;
@@ -22,31 +23,32 @@
 //! assert!(table.lines().any(|l| l.starts_with("backtracking") && l.contains(" 92 ")));
 //! ```
 
-mod choices;
 mod matrix;
-mod plot;
-mod table;
+mod sizes;
 
-pub use choices::{Choice, Choices, Sizes, MAX_SIZES};
-pub use matrix::{Mode, Run, RunStatus, Study};
-pub use plot::{plot_svg, PlotError};
-pub use table::{group, Table, HEADERS};
+pub use csp_lab::study::{
+    group, plot_svg, Axis, Choice, Choices, Mode, PlotError, Run, RunStatus, StudyError, Table,
+    DEFAULT_RUN_TIME_LIMIT,
+};
+pub use matrix::Study;
+pub use sizes::{Sizes, MAX_SIZES};
 
-use crate::files::AtomicFile;
 use csp::cli::LimitArgs;
 use csp::{Restarts, Strategy, ValueOrder, VarOrder};
-use std::fmt;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use csp_lab::study::{default_limit, headers, report, Outputs};
+use std::io::Write;
+use std::path::PathBuf;
 
-/// The per-run limit when none is given: a run that has not finished after
-/// this long is reported as "limit reached (time limit)".
+/// Column titles, in order.
 ///
 /// ```
-/// assert_eq!(nqueens::study::DEFAULT_RUN_TIME_LIMIT.as_secs(), 10);
+/// assert_eq!(nqueens::study::HEADERS[0], "strategy");
+/// assert_eq!(nqueens::study::HEADERS[3], "n");
 /// ```
-pub const DEFAULT_RUN_TIME_LIMIT: Duration = Duration::from_secs(10);
+pub const HEADERS: [&str; 11] = headers(matrix::SIZE_COLUMN);
+
+/// The chart's x axis: the board size.
+const SIZE_AXIS: Axis = Axis::Subject("n (board size)");
 
 const STUDY_AFTER_HELP: &str = "\
 Each run stops at its limit (--node-limit, --fail-limit, --time-limit; 10 s
@@ -131,9 +133,7 @@ impl StudyArgs {
     /// ```
     pub fn study(&self) -> Study {
         let mut limits = self.limits.limits(None);
-        if limits.nodes.is_none() && limits.failures.is_none() && limits.time.is_none() {
-            limits.time = Some(DEFAULT_RUN_TIME_LIMIT);
-        }
+        default_limit(&mut limits);
         let mode = if self.first { Mode::First } else { Mode::All };
         Study {
             strategies: self.strategies.clone(),
@@ -148,111 +148,6 @@ impl StudyArgs {
     }
 }
 
-/// Why a study could not report.
-///
-/// ```
-/// let e = nqueens::study::StudyError::File {
-///     path: "out/results.csv".into(),
-///     source: std::io::Error::from(std::io::ErrorKind::NotFound),
-/// };
-/// assert!(e.to_string().starts_with("cannot write out/results.csv: "));
-/// ```
-#[derive(Debug)]
-pub enum StudyError {
-    /// Writing the table to the output failed.
-    Output(io::Error),
-    /// A result file could not be created or written.
-    File {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: io::Error,
-    },
-    /// The chart could not be drawn.
-    Plot(PlotError),
-}
-
-impl fmt::Display for StudyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StudyError::Output(e) => write!(f, "cannot write the table: {e}"),
-            StudyError::File { path, source } => {
-                write!(f, "cannot write {}: {source}", path.display())
-            }
-            StudyError::Plot(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for StudyError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StudyError::Output(e) | StudyError::File { source: e, .. } => Some(e),
-            StudyError::Plot(e) => Some(e),
-        }
-    }
-}
-
-/// A result file, created (as a temporary file) before the study starts
-/// so a bad path fails at once rather than after a long study, and renamed
-/// into place only when complete: never left cut short.
-struct OutFile<'p> {
-    path: &'p Path,
-    file: AtomicFile,
-}
-
-impl<'p> OutFile<'p> {
-    fn open(path: Option<&'p Path>) -> Result<Option<OutFile<'p>>, StudyError> {
-        path.map(OutFile::create).transpose()
-    }
-
-    fn create(path: &'p Path) -> Result<OutFile<'p>, StudyError> {
-        let file = AtomicFile::create(path).map_err(|source| file_error(path, source))?;
-        Ok(OutFile { path, file })
-    }
-
-    fn finish(
-        mut self,
-        write: impl FnOnce(&mut AtomicFile) -> io::Result<()>,
-    ) -> Result<(), StudyError> {
-        write(&mut self.file)
-            .and_then(|()| self.file.commit())
-            .map_err(|source| file_error(self.path, source))
-    }
-}
-
-/// Writes to the table's output until its reader goes away (`| head`):
-/// a closed pipe is a normal way to stop reading, not an error.
-struct TableOut<'w> {
-    out: Option<&'w mut dyn Write>,
-}
-
-impl TableOut<'_> {
-    fn write(&mut self, text: &str) -> Result<(), StudyError> {
-        let Some(out) = self.out.as_mut() else {
-            return Ok(());
-        };
-        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                self.out = None;
-                Ok(())
-            }
-            other => other.map_err(StudyError::Output),
-        }
-    }
-
-    fn closed(&self) -> bool {
-        self.out.is_none()
-    }
-}
-
-fn file_error(path: &Path, source: io::Error) -> StudyError {
-    StudyError::File {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 /// Runs the study `args` describe: the table goes to `out` row by row as
 /// runs finish; CSV, JSON and the chart go to their files, each renamed
 /// into place when complete. If `out` is a closed pipe, the study stops
@@ -260,51 +155,11 @@ fn file_error(path: &Path, source: io::Error) -> StudyError {
 /// table to complete them. (Example in the [module documentation](self).)
 pub fn run_study(args: &StudyArgs, out: &mut dyn Write) -> Result<(), StudyError> {
     let study = args.study();
-    let (csv_file, json_file, plot_file) = (
-        OutFile::open(args.csv.as_deref())?,
-        OutFile::open(args.json.as_deref())?,
-        OutFile::open(args.plot.as_deref())?,
-    );
-    let files_wanted = csv_file.is_some() || json_file.is_some() || plot_file.is_some();
-    let mut csv = csv_file.map(|f| (f.path, csv::Writer::from_writer(f.file)));
-    let keep_runs = json_file.is_some() || plot_file.is_some();
-
-    let table = Table::for_study(&study);
-    let mut table_out = TableOut { out: Some(out) };
-    table_out.write(&table.header())?;
-    let mut runs = Vec::new();
-    // Runs are made as the iterator is read: nothing more is run once
-    // nobody reads the table and no file wants the results.
-    let mut all_runs = study.runs();
-    while let Some(run) = (!table_out.closed() || files_wanted)
-        .then(|| all_runs.next())
-        .flatten()
-    {
-        table_out.write(&table.row(&run))?;
-        if let Some((path, writer)) = csv.as_mut() {
-            writer
-                .serialize(&run)
-                .map_err(|e| file_error(path, io::Error::from(e)))?;
-        }
-        if keep_runs {
-            runs.push(run);
-        }
-    }
-    if let Some((path, writer)) = csv {
-        let file = writer
-            .into_inner()
-            .map_err(|e| file_error(path, e.into_error()))?;
-        file.commit().map_err(|source| file_error(path, source))?;
-    }
-    if let Some(file) = json_file {
-        file.finish(|w| {
-            serde_json::to_writer_pretty(&mut *w, &runs)?;
-            writeln!(w)
-        })?;
-    }
-    if let Some(file) = plot_file {
-        let svg = plot_svg(&runs, study.mode).map_err(StudyError::Plot)?;
-        file.finish(|w| w.write_all(svg.as_bytes()))?;
-    }
-    Ok(())
+    let outputs = Outputs {
+        csv: args.csv.clone(),
+        json: args.json.clone(),
+        plot: args.plot.clone(),
+    };
+    let (matrix, subjects) = (study.matrix(), study.subjects());
+    report(&matrix, &subjects, study.runs(), &outputs, SIZE_AXIS, out)
 }

@@ -4,7 +4,9 @@
 //!
 //! The tree is recorded from the engine's observer hooks during the one
 //! real search ([`TreeBuilder`]), laid out tidily ([`tidy_layout`]) and
-//! drawn as SVG ([`draw`]).
+//! drawn as SVG ([`draw`]): the laboratory's [`csp_lab::tree`], which
+//! draws any model's tree; this module adds the board (sizes, and boxes
+//! labelled `row,col`).
 //!
 //! ```
 //! use clap::Parser;
@@ -18,19 +20,16 @@
 //! assert_eq!(svg.matches("class=\"tree\"").count(), 2);
 //! ```
 
-mod build;
-mod layout;
-mod svg;
-
-pub use build::{grow, NodeKind, SearchTree, TreeBuilder, TreeNode};
-pub use layout::{leaves, tidy_layout};
-pub use svg::{draw, draw_to, Panel};
+pub use csp_lab::tree::{
+    grow, leaves, tidy_layout, ChoiceText, NodeKind, Panel, SearchTree, TreeBuilder, TreeNode,
+    DEFAULT_MAX_CHOICES, MAX_DRAWN_CHOICES,
+};
 
 use crate::board::{Board, BoardError};
-use crate::files::AtomicFile;
 use crate::study::Choices;
 use csp::cli::{LimitArgs, OrderArgs};
 use csp::{Solver, Strategy};
+use csp_lab::tree::{draw_trees, max_choices, DrawError, Trees};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -42,26 +41,43 @@ use std::path::PathBuf;
 /// ```
 pub const MAX_FULL_TREE: usize = 6;
 
-/// The most choices drawn per tree unless `--node-limit` says otherwise
-/// (enough for 6-queens backtracking; generate-and-test is cut).
+/// Boxes labelled `row,col`: a queen in that row and column.
 ///
 /// ```
-/// let queens = nqueens::board::Board::square(6)?.model();
-/// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
-/// let (tree, _) = nqueens::tree::grow(&solver, csp::Limits::default(), nqueens::tree::DEFAULT_MAX_CHOICES);
-/// assert!(!tree.is_truncated());
+/// use nqueens::tree::{ChoiceText, Squares};
+/// assert_eq!(Squares.describe(1, 3), "row 1, column 3");
+/// assert_eq!(Squares.label(1, 3), "1,3");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Squares;
+
+impl ChoiceText for Squares {
+    fn describe(&self, row: usize, col: i32) -> String {
+        format!("row {row}, column {col}")
+    }
+
+    fn legend(&self) -> String {
+        "r,c: a queen in row r, column c (from 0); \u{2212}k: values that choice pruned from \
+         other rows"
+            .into()
+    }
+}
+
+/// The trees side by side, boxes labelled `row,col` (the laboratory's
+/// [`csp_lab::tree::draw`] with [`Squares`] labels).
+///
+/// ```
+/// use nqueens::tree::{draw, grow, Panel};
+/// let queens = nqueens::board::Board::square(4)?.model();
+/// let (tree, outcome) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 1000);
+/// let svg = draw(&[Panel { title: "forward-checking", tree: &tree, status: outcome.status }]);
+/// assert_eq!(svg.matches("class=\"choice ").count(), tree.choices());
+/// assert!(svg.contains("row 0, column 0"));
 /// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
-pub const DEFAULT_MAX_CHOICES: usize = 1000;
-
-/// The largest `--node-limit` drawn: a tree of this many boxes is already
-/// a picture no viewer shows usefully (about 50 MB of memory and of SVG);
-/// a million took 435 MB.
-///
-/// ```
-/// assert_eq!(nqueens::tree::MAX_DRAWN_CHOICES, 100_000);
-/// ```
-pub const MAX_DRAWN_CHOICES: usize = 100_000;
+pub fn draw(panels: &[Panel<'_>]) -> String {
+    csp_lab::tree::draw(panels, &Squares)
+}
 
 const TREE_AFTER_HELP: &str = "\
 Each box is one tried assignment, labelled row,col (from 0): red boxes were
@@ -148,6 +164,16 @@ pub enum TreeError {
     Output(io::Error),
 }
 
+impl From<DrawError> for TreeError {
+    fn from(e: DrawError) -> TreeError {
+        match e {
+            DrawError::TooManyNodes { limit } => TreeError::TooManyNodes { limit },
+            DrawError::File { path, source } => TreeError::File { path, source },
+            DrawError::Output(e) => TreeError::Output(e),
+        }
+    }
+}
+
 impl TreeError {
     /// True for errors in the command line (exit status 2).
     ///
@@ -171,11 +197,7 @@ impl fmt::Display for TreeError {
                 "the search tree of {n} queens is too large to draw whole (n <= {MAX_FULL_TREE}); \
                  give --node-limit N to draw its first N nodes"
             ),
-            TreeError::TooManyNodes { limit } => write!(
-                f,
-                "--node-limit {limit} is more than a drawing can show: at most \
-                 {MAX_DRAWN_CHOICES} nodes per tree"
-            ),
+            TreeError::TooManyNodes { limit } => DrawError::TooManyNodes { limit: *limit }.fmt(f),
             TreeError::Board(e) => e.fmt(f),
             TreeError::File { path, source } => {
                 write!(f, "cannot write {}: {source}", path.display())
@@ -203,24 +225,7 @@ pub fn run_tree(args: &TreeArgs, out: &mut dyn Write) -> Result<(), TreeError> {
     if args.n > MAX_FULL_TREE && args.limits.node_limit.is_none() {
         return Err(TreeError::TooLarge { n: args.n });
     }
-    let max_choices = args.limits.node_limit.map_or(DEFAULT_MAX_CHOICES, |n| {
-        usize::try_from(n).unwrap_or(usize::MAX)
-    });
-    if max_choices > MAX_DRAWN_CHOICES {
-        return Err(TreeError::TooManyNodes { limit: max_choices });
-    }
-    // Created before the search: a bad path fails at once; renamed into
-    // place only when the drawing is complete.
-    let svg_file = args
-        .svg
-        .as_deref()
-        .map(|path| {
-            AtomicFile::create(path).map_err(|source| TreeError::File {
-                path: path.to_path_buf(),
-                source,
-            })
-        })
-        .transpose()?;
+    let max_choices = max_choices(args.limits.node_limit)?;
     // The node limit caps the drawing (in choices), not the engine's count.
     let limits = LimitArgs {
         node_limit: None,
@@ -228,43 +233,11 @@ pub fn run_tree(args: &TreeArgs, out: &mut dyn Write) -> Result<(), TreeError> {
     }
     .limits(None);
     let queens = board.model();
-    let solver = args.order.apply(Solver::new(&queens.model));
-    let grown: Vec<(String, SearchTree, csp::Status)> = args
-        .strategies
-        .as_slice()
-        .iter()
-        .map(|&strategy| {
-            let (tree, outcome) = grow(
-                &solver.clone().strategy(strategy),
-                limits.clone(),
-                max_choices,
-            );
-            (strategy.to_string(), tree, outcome.status)
-        })
-        .collect();
-    let panels: Vec<Panel<'_>> = grown
-        .iter()
-        .map(|(title, tree, status)| Panel {
-            title,
-            tree,
-            status: *status,
-        })
-        .collect();
-    let Some(mut file) = svg_file else {
-        let mut out = io::BufWriter::new(out);
-        return draw_to(&mut out, &panels)
-            .and_then(|()| out.flush())
-            .map_err(TreeError::Output);
+    let trees = Trees {
+        solver: args.order.apply(Solver::new(&queens.model)),
+        strategies: args.strategies.as_slice(),
+        limits,
+        max_choices,
     };
-    draw_to(&mut file, &panels)
-        .and_then(|()| file.commit())
-        .map_err(|source| TreeError::File {
-            path: args.svg.clone().unwrap_or_default(),
-            source,
-        })?;
-    for panel in &panels {
-        let note = panel.note().map(|n| format!(" ({n})")).unwrap_or_default();
-        writeln!(out, "{}: {}{note}", panel.title, panel.summary()).map_err(TreeError::Output)?;
-    }
-    Ok(())
+    Ok(draw_trees(&trees, &Squares, args.svg.as_deref(), out)?)
 }

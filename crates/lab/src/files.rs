@@ -1,13 +1,13 @@
-//! Reading and writing the command's files safely: the engine's
+//! Reading and writing a command's files safely: the engine's
 //! [`csp::files`] (capped reads of regular files only; atomic writes that
 //! replace only regular files, through an unnamed temporary file on Linux
-//! so a killed writer leaves nothing), shared with the examples and
-//! `fzn-csp --replay`.
+//! so a killed writer leaves nothing), shared by nqueens, the examples and
+//! the FlatZinc solver.
 //!
 //! ```
-//! use nqueens::files::{read_regular, AtomicFile};
+//! use csp_lab::files::{read_regular, AtomicFile};
 //! use std::io::Write;
-//! let path = std::env::temp_dir().join(format!("nqueens-doc-files-{}.txt", std::process::id()));
+//! let path = std::env::temp_dir().join(format!("csp-lab-doc-files-{}.txt", std::process::id()));
 //! let mut file = AtomicFile::create(&path)?;
 //! writeln!(file, "hello")?;
 //! file.commit()?;

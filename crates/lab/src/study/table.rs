@@ -4,30 +4,37 @@
 //! sizes, which limits can stop a run), so each row can be printed as soon
 //! as its run ends: a long study shows progress instead of silence.
 
-use crate::study::matrix::{Mode, Run, RunStatus, Study};
+use crate::study::matrix::{Label, Matrix, Mode, Run, RunStatus, Subjects};
 use csp::StopReason;
 
-/// Column titles, in order.
+/// Column titles, in order, the subject's column titled `column`.
 ///
 /// ```
-/// assert_eq!(nqueens::study::HEADERS[0], "strategy");
+/// const HEADERS: [&str; 11] = csp_lab::study::headers("n");
+/// assert_eq!((HEADERS[0], HEADERS[3]), ("strategy", "n"));
 /// ```
-pub const HEADERS: [&str; 11] = [
-    "strategy",
-    "var order",
-    "value order",
-    "n",
-    "status",
-    "solutions",
-    "nodes",
-    "failures",
-    "checks",
-    "pruned",
-    "time",
-];
+pub const fn headers(column: &'static str) -> [&'static str; 11] {
+    [
+        "strategy",
+        "var order",
+        "value order",
+        column,
+        "status",
+        "solutions",
+        "nodes",
+        "failures",
+        "checks",
+        "pruned",
+        "time",
+    ]
+}
 
-/// Columns whose text is left-aligned; the rest are numbers, right-aligned.
+/// Columns whose text is left-aligned; the rest are numbers, right-aligned
+/// (the subject's column too when it holds numbers).
 const TEXT_COLUMNS: [usize; 4] = [0, 1, 2, 4];
+
+/// The subject's column.
+const SUBJECT: usize = 3;
 
 /// Room for counts below a billion with separators; larger counts
 /// still print in full, only pushing the rest of their row right.
@@ -36,56 +43,64 @@ const COUNT_WIDTH: usize = 11;
 /// An aligned table layout for one study.
 ///
 /// ```
-/// use nqueens::study::{Mode, Study, Table};
-/// let study = Study::new(Mode::All, "5".parse()?, csp::Limits::default());
-/// let table = Table::for_study(&study);
-/// let row = table.row(&study.runs().nth(1).unwrap()); // backtracking, n = 5
+/// use csp_lab::study::{Label, Matrix, Mode, Subjects, Table};
+/// let mut model = csp::Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// let matrix = Matrix::new(Mode::All, csp::Limits::default());
+/// let subjects = Subjects::new("model", vec![Label::Name("perm".into())]);
+/// let table = Table::new(&matrix, &subjects);
+/// let rows: Vec<String> = matrix.runs(&subjects, |_| &model).map(|r| table.row(&r)).collect();
 /// assert!(table.header().starts_with("strategy"));
-/// assert!(row.starts_with("backtracking"));
-/// assert_eq!(row.split_whitespace().nth(5), Some("10")); // solutions
-/// # Ok::<(), String>(())
+/// assert!(rows[1].starts_with("backtracking"));
+/// assert_eq!(rows[1].split_whitespace().nth(5), Some("6")); // solutions
+/// let at: Vec<usize> = rows.iter().map(|r| r.find(" input").unwrap()).collect();
+/// assert!(at.windows(2).all(|w| w[0] == w[1])); // columns line up
 /// ```
 #[derive(Clone, Debug)]
 pub struct Table {
+    titles: [&'static str; 11],
     widths: [usize; 11],
+    numeric_subject: bool,
 }
 
 impl Table {
-    /// A layout wide enough for every run `study` can produce.
-    ///
-    /// ```
-    /// use nqueens::study::{Mode, Study, Table};
-    /// let study = Study::new(Mode::All, "4".parse()?, csp::Limits::default());
-    /// let table = Table::for_study(&study);
-    /// let widths: Vec<usize> = study.runs().map(|r| table.row(&r).find(" input").unwrap()).collect();
-    /// assert!(widths.windows(2).all(|w| w[0] == w[1])); // columns line up
-    /// # Ok::<(), String>(())
-    /// ```
-    pub fn for_study(study: &Study) -> Table {
-        let largest_n = study.sizes.as_slice().iter().max().copied().unwrap_or(1);
+    /// A layout wide enough for every run `matrix` can produce over
+    /// `subjects`.
+    pub fn new(matrix: &Matrix, subjects: &Subjects) -> Table {
+        let titles = headers(subjects.column());
         let mut widths = [COUNT_WIDTH; 11];
-        widths[0] = widest(study.strategies.as_slice(), HEADERS[0]);
-        widths[1] = widest(study.var_orders.as_slice(), HEADERS[1]);
-        widths[2] = widest(study.value_orders.as_slice(), HEADERS[2]);
-        widths[3] = group(largest_n as u64).len();
-        widths[4] = widest(&possible_statuses(study), HEADERS[4]);
-        widths[5] = HEADERS[5].len();
+        widths[0] = widest(matrix.strategies.as_slice(), titles[0]);
+        widths[1] = widest(matrix.var_orders.as_slice(), titles[1]);
+        widths[2] = widest(matrix.value_orders.as_slice(), titles[2]);
+        let cells: Vec<String> = subjects.labels().iter().map(subject_cell).collect();
+        widths[SUBJECT] = widest(&cells, titles[SUBJECT]);
+        widths[4] = widest(&possible_statuses(matrix), titles[4]);
+        widths[5] = titles[5].len();
         widths[10] = "999.999 ms".len();
-        Table { widths }
+        let numeric_subject = subjects
+            .labels()
+            .iter()
+            .all(|l| matches!(l, Label::Number(_)));
+        Table {
+            titles,
+            widths,
+            numeric_subject,
+        }
     }
 
     /// The title line and a rule under it.
     ///
     /// ```
-    /// use nqueens::study::{Mode, Study, Table};
-    /// let table = Table::for_study(&Study::new(Mode::All, "8".parse()?, csp::Limits::default()));
+    /// use csp_lab::study::{Label, Matrix, Mode, Subjects, Table};
+    /// let subjects = Subjects::new("n", vec![Label::Number(8)]);
+    /// let table = Table::new(&Matrix::new(Mode::All, csp::Limits::default()), &subjects);
     /// let header = table.header();
     /// assert_eq!(header.lines().count(), 2);
     /// assert!(header.lines().nth(1).unwrap().starts_with("-----"));
-    /// # Ok::<(), String>(())
     /// ```
     pub fn header(&self) -> String {
-        let titles = HEADERS.map(String::from);
+        let titles = self.titles.map(String::from);
         let rule = self.widths.map(|w| "-".repeat(w));
         format!("{}{}", self.line(&titles), self.line(&rule))
     }
@@ -101,7 +116,8 @@ impl Table {
             if i > 0 {
                 line.push_str("  ");
             }
-            if TEXT_COLUMNS.contains(&i) {
+            let text = TEXT_COLUMNS.contains(&i) || (i == SUBJECT && !self.numeric_subject);
+            if text {
                 line.push_str(&format!("{cell:<width$}"));
             } else {
                 line.push_str(&format!("{cell:>width$}"));
@@ -123,11 +139,11 @@ fn widest<T: std::fmt::Display>(items: &[T], header: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// Every status a run of `study` can end with.
-fn possible_statuses(study: &Study) -> Vec<RunStatus> {
-    let limits = &study.limits;
+/// Every status a run of `matrix` can end with.
+fn possible_statuses(matrix: &Matrix) -> Vec<RunStatus> {
+    let limits = &matrix.limits;
     let mut statuses = vec![RunStatus::Complete];
-    if study.mode == Mode::First {
+    if matrix.mode == Mode::First {
         statuses.push(RunStatus::Found);
     }
     let reasons = [
@@ -151,7 +167,7 @@ fn cells(run: &Run) -> [String; 11] {
         run.strategy.to_string(),
         run.var_order.to_string(),
         run.value_order.to_string(),
-        group(run.n as u64),
+        subject_cell(&run.subject),
         run.status.to_string(),
         group(run.solutions),
         group(run.nodes),
@@ -162,11 +178,19 @@ fn cells(run: &Run) -> [String; 11] {
     ]
 }
 
+/// A subject as its table cell: numbers with thousands separators.
+fn subject_cell(label: &Label) -> String {
+    match label {
+        Label::Number(n) => group(*n),
+        Label::Name(name) => name.clone(),
+    }
+}
+
 /// `16777216` as `16,777,216`.
 ///
 /// ```
-/// assert_eq!(nqueens::study::group(16_777_216), "16,777,216");
-/// assert_eq!(nqueens::study::group(999), "999");
+/// assert_eq!(csp_lab::study::group(16_777_216), "16,777,216");
+/// assert_eq!(csp_lab::study::group(999), "999");
 /// ```
 pub fn group(n: u64) -> String {
     let digits = n.to_string();
@@ -201,12 +225,12 @@ mod tests {
 
     #[test]
     fn statuses_follow_the_limits() {
-        let mut study = Study::new(Mode::First, "4".parse().unwrap(), csp::Limits::default());
+        let mut matrix = Matrix::new(Mode::First, csp::Limits::default());
         assert_eq!(
-            possible_statuses(&study),
+            possible_statuses(&matrix),
             vec![RunStatus::Complete, RunStatus::Found]
         );
-        study.limits.time = Some(std::time::Duration::from_secs(1));
-        assert!(possible_statuses(&study).contains(&RunStatus::LimitReached(StopReason::Time)));
+        matrix.limits.time = Some(std::time::Duration::from_secs(1));
+        assert!(possible_statuses(&matrix).contains(&RunStatus::LimitReached(StopReason::Time)));
     }
 }

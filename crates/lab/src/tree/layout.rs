@@ -6,14 +6,18 @@ use crate::tree::build::SearchTree;
 /// Each node's horizontal position in leaf slots (its depth is its row).
 ///
 /// ```
-/// use nqueens::tree::{grow, tidy_layout};
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let (tree, _) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 1000);
+/// use csp_lab::tree::{grow, tidy_layout};
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let (tree, _) = grow(&csp::Solver::new(&model), csp::Limits::default(), 1000);
 /// let x = tidy_layout(&tree);
 /// let root = &tree.nodes()[0];
 /// let (first, last) = (root.children[0], *root.children.last().unwrap());
 /// assert_eq!(x[0], (x[first] + x[last]) / 2.0);
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 pub fn tidy_layout(tree: &SearchTree) -> Vec<f64> {
     let nodes = tree.nodes();
@@ -38,11 +42,15 @@ pub fn tidy_layout(tree: &SearchTree) -> Vec<f64> {
 /// Number of leaves (the width of the layout in slots).
 ///
 /// ```
-/// use nqueens::tree::{grow, leaves};
-/// let queens = nqueens::board::Board::square(1)?.model();
-/// let (tree, _) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 10);
+/// use csp_lab::tree::{grow, leaves};
+/// // 1 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(1, 0..1).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let (tree, _) = grow(&csp::Solver::new(&model), csp::Limits::default(), 10);
 /// assert_eq!(leaves(&tree), 1);
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 pub fn leaves(tree: &SearchTree) -> usize {
     tree.nodes()

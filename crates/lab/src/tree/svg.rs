@@ -23,6 +23,59 @@ const LEGEND: f64 = 64.0;
 /// Rough width of a character of 13 px sans-serif text, for sizing.
 const CHAR_W: f64 = 7.5;
 
+/// How choices are written: the box's short label, the tooltip's
+/// description and the legend's key to the labels. The default labels are
+/// `i,v` (variable `i`, from 0, takes value `v`).
+///
+/// ```
+/// use csp_lab::tree::ChoiceText;
+/// struct Rows;
+/// impl ChoiceText for Rows {
+///     fn describe(&self, var: usize, value: i32) -> String {
+///         format!("row {var}, column {value}")
+///     }
+///     fn legend(&self) -> String {
+///         "r,c: a queen in row r, column c".into()
+///     }
+/// }
+/// assert_eq!(Rows.label(1, 3), "1,3");
+/// ```
+pub trait ChoiceText {
+    /// The box's label: short, boxes are 28 pixels wide.
+    fn label(&self, var: usize, value: i32) -> String {
+        format!("{var},{value}")
+    }
+    /// What the choice assigns, for its tooltip.
+    fn describe(&self, var: usize, value: i32) -> String;
+    /// The legend's key to the labels.
+    fn legend(&self) -> String;
+}
+
+/// Choices of variables with names: labelled `i,v`, described `name = v`.
+///
+/// ```
+/// use csp_lab::tree::{ChoiceText, Named};
+/// let names = Named(vec!["x".into(), "y".into()]);
+/// assert_eq!((names.label(1, 3), names.describe(1, 3)), ("1,3".into(), "y = 3".into()));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Named(pub Vec<String>);
+
+impl ChoiceText for Named {
+    fn describe(&self, var: usize, value: i32) -> String {
+        match self.0.get(var) {
+            Some(name) => format!("{name} = {value}"),
+            None => format!("variable {var} = {value}"),
+        }
+    }
+
+    fn legend(&self) -> String {
+        "i,v: variable i (from 0, named in the tooltip) takes value v; \u{2212}k: values that \
+         choice pruned from other variables"
+            .into()
+    }
+}
+
 /// One tree to draw, with its caption.
 /// (Example under [`draw`].)
 #[derive(Clone, Copy, Debug)]
@@ -39,14 +92,18 @@ impl Panel<'_> {
     /// `26 choices: 2 solutions, 14 failed, 0 values pruned`.
     ///
     /// ```
-    /// use nqueens::tree::{grow, Panel};
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::{grow, Panel};
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, outcome) = grow(&solver, csp::Limits::default(), 1000);
     /// let panel = Panel { title: "backtracking", tree: &tree, status: outcome.status };
     /// assert!(panel.summary().contains("2 solutions"));
     /// assert_eq!(panel.note(), None);
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn summary(&self) -> String {
         let t = self.tree;
@@ -62,12 +119,16 @@ impl Panel<'_> {
     /// Why the tree is incomplete, if it is.
     ///
     /// ```
-    /// use nqueens::tree::{grow, Panel};
-    /// let queens = nqueens::board::Board::square(5)?.model();
-    /// let (tree, outcome) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 3);
+    /// use csp_lab::tree::{grow, Panel};
+    /// // 5 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(5, 0..5).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let (tree, outcome) = grow(&csp::Solver::new(&model), csp::Limits::default(), 3);
     /// let panel = Panel { title: "forward-checking", tree: &tree, status: outcome.status };
     /// assert_eq!(panel.note().as_deref(), Some("tree truncated at 3 nodes"));
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn note(&self) -> Option<String> {
         if self.tree.is_truncated() {
@@ -104,22 +165,27 @@ fn colours(kind: NodeKind) -> (&'static str, &'static str) {
 }
 
 /// The trees side by side under a legend. Each choice is a box
-/// (`class="choice KIND"`) labelled `row,col`, with the number of values
-/// its propagation pruned under the label (`−k`); a tooltip spells it out.
+/// (`class="choice KIND"`) labelled as `text` says, with the number of
+/// values its propagation pruned under the label (`−k`); a tooltip spells
+/// it out.
 ///
 /// ```
-/// use nqueens::tree::{draw, grow, Panel};
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let solver = csp::Solver::new(&queens.model);
+/// use csp_lab::tree::{draw, grow, Named, Panel};
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let solver = csp::Solver::new(&model);
 /// let (tree, outcome) = grow(&solver, csp::Limits::default(), 1000);
-/// let svg = draw(&[Panel { title: "forward-checking", tree: &tree, status: outcome.status }]);
+/// let svg = draw(&[Panel { title: "forward-checking", tree: &tree, status: outcome.status }], &Named::default());
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("class=\"choice ").count(), tree.choices());
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
-pub fn draw(panels: &[Panel<'_>]) -> String {
+pub fn draw(panels: &[Panel<'_>], text: &dyn ChoiceText) -> String {
     let mut svg = Vec::new();
-    draw_to(&mut svg, panels).expect("writing to a Vec cannot fail");
+    draw_to(&mut svg, panels, text).expect("writing to a Vec cannot fail");
     String::from_utf8(svg).expect("the drawing is UTF-8")
 }
 
@@ -127,16 +193,25 @@ pub fn draw(panels: &[Panel<'_>]) -> String {
 /// document is never held in memory whole).
 ///
 /// ```
-/// use nqueens::tree::{draw, draw_to, grow, Panel};
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let (tree, outcome) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 1000);
+/// use csp_lab::tree::{draw, draw_to, grow, Named, Panel};
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let (tree, outcome) = grow(&csp::Solver::new(&model), csp::Limits::default(), 1000);
 /// let panels = [Panel { title: "forward-checking", tree: &tree, status: outcome.status }];
 /// let mut streamed = Vec::new();
-/// draw_to(&mut streamed, &panels)?;
-/// assert_eq!(String::from_utf8(streamed).unwrap(), draw(&panels));
+/// draw_to(&mut streamed, &panels, &Named::default())?;
+/// assert_eq!(String::from_utf8(streamed).unwrap(), draw(&panels, &Named::default()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn draw_to(out: &mut dyn io::Write, panels: &[Panel<'_>]) -> io::Result<()> {
+pub fn draw_to(
+    out: &mut dyn io::Write,
+    panels: &[Panel<'_>],
+    text: &dyn ChoiceText,
+) -> io::Result<()> {
     let widths: Vec<f64> = panels.iter().map(Panel::width).collect();
     let width = (widths.iter().sum::<f64>() + PAD).max(760.0);
     let height = LEGEND + panels.iter().map(Panel::height).fold(0.0, f64::max);
@@ -155,16 +230,16 @@ pub fn draw_to(out: &mut dyn io::Write, panels: &[Panel<'_>]) -> io::Result<()> 
         out,
         "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
     )?;
-    legend(out)?;
+    legend(out, text)?;
     let mut left = PAD;
     for (panel, w) in panels.iter().zip(&widths) {
-        draw_panel(out, panel, left, LEGEND)?;
+        draw_panel(out, panel, text, left, LEGEND)?;
         left += w;
     }
     out.write_all(b"</svg>\n")
 }
 
-fn legend(out: &mut dyn io::Write) -> io::Result<()> {
+fn legend(out: &mut dyn io::Write, text: &dyn ChoiceText) -> io::Result<()> {
     let items = [
         (NodeKind::Inner, "choice"),
         (
@@ -188,12 +263,18 @@ fn legend(out: &mut dyn io::Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<text x=\"{PAD}\" y=\"50\" fill=\"#555555\">r,c: a queen in row r, column c (from 0); \
-         \u{2212}k: values that choice pruned from other rows</text>\n</g>"
+        "<text x=\"{PAD}\" y=\"50\" fill=\"#555555\">{}</text>\n</g>",
+        escape(&text.legend())
     )
 }
 
-fn draw_panel(out: &mut dyn io::Write, panel: &Panel<'_>, left: f64, top: f64) -> io::Result<()> {
+fn draw_panel(
+    out: &mut dyn io::Write,
+    panel: &Panel<'_>,
+    text: &dyn ChoiceText,
+    left: f64,
+    top: f64,
+) -> io::Result<()> {
     let tree = panel.tree;
     let slots = tidy_layout(tree);
     let tree_width = leaves(tree) as f64 * SLOT;
@@ -247,14 +328,14 @@ fn draw_panel(out: &mut dyn io::Write, panel: &Panel<'_>, left: f64, top: f64) -
         let (x, y) = at(i);
         let kind = node.kind();
         let (fill, stroke) = colours(kind);
-        let Some((row, col)) = node.choice else {
+        let Some((var, value)) = node.choice else {
             writeln!(
                 out,
                 "<circle class=\"root\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"{fill}\"><title>root</title></circle>"
             )?;
             continue;
         };
-        let mut tip = format!("row {row}, column {col}: {}", kind.name());
+        let mut tip = format!("{}: {}", text.describe(var, value), kind.name());
         if node.pruned > 0 {
             let _ = write!(tip, "; {} values pruned", node.pruned);
         }
@@ -265,13 +346,15 @@ fn draw_panel(out: &mut dyn io::Write, panel: &Panel<'_>, left: f64, top: f64) -
         };
         writeln!(
             out,
-            "<g><title>{tip}</title><rect class=\"choice {}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
+            "<g><title>{}</title><rect class=\"choice {}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
              fill=\"{fill}\" stroke=\"{stroke}\"{dash}/>\
-             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{row},{col}</text>",
+             <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
+            escape(&tip),
             kind.name(),
             x - BOX_W / 2.0,
             y - BOX_H / 2.0,
-            y - 2.0
+            y - 2.0,
+            escape(&text.label(var, value))
         )?;
         if node.pruned > 0 {
             write!(

@@ -8,11 +8,15 @@ use std::sync::Arc;
 /// One node: the root, or one tried assignment (a choice).
 ///
 /// ```
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let (tree, _) = nqueens::tree::grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 100);
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let (tree, _) = csp_lab::tree::grow(&csp::Solver::new(&model), csp::Limits::default(), 100);
 /// let first = &tree.nodes()[1];
 /// assert_eq!((first.parent, first.choice, first.depth), (Some(0), Some((0, 0)), 1));
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
@@ -35,7 +39,7 @@ pub struct TreeNode {
 /// What a node shows in a picture.
 ///
 /// ```
-/// use nqueens::tree::NodeKind;
+/// use csp_lab::tree::NodeKind;
 /// assert_eq!(NodeKind::Failed.name(), "failed");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,12 +74,16 @@ impl TreeNode {
     /// What this node shows.
     ///
     /// ```
-    /// use nqueens::tree::{grow, NodeKind};
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let (tree, _) = grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 100);
+    /// use csp_lab::tree::{grow, NodeKind};
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let (tree, _) = grow(&csp::Solver::new(&model), csp::Limits::default(), 100);
     /// assert_eq!(tree.nodes()[0].kind(), NodeKind::Root);
     /// assert!(tree.nodes().iter().any(|node| node.kind() == NodeKind::Solution));
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn kind(&self) -> NodeKind {
         if self.choice.is_none() {
@@ -97,10 +105,14 @@ impl TreeNode {
 /// children, and leaves appear left to right.
 ///
 /// ```
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let (tree, _) = nqueens::tree::grow(&csp::Solver::new(&queens.model), csp::Limits::default(), 100);
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let (tree, _) = csp_lab::tree::grow(&csp::Solver::new(&model), csp::Limits::default(), 100);
 /// assert!(tree.nodes().iter().enumerate().skip(1).all(|(i, n)| n.parent.unwrap() < i));
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchTree {
@@ -113,12 +125,16 @@ impl SearchTree {
     /// All nodes; index 0 is the root.
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert!(tree.nodes()[0].parent.is_none());
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn nodes(&self) -> &[TreeNode] {
         &self.nodes
@@ -127,12 +143,16 @@ impl SearchTree {
     /// Number of choices (nodes other than the root).
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert_eq!(tree.choices(), tree.nodes().len() - 1);
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn choices(&self) -> usize {
         self.nodes.len() - 1
@@ -141,13 +161,17 @@ impl SearchTree {
     /// Number of choices in each kind.
     ///
     /// ```
-    /// use nqueens::tree::{grow, NodeKind};
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::{grow, NodeKind};
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, outcome) = grow(&solver, csp::Limits::default(), 1000);
     /// assert_eq!(tree.count(NodeKind::Solution), 2);
     /// assert_eq!(tree.count(NodeKind::Failed) as u64, outcome.stats.failures);
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn count(&self, kind: NodeKind) -> usize {
         self.nodes.iter().filter(|n| n.kind() == kind).count()
@@ -156,12 +180,16 @@ impl SearchTree {
     /// Values pruned over the whole tree.
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert_eq!(tree.pruned(), 0); // backtracking only checks
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn pruned(&self) -> u64 {
         self.nodes.iter().map(|n| n.pruned).sum()
@@ -170,12 +198,16 @@ impl SearchTree {
     /// The deepest node's depth.
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert_eq!(tree.max_depth(), 4);
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn max_depth(&self) -> usize {
         self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
@@ -184,12 +216,16 @@ impl SearchTree {
     /// True if recording stopped at the choice cap before the search ended.
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert!(!tree.is_truncated());
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn is_truncated(&self) -> bool {
         self.truncated
@@ -198,12 +234,16 @@ impl SearchTree {
     /// The cap on recorded choices this tree was grown with.
     ///
     /// ```
-    /// use nqueens::tree::grow;
-    /// let queens = nqueens::board::Board::square(4)?.model();
-    /// let solver = csp::Solver::new(&queens.model).strategy(csp::Strategy::Backtracking);
+    /// use csp_lab::tree::grow;
+    /// // 4 queens: one variable per row, its column the value.
+    /// # let mut model = csp::Model::new();
+    /// # let q = model.int_vars(4, 0..4).unwrap();
+    /// # model.all_different(&q).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+    /// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+    /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
     /// let (tree, _) = grow(&solver, csp::Limits::default(), 1000);
     /// assert_eq!(tree.max_choices(), 1000);
-    /// # Ok::<(), nqueens::board::BoardError>(())
     /// ```
     pub fn max_choices(&self) -> usize {
         self.max_choices
@@ -216,16 +256,20 @@ impl SearchTree {
 ///
 /// ```
 /// use csp::{Limits, Solver};
-/// use nqueens::tree::TreeBuilder;
-/// let queens = nqueens::board::Board::square(5)?.model();
+/// use csp_lab::tree::TreeBuilder;
+/// // 5 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(5, 0..5).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
 /// let builder = TreeBuilder::new(10);
 /// let limits = Limits { cancel: Some(builder.cancel_flag()), ..Limits::default() };
-/// let mut search = Solver::new(&queens.model).limits(limits).search_with(builder);
+/// let mut search = Solver::new(&model).limits(limits).search_with(builder);
 /// while search.next_values().is_some() {}
 /// let tree = search.into_observer().into_tree();
 /// assert!(tree.is_truncated());
 /// assert_eq!(tree.choices(), 10);
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 #[derive(Debug)]
 pub struct TreeBuilder {
@@ -239,7 +283,7 @@ impl TreeBuilder {
     /// A builder that records at most `max_choices` choices.
     ///
     /// ```
-    /// let builder = nqueens::tree::TreeBuilder::new(5);
+    /// let builder = csp_lab::tree::TreeBuilder::new(5);
     /// let flag = builder.cancel_flag();
     /// assert!(!flag.load(std::sync::atomic::Ordering::Relaxed));
     /// assert_eq!(builder.into_tree().choices(), 0);
@@ -268,7 +312,7 @@ impl TreeBuilder {
     /// The flag raised when the cap is reached.
     ///
     /// ```
-    /// let builder = nqueens::tree::TreeBuilder::new(5);
+    /// let builder = csp_lab::tree::TreeBuilder::new(5);
     /// let flag = builder.cancel_flag();
     /// assert!(!flag.load(std::sync::atomic::Ordering::Relaxed));
     /// assert_eq!(builder.into_tree().choices(), 0);
@@ -280,7 +324,7 @@ impl TreeBuilder {
     /// The tree recorded so far.
     ///
     /// ```
-    /// let builder = nqueens::tree::TreeBuilder::new(5);
+    /// let builder = csp_lab::tree::TreeBuilder::new(5);
     /// let flag = builder.cancel_flag();
     /// assert!(!flag.load(std::sync::atomic::Ordering::Relaxed));
     /// assert_eq!(builder.into_tree().choices(), 0);
@@ -362,13 +406,17 @@ impl Observer for TreeBuilder {
 ///
 /// ```
 /// use csp::{Limits, Solver, Strategy};
-/// let queens = nqueens::board::Board::square(4)?.model();
-/// let solver = Solver::new(&queens.model).strategy(Strategy::ForwardChecking);
-/// let (tree, outcome) = nqueens::tree::grow(&solver, Limits::default(), 1000);
+/// // 4 queens: one variable per row, its column the value.
+/// # let mut model = csp::Model::new();
+/// # let q = model.int_vars(4, 0..4).unwrap();
+/// # model.all_different(&q).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// # model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let solver = Solver::new(&model).strategy(Strategy::ForwardChecking);
+/// let (tree, outcome) = csp_lab::tree::grow(&solver, Limits::default(), 1000);
 /// // Every choice is a node: survivors (nodes minus the root) and failures.
 /// assert_eq!(tree.choices() as u64, outcome.stats.nodes - 1 + outcome.stats.failures);
 /// assert!(!tree.is_truncated());
-/// # Ok::<(), nqueens::board::BoardError>(())
 /// ```
 pub fn grow(solver: &Solver<'_>, mut limits: Limits, max_choices: usize) -> (SearchTree, Outcome) {
     let builder = TreeBuilder::new(max_choices);
