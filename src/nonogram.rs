@@ -325,13 +325,16 @@ const KEYWORDS: [&str; 10] = [
     "goal",
 ];
 
+/// Clue lines, each with its line number in the file.
+type NumberedClues = Vec<(usize, Vec<usize>)>;
+
 /// The puzzle read so far: one line at a time, then [`Reader::finish`].
 #[derive(Default)]
 struct Reader {
     /// The section clue lines go to, if one has begun.
     section: Option<usize>,
     /// Each section's line number and clues, each with its line number.
-    sections: [Option<(usize, Vec<(usize, Vec<usize>)>)>; 2],
+    sections: [Option<(usize, NumberedClues)>; 2],
     /// `width` and `height`, with their line numbers.
     declared: [Option<(usize, usize)>; 2],
 }
@@ -427,7 +430,7 @@ impl Reader {
     }
 
     fn finish(self) -> Result<Nonogram, String> {
-        let mut clues: [Vec<(usize, Vec<usize>)>; 2] = Default::default();
+        let mut clues: [NumberedClues; 2] = Default::default();
         for (side, section) in self.sections.into_iter().enumerate() {
             let name = SIDES[side].section();
             let (number, lines) = section.ok_or_else(|| format!("no '{name}' section"))?;
