@@ -7,7 +7,7 @@
 //! width 5          # optional: checked against the clues
 //! height 3         # optional
 //! rows
-//! 1 1              # one clue per line, top to bottom: run lengths
+//! 1 1 1            # one clue per line, top to bottom: run lengths
 //! 5                #   separated by spaces or commas
 //! 0                # 0: an empty row
 //! columns
@@ -32,7 +32,7 @@
 //!
 //! ```
 //! use csp_workspace::nonogram::{render, Nonogram, NonogramModel};
-//! let puzzle: Nonogram = "rows\n1 1\n5\n0\ncolumns\n2\n1\n2\n1\n2".parse()?;
+//! let puzzle: Nonogram = "rows\n1 1 1\n5\n0\ncolumns\n2\n1\n2\n1\n2".parse()?;
 //! let model = NonogramModel::new(&puzzle)?;
 //! let (solution, _) = csp::Solver::new(model.model()).first();
 //! let picture = model.picture(solution.unwrap().values());

@@ -7,30 +7,17 @@
 //!
 //! Each proptest runs `PROPTEST_CASES` cases when that is set.
 
+mod common;
 #[path = "../fuzz/src/lib.rs"]
 mod fuzz_checks;
+
+use common::proptest_config;
 
 use nqueens::approach::{Goal, Plan};
 use nqueens::board::Board;
 use nqueens::parts::{solve_part, Part};
 use proptest::prelude::*;
 use std::path::Path;
-
-/// `default` cases, or `PROPTEST_CASES` when it is set (the env var wins).
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        // Found cases are kept next to this file, committed as seeds.
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
 
 /// Bytes a line reader must get right: endings, UTF-8 lead and stray
 /// continuation bytes, and plain text.
@@ -204,7 +191,7 @@ fn edit_lines(text: &str, edit: &LineEdit) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(proptest_config(256))]
 
     #[test]
     fn lines_are_capped_numbered_and_exact(cap in any::<u8>(), bytes in line_bytes()) {

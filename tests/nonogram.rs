@@ -5,7 +5,7 @@
 //! proptest); and checks that bad input is one line and a failure.
 
 mod common;
-use common::{data, example, stdout_of};
+use common::{data, example, proptest_config, stdout_of};
 use csp::{Solver, Strategy as Pruning, ValueOrder, VarOrder};
 use csp_workspace::nonogram::{Nonogram, NonogramModel};
 use proptest::prelude::*;
@@ -73,6 +73,18 @@ fn grid(lines: &[&str]) -> Grid {
         .collect()
 }
 
+/// The pictures `--all` printed (each followed by a blank line), and its
+/// summary line.
+fn listed(all: &str) -> (Vec<Grid>, &str) {
+    let blocks: Vec<&str> = all.split("\n\n").collect();
+    let (summary, pictures) = blocks.split_last().unwrap();
+    let pictures = pictures
+        .iter()
+        .map(|b| grid(&b.lines().collect::<Vec<_>>()))
+        .collect();
+    (pictures, summary.trim())
+}
+
 /// A file with `text` in the temporary directory, named for this test run.
 fn scratch(name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let file = std::env::temp_dir().join(format!("nonogram-{}-{name}.txt", std::process::id()));
@@ -112,16 +124,12 @@ fn several_solutions_are_listed_and_counted() {
     let text = stdout_of(example("nonogram").arg(&path));
     assert_eq!(text.lines().next(), Some("several solutions, the first:"));
     let all = stdout_of(example("nonogram").arg(&path).arg("--all"));
-    let blocks: Vec<&str> = all.split("\n\n").collect();
-    let (summary, pictures) = blocks.split_last().unwrap();
-    let found: BTreeSet<Grid> = pictures
-        .iter()
-        .map(|b| grid(&b.lines().collect::<Vec<_>>()))
-        .collect();
+    let (pictures, summary) = listed(&all);
+    let found: BTreeSet<Grid> = pictures.iter().cloned().collect();
     assert_eq!(found.len(), pictures.len(), "a picture listed twice");
     assert!(found.iter().all(|g| satisfies(&puzzle, g)));
     assert!(found.len() > 1);
-    assert_eq!(summary.trim(), format!("{} solutions", found.len()));
+    assert_eq!(summary, format!("{} solutions", found.len()));
     let count = stdout_of(example("nonogram").arg(&path).arg("--count"));
     assert_eq!(count.trim(), format!("{} solutions", found.len()));
 }
@@ -147,15 +155,11 @@ fn all_solutions_of_small_puzzles_match_brute_force() {
                         .arg(&file)
                         .args(["--all", "--strategy", strategy]),
                 );
-            let blocks: Vec<&str> = all.split("\n\n").collect();
-            let (summary, pictures) = blocks.split_last().unwrap();
-            let found: BTreeSet<Grid> = pictures
-                .iter()
-                .map(|b| grid(&b.lines().collect::<Vec<_>>()))
-                .collect();
+            let (pictures, summary) = listed(&all);
+            let found: BTreeSet<Grid> = pictures.iter().cloned().collect();
             assert_eq!(found, want, "puzzle {i}, {strategy}");
             assert_eq!(pictures.len(), want.len(), "puzzle {i}, {strategy}");
-            assert_eq!(summary.trim(), format!("{} solutions", want.len()));
+            assert_eq!(summary, format!("{} solutions", want.len()));
         }
     }
 }
@@ -290,23 +294,8 @@ fn solutions(model: &NonogramModel, solver: Solver<'_>) -> Vec<Grid> {
     found
 }
 
-/// `default` cases, or `PROPTEST_CASES` when it is set.
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(proptest_config(256))]
 
     /// The clues of a random grid: the model's solution set, under every
     /// strategy, variable order and value order, is what brute force finds
