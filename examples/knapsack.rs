@@ -27,27 +27,19 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse(&Defaults::default().to_string());
-    cli::run(|out| run(&cli, out))
+    cli::main(Defaults::default(), run)
 }
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
-    let shown = cli.file.display();
-    let text = std::fs::read_to_string(&cli.file)
-        .map_err(|e| CliError::Usage(format!("cannot read {shown}: {e}")))?;
-    let knapsack: Knapsack = text
-        .parse()
-        .map_err(|e| CliError::Usage(format!("{shown}: {e}")))?;
-    let usage = |e: csp::ModelError| CliError::Usage(e.to_string());
-    let (model, take, value) = knapsack.model().map_err(usage)?;
+    let knapsack = cli::read_file(&cli.file, Knapsack::read)?;
+    let (model, take, value) = knapsack.model()?;
     let solver = cli.search.solver(&model, Defaults::default());
-    let mut opt = solver.maximize(value).map_err(usage)?;
+    let mut opt = solver.maximize(value)?;
     for step in opt.by_ref() {
         writeln!(out, "{}", knapsack.render(&take, step.solution.values()))?;
         out.flush()?;
     }
-    let status = opt.status();
-    match status {
+    match opt.status() {
         OptimizeStatus::Optimal => writeln!(out, "optimal")?,
         OptimizeStatus::Unsatisfiable => writeln!(out, "no solution")?,
         OptimizeStatus::BestBeforeLimit(r) => writeln!(out, "best found before {}", stopped_by(r))?,
@@ -56,8 +48,6 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         }
         OptimizeStatus::Running => unreachable!("the iterator ran to its end"),
     }
-    if cli.search.stats {
-        eprint!("{}", opt.stats().table());
-    }
+    cli.search.report_stats(None, &opt.stats());
     Ok(())
 }

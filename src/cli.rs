@@ -7,11 +7,13 @@
 use clap::Args;
 use csp::cli::{LimitArgs, OrderArgs, StrategyArg};
 use csp::{
-    Limits, Model, Observer, Outcome, Search, Solver, Status, StopReason, Strategy, ValueOrder,
-    VarOrder,
+    Limits, Model, ModelError, Observer, Outcome, Search, Solver, Stats, Status, StopReason,
+    Strategy, ValueOrder, VarOrder,
 };
 use std::fmt;
-use std::io::{self, BufWriter, Stdout, Write};
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Stdout, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -123,6 +125,25 @@ pub fn parse<C: clap::Parser>(defaults: &str) -> C {
         error(csp::cli::usage_message(&e));
         std::process::exit(2)
     })
+}
+
+/// An example's whole `main`: parses `C` (with `defaults` shown in
+/// `--help`, as [`parse`]), then runs `body` through [`run`].
+///
+/// ```no_run
+/// use clap::Parser;
+/// use csp_workspace::cli::{self, CliError, Defaults, Out, SearchArgs};
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] search: SearchArgs }
+/// fn body(cli: &Cli, out: &mut Out) -> Result<(), CliError> { Ok(()) }
+/// fn main() -> std::process::ExitCode { cli::main(Defaults::default(), body) }
+/// ```
+pub fn main<C: clap::Parser>(
+    defaults: Defaults,
+    body: impl FnOnce(&C, &mut Out) -> Result<(), CliError>,
+) -> ExitCode {
+    let cli: C = parse(&defaults.to_string());
+    run(|out| body(&cli, out))
 }
 
 /// The program's name, set by [`parse`] (`sudoku`, `coloring`, ...).
@@ -252,13 +273,24 @@ impl SearchArgs {
     /// args.report(Some("puzzle 1"), &csp::Solver::new(&csp::Model::new()).count());
     /// ```
     pub fn report(&self, label: Option<&str>, outcome: &Outcome) {
+        self.report_stats(label, &outcome.stats);
+    }
+
+    /// [`SearchArgs::report`] for searches that end with statistics alone
+    /// (branch and bound's [`csp::Optimize`]).
+    ///
+    /// ```
+    /// let args = csp_workspace::cli::SearchArgs::default();
+    /// args.report_stats(None, &csp::Stats::default());
+    /// ```
+    pub fn report_stats(&self, label: Option<&str>, stats: &Stats) {
         if self.stats {
             let mut err = io::stderr().lock();
             // Statistics are a courtesy: a closed stderr must not stop the program.
             if let Some(label) = label {
                 let _ = writeln!(err, "{label}:");
             }
-            let _ = write!(err, "{}", outcome.stats.table());
+            let _ = write!(err, "{}", stats.table());
         }
     }
 }
@@ -444,6 +476,34 @@ impl fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
+
+/// A model the puzzle's input cannot make is bad input.
+impl From<ModelError> for CliError {
+    fn from(e: ModelError) -> CliError {
+        CliError::Usage(e.to_string())
+    }
+}
+
+/// Reads the input file `path` with `read`, a reader of its format
+/// (line by line with a cap, see [`crate::lines`]): a file that cannot be
+/// opened is `cannot read PATH: ...`, a malformed one `PATH: ...` (with
+/// the line the reader names), both usage errors.
+///
+/// ```
+/// use csp_workspace::cli::read_file;
+/// let missing = std::path::Path::new("no/such/file.txt");
+/// let e = read_file(missing, csp_workspace::knapsack::Knapsack::read).unwrap_err();
+/// assert!(e.to_string().starts_with("cannot read no/such/file.txt: "));
+/// ```
+pub fn read_file<T, E: fmt::Display>(
+    path: &Path,
+    read: impl FnOnce(BufReader<File>) -> Result<T, E>,
+) -> Result<T, CliError> {
+    let shown = path.display();
+    let file =
+        File::open(path).map_err(|e| CliError::Usage(format!("cannot read {shown}: {e}")))?;
+    read(BufReader::new(file)).map_err(|e| CliError::Usage(format!("{shown}: {e}")))
+}
 
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {

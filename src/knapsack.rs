@@ -19,6 +19,7 @@
 //! ```
 
 use csp::{Cmp, Model, ModelError, VarId};
+use std::io::BufRead;
 use std::str::FromStr;
 
 /// A knapsack's model: the model, one 0/1 variable per item, and the
@@ -49,34 +50,56 @@ impl FromStr for Knapsack {
     /// assert!("capacity 3\nitem x 2".parse::<Knapsack>().unwrap_err().starts_with("line 2"));
     /// ```
     fn from_str(text: &str) -> Result<Knapsack, String> {
-        let mut capacity = None;
-        let mut items = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = |m: &str| format!("line {}: {m}", i + 1);
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let number = |w: &str| -> Result<i64, String> {
-                w.parse::<i64>()
-                    .ok()
-                    .filter(|n| (0..=MAX_NUMBER).contains(n))
-                    .ok_or_else(|| err(&format!("'{w}' is not a number from 0 to {MAX_NUMBER}")))
-            };
-            match words.as_slice() {
-                ["capacity", c] if capacity.is_none() => capacity = Some(number(c)?),
-                ["capacity", _] => return Err(err("a second 'capacity' line")),
-                ["item", w, v] => items.push((number(w)?, number(v)?)),
-                _ => return Err(err("expected 'capacity C' or 'item WEIGHT VALUE'")),
-            }
-        }
-        let capacity = capacity.ok_or("no 'capacity' line")?;
-        Ok(Knapsack { capacity, items })
+        Knapsack::read(text.as_bytes())
     }
 }
 
+/// One line of the text format: the capacity, an item, or nothing.
+fn read_line(
+    line: &str,
+    capacity: &mut Option<i64>,
+    items: &mut Vec<(i64, i64)>,
+) -> Result<(), String> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(());
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |w: &str| -> Result<i64, String> {
+        w.parse::<i64>()
+            .ok()
+            .filter(|n| (0..=MAX_NUMBER).contains(n))
+            .ok_or_else(|| format!("'{w}' is not a number from 0 to {MAX_NUMBER}"))
+    };
+    match words.as_slice() {
+        ["capacity", c] if capacity.is_none() => *capacity = Some(number(c)?),
+        ["capacity", _] => return Err("a second 'capacity' line".to_owned()),
+        ["item", w, v] => items.push((number(w)?, number(v)?)),
+        _ => return Err("expected 'capacity C' or 'item WEIGHT VALUE'".to_owned()),
+    }
+    Ok(())
+}
+
 impl Knapsack {
+    /// Reads the text format line by line, holding at most
+    /// [`MAX_LINE_BYTES`](crate::lines::MAX_LINE_BYTES) of a line; errors
+    /// name their line.
+    ///
+    /// ```
+    /// use csp_workspace::knapsack::Knapsack;
+    /// let k = Knapsack::read(&b"capacity 3\nitem 1 2\n"[..]).unwrap();
+    /// assert_eq!(k.items, vec![(1, 2)]);
+    /// let e = Knapsack::read(&b"capacity 3\n\xff\n"[..]).unwrap_err();
+    /// assert_eq!(e, "line 2: not valid UTF-8");
+    /// ```
+    pub fn read(input: impl BufRead) -> Result<Knapsack, String> {
+        let mut capacity = None;
+        let mut items = Vec::new();
+        crate::lines::each_line(input, |_, text| read_line(text, &mut capacity, &mut items))?;
+        let capacity = capacity.ok_or("no 'capacity' line")?;
+        Ok(Knapsack { capacity, items })
+    }
+
     /// The model: one 0/1 variable per item, the weight within the
     /// capacity; and the objective (total value) to maximise.
     pub fn model(&self) -> Result<KnapsackModel, ModelError> {

@@ -12,6 +12,8 @@
 //!   format, and the chromatic number.
 //! * [`knapsack`]: the 0/1 knapsack from a text file, by branch and bound.
 //! * [`latin`]: Latin squares of order `n`.
+//! * [`nonogram`]: paint-by-numbers puzzles from a text file, modelled
+//!   with booleans, reified membership and clauses.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * [`replay`](mod@replay): `--replay FILE`, the search as a page stepped in a browser.
 //!
@@ -34,6 +36,7 @@ pub mod graph;
 pub mod knapsack;
 pub mod latin;
 pub mod lines;
+pub mod nonogram;
 pub mod permutations;
 pub mod replay;
 pub mod sudoku;

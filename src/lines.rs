@@ -65,6 +65,33 @@ pub fn lines<R: BufRead>(reader: R, cap: usize) -> Lines<R> {
     }
 }
 
+/// Feeds each line of `reader` (capped at [`MAX_LINE_BYTES`]) with its
+/// number to `line`, and stops at the first problem: a line too long or
+/// not valid UTF-8, a failed read, or an error from `line`, returned as
+/// `line N: ...`. What the line-oriented file formats read through.
+///
+/// ```
+/// use csp_workspace::lines::each_line;
+/// let mut words = 0;
+/// each_line(&b"a b\nc\n"[..], |_, text| Ok(words += text.split_whitespace().count()))?;
+/// assert_eq!(words, 3);
+/// let e = each_line(&b"ok\n\xff\n"[..], |_, _| Ok(())).unwrap_err();
+/// assert_eq!(e, "line 2: not valid UTF-8");
+/// # Ok::<(), String>(())
+/// ```
+pub fn each_line<R: BufRead>(
+    reader: R,
+    mut line: impl FnMut(usize, &str) -> Result<(), String>,
+) -> Result<(), String> {
+    for (i, read) in lines(reader, MAX_LINE_BYTES).enumerate() {
+        let at = |e: &dyn fmt::Display| format!("line {}: {e}", i + 1);
+        let read = read.map_err(|e| at(&format_args!("cannot read: {e}")))?;
+        let text = read.text.map_err(|e| at(&e))?;
+        line(read.number, &text).map_err(|e| at(&e))?;
+    }
+    Ok(())
+}
+
 /// The iterator [`lines`] returns: yields `Err` only when reading fails.
 #[derive(Debug)]
 pub struct Lines<R> {

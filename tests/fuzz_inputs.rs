@@ -1,35 +1,23 @@
 //! The fuzz checks of `fuzz/src/lib.rs` for the command-line texts and
 //! part files, run as proptests on stable (CI runs these; see `.ci/run`):
 //! capped lines, permutation items, Latin square orders, restart specs,
-//! durations, `nqueens` board sizes, `--part` specs and part files. The
-//! puzzle and graph formats are in `tests/reliability.rs`.
+//! durations, `nqueens` board sizes, `--part` specs and part files, and
+//! nonogram files. The other puzzle and graph formats are in
+//! `tests/reliability.rs`.
 //!
 //! Each proptest runs `PROPTEST_CASES` cases when that is set.
 
+mod common;
 #[path = "../fuzz/src/lib.rs"]
 mod fuzz_checks;
+
+use common::proptest_config;
 
 use nqueens::approach::{Goal, Plan};
 use nqueens::board::Board;
 use nqueens::parts::{solve_part, Part};
 use proptest::prelude::*;
 use std::path::Path;
-
-/// `default` cases, or `PROPTEST_CASES` when it is set (the env var wins).
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        // Found cases are kept next to this file, committed as seeds.
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
 
 /// Bytes a line reader must get right: endings, UTF-8 lead and stray
 /// continuation bytes, and plain text.
@@ -149,8 +137,61 @@ fn apply(text: &str, edit: &JsonEdit) -> Vec<u8> {
     }
 }
 
+/// A valid nonogram: the clues of a random picture of up to 6 x 6, as text.
+fn nonogram_text() -> impl Strategy<Value = String> {
+    (1usize..=6, 1usize..=6)
+        .prop_flat_map(|(h, w)| prop::collection::vec(prop::collection::vec(any::<bool>(), w), h))
+        .prop_map(|picture| {
+            csp_workspace::nonogram::Nonogram::from_picture(&picture)
+                .unwrap()
+                .to_string()
+        })
+}
+
+/// One edit of a nonogram's text: a line dropped, doubled or replaced by
+/// something plausible, or a byte overwritten.
+#[derive(Clone, Debug)]
+enum LineEdit {
+    Drop(usize),
+    Double(usize),
+    Replace(usize, String),
+    Byte(usize, u8),
+}
+
+fn line_edit() -> impl Strategy<Value = LineEdit> {
+    let plausible = "(rows|columns|colums|width -?[0-9]{1,3}|height [0-9]{1,4}|title \"t\"|[0-9]{1,3}( ?,? ?[0-9]{1,3}){0,3}|0 1| *|# c|rows 2)";
+    prop_oneof![
+        any::<usize>().prop_map(LineEdit::Drop),
+        any::<usize>().prop_map(LineEdit::Double),
+        (any::<usize>(), plausible).prop_map(|(i, t)| LineEdit::Replace(i, t)),
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| LineEdit::Byte(i, b)),
+    ]
+}
+
+fn edit_lines(text: &str, edit: &LineEdit) -> Vec<u8> {
+    let mut lines: Vec<Vec<u8>> = text.lines().map(|l| l.as_bytes().to_vec()).collect();
+    let n = lines.len();
+    match edit {
+        LineEdit::Drop(i) => {
+            lines.remove(i % n);
+        }
+        LineEdit::Double(i) => lines.insert(i % n, lines[i % n].clone()),
+        LineEdit::Replace(i, t) => lines[i % n] = t.clone().into_bytes(),
+        LineEdit::Byte(i, b) => {
+            let line = &mut lines[i % n];
+            if line.is_empty() {
+                line.push(*b);
+            } else {
+                let k = i / n % line.len();
+                line[k] = *b;
+            }
+        }
+    }
+    lines.join(&b"\n"[..])
+}
+
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(proptest_config(256))]
 
     #[test]
     fn lines_are_capped_numbered_and_exact(cap in any::<u8>(), bytes in line_bytes()) {
@@ -205,6 +246,27 @@ proptest! {
         fuzz_checks::part_file(&bytes);
         fuzz_checks::latin_order(&bytes);
         fuzz_checks::lines_capped(&bytes);
+    }
+
+    #[test]
+    fn edited_nonograms_are_read_or_refused(
+        text in nonogram_text(),
+        edits in prop::collection::vec(line_edit(), 0..4),
+    ) {
+        fuzz_checks::nonogram(text.as_bytes());
+        let mut bytes = text.into_bytes();
+        for edit in &edits {
+            if bytes.is_empty() {
+                break;
+            }
+            bytes = edit_lines(&String::from_utf8_lossy(&bytes), edit);
+            fuzz_checks::nonogram(&bytes);
+        }
+    }
+
+    #[test]
+    fn nonograms_survive_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..80)) {
+        fuzz_checks::nonogram(&bytes);
     }
 
     #[test]
@@ -281,7 +343,7 @@ fn every_fuzz_target_runs_as_a_proptest() {
         );
         targets += 1;
     }
-    assert!(targets >= 11, "{targets} targets");
+    assert!(targets >= 13, "{targets} targets");
 }
 
 /// The fuzzers' seed files (`fuzz/seeds/<target>/`) pass their checks.
@@ -294,6 +356,11 @@ fn the_fuzz_seeds_pass_their_checks() {
         let target = dir.file_name().unwrap().to_str().unwrap().to_owned();
         let check: fn(&[u8]) = match target.as_str() {
             "sudoku" => fuzz_checks::sudoku,
+            "nonogram" => |bytes: &[u8]| {
+                let text = std::str::from_utf8(bytes).unwrap();
+                assert!(text.parse::<csp_workspace::nonogram::Nonogram>().is_ok());
+                fuzz_checks::nonogram(bytes)
+            },
             "cryptarithm" => fuzz_checks::cryptarithm,
             "lines" => fuzz_checks::lines_capped,
             "permutation_items" => fuzz_checks::permutation_items,

@@ -159,6 +159,19 @@ fn colourings_keep_what_they_listed() {
     assert_partial_count(&run, "colouring", 1);
 }
 
+#[test]
+fn nonograms_keep_what_they_listed() {
+    // One run per row and column: the 12! permutation matrices.
+    let clues = "1\n".repeat(12);
+    let file = std::env::temp_dir().join(format!("interrupt-{}-nonogram.txt", std::process::id()));
+    std::fs::write(&file, format!("rows\n{clues}columns\n{clues}")).unwrap();
+    let run = interrupt("nonogram", &["--all", file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    assert_interrupted("nonogram", &run);
+    // Each picture is twelve rows and a blank line.
+    assert_partial_count(&run, "solution", 13);
+}
+
 /// The batch stops after the puzzle being searched: it is reported as cut
 /// short by Ctrl-C, and the puzzle after it is not started. (The signal
 /// may land just before the second search starts: then that puzzle is not

@@ -5,6 +5,7 @@
 //!
 //! There is one check (and one target) for every text the project reads:
 //! sudoku puzzles, cryptarithms, DIMACS graphs (as text and line by line),
+//! nonograms (as text and line by line),
 //! capped input lines, permutation items, Latin square orders, the engine's
 //! restart specs and durations, `nqueens`' board sizes, `--part` specs
 //! and part files, and FlatZinc files.
@@ -24,6 +25,7 @@ use csp_workspace::cryptarithm::Cryptarithm;
 use csp_workspace::dimacs;
 use csp_workspace::latin::LatinSquare;
 use csp_workspace::lines::{lines, LineError, MAX_LINE_BYTES};
+use csp_workspace::nonogram::{Nonogram, NonogramModel};
 use csp_workspace::permutations::Permutations;
 use csp_workspace::sudoku::{Grid, SudokuModel};
 use nqueens::cli::size::{board_from_parts, parse_size_part, SizePart};
@@ -176,6 +178,36 @@ pub fn dimacs(data: &[u8]) {
         }
     }
     assert_finished(outcome.status);
+}
+
+/// Nonograms: read line by line from bytes (invalid UTF-8 or an overlong
+/// line is an error naming its line) and parsed from text, the same
+/// puzzle either way when the bytes are text; what parses round-trips
+/// through `Display`, always models, and every picture a bounded search
+/// finds has the puzzle's clues.
+pub fn nonogram(data: &[u8]) {
+    let read = Nonogram::read(data);
+    if let Err(e) = &read {
+        assert_one_line(e);
+    }
+    let text = String::from_utf8_lossy(data);
+    let puzzle = match text.parse::<Nonogram>() {
+        Ok(puzzle) => puzzle,
+        Err(e) => return assert_one_line(&e),
+    };
+    if std::str::from_utf8(data).is_ok() && data.len() <= MAX_LINE_BYTES {
+        assert_eq!(read.as_ref(), Ok(&puzzle));
+    }
+    assert_eq!(puzzle.to_string().parse::<Nonogram>().as_ref(), Ok(&puzzle));
+    let model = NonogramModel::new(&puzzle).expect("a parsed nonogram always models");
+    let mut search = Solver::new(model.model())
+        .strategy(Strategy::ArcConsistency)
+        .limits(bounded(2))
+        .search();
+    while let Some(values) = search.next_values() {
+        assert!(puzzle.solves(&model.picture(values)), "not a solution");
+    }
+    assert_finished(search.outcome().status);
 }
 
 /// Capped lines: read with a small cap (the first byte picks it), every

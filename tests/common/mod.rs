@@ -108,3 +108,20 @@ pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
     let out = cmd.assert().success().get_output().stdout.clone();
     String::from_utf8(out).expect("UTF-8 output")
 }
+
+/// A proptest configuration: `default` cases, or `PROPTEST_CASES` when it
+/// is set (the variable wins), with failures kept next to the test file as
+/// committed seeds (`proptest-regressions`).
+pub fn proptest_config(default: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..proptest::test_runner::Config::default()
+    }
+}

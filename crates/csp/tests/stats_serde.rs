@@ -1,19 +1,14 @@
 //! The `serde` feature: `Stats` as its counters, strictly read back.
 #![cfg(feature = "serde")]
 
-use csp::{Model, Solver, Stats};
+mod common;
+
+use csp::{Solver, Stats};
 use std::time::Duration;
 
+/// The statistics of counting the 6-queens solutions.
 fn real_stats() -> Stats {
-    let mut model = Model::new();
-    let q = model.int_vars(6, 0..6).unwrap();
-    model.all_different(&q).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
+    let (model, _) = common::queens(6);
     Solver::new(&model).count().stats
 }
 

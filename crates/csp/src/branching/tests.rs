@@ -7,17 +7,12 @@ use crate::{
     VarOrder,
 };
 
+/// The integration tests' n-queens model, the same file.
+#[path = "../../tests/common/queens.rs"]
+mod shared;
+
 fn queens(n: usize) -> Model {
-    let mut model = Model::new();
-    let q = model.int_vars(n, 0..n as i32).unwrap();
-    model.all_different(&q).unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32))
-        .unwrap();
-    model
-        .all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32))
-        .unwrap();
-    model
+    shared::queens(n).0
 }
 
 /// Every constraint kind, domains of different sizes, one wider than a
