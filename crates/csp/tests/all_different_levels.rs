@@ -6,6 +6,10 @@
 //! per constraint and as the solver's default. Under static orders the
 //! stronger levels' trees nest in the weaker ones'.
 
+#[path = "common/search.rs"]
+mod search_helpers;
+use search_helpers::{cases, solutions};
+
 use csp::{
     AllDifferentLevel, Cmp, Model, Restarts, Solver, Strategy as Pruning, ValueOrder, VarId,
     VarOrder, View,
@@ -129,27 +133,6 @@ fn brute_force(spec: &ModelSpec, model: &Model) -> BTreeSet<Vec<i32>> {
             i += 1;
         }
     }
-}
-
-/// `PROPTEST_CASES` when set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
-    let mut seen = BTreeSet::new();
-    let mut search = solver.search();
-    while let Some(values) = search.next_values() {
-        assert!(
-            seen.insert(values.to_vec()),
-            "duplicate solution {values:?}"
-        );
-    }
-    assert!(search.outcome().status.is_complete());
-    seen
 }
 
 /// (nodes, solutions) of a complete count.

@@ -3,6 +3,7 @@
 //! solution set found by brute-force enumeration of all assignments.
 
 mod common;
+use common::search::{cases, solutions};
 
 use csp::Strategy as Pruning;
 use csp::{
@@ -396,27 +397,6 @@ fn brute_force(spec: &ModelSpec, model: &Model, aux: &Aux) -> BTreeSet<Vec<i32>>
             i += 1;
         }
     }
-}
-
-/// `PROPTEST_CASES` when set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
-    let mut seen = BTreeSet::new();
-    let mut search = solver.search();
-    while let Some(values) = search.next_values() {
-        assert!(
-            seen.insert(values.to_vec()),
-            "duplicate solution {values:?}"
-        );
-    }
-    assert!(search.outcome().status.is_complete());
-    seen
 }
 
 proptest! {

@@ -43,14 +43,14 @@ pub fn run(
     let init_time = started.elapsed();
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
+    let solve = Solve {
+        inst: &inst,
+        branching: &branching,
+        opts,
+        deadline,
+    };
     if let Some(path) = &opts.replay {
-        let solver = Solve {
-            inst: &inst,
-            branching: &branching,
-            opts,
-            deadline,
-        }
-        .configure(Solver::new(&built.model));
+        let solver = solve.configure(Solver::new(&built.model));
         crate::replay::write_page(
             &inst,
             &built,
@@ -60,13 +60,7 @@ pub fn run(
         )?;
     }
     if crate::lab::wanted(opts) {
-        let solver = Solve {
-            inst: &inst,
-            branching: &branching,
-            opts,
-            deadline,
-        }
-        .configure(Solver::new(&built.model));
+        let solver = solve.configure(Solver::new(&built.model));
         if crate::lab::run(&inst, &built, &solver, opts, out, err)? {
             return out.flush().map_err(io);
         }
@@ -74,17 +68,11 @@ pub fn run(
     if built.failed {
         writeln!(out, "{UNSATISFIABLE}").map_err(io)?;
     } else {
-        let solver = Solve {
-            inst: &inst,
-            branching: &branching,
-            opts,
-            deadline,
-        };
         report = match inst.objective {
-            Objective::Satisfy => solver.satisfy(&built, out, err)?,
+            Objective::Satisfy => solve.satisfy(&built, out, err)?,
             Objective::Minimize(t) | Objective::Maximize(t) => {
                 let minimize = matches!(inst.objective, Objective::Minimize(_));
-                solver.optimise(&built, t, minimize, out, err)?
+                solve.optimise(&built, t, minimize, out, err)?
             }
         };
     }

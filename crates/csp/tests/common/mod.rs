@@ -3,4 +3,5 @@
 use csp::{Model, VarId};
 
 mod queens;
+pub mod search;
 pub use queens::queens;
