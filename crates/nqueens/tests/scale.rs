@@ -42,12 +42,13 @@ fn boards_too_large_for_the_systematic_engine_are_refused_up_front() {
         .success();
 }
 
-/// `--first` on a board too large for the systematic engine to handle
-/// comfortably takes the local search by default: 16,384 queens took over
-/// 3 GB and more than a minute with forward checking.
+/// `--first` on a board of more than 1000 queens takes the local search
+/// by default: restarted forward checking is heavy-tailed there (5000
+/// queens from seconds to over a minute by seed), and 16,384 queens took
+/// over 3 GB and more than a minute with it.
 #[test]
 fn a_first_solution_of_a_large_board_comes_from_min_conflicts_by_default() {
-    for n in ["16384", "16385", "100000"] {
+    for n in ["1001", "5000", "16384", "16385", "100000"] {
         let out = nqueens()
             .args([n, "--first", "--stats", "--format", "columns"])
             .output()
