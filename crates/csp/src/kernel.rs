@@ -13,8 +13,10 @@
 //!
 //! * with the input order, the unassigned neighbours of the variable at
 //!   depth `d` are exactly its neighbours after it: a suffix of its
-//!   neighbour groups, walked without testing "assigned" (with smallest
-//!   domain first, every group is walked and the assigned skipped);
+//!   neighbour groups, walked without testing "assigned"; with smallest
+//!   domain first over at most 64 variables they are the intersection of
+//!   two bit sets (its neighbours, the unassigned), and beyond that every
+//!   group is walked and the assigned skipped;
 //! * the candidates of a level are its live domain word, taken bit by bit;
 //! * each neighbour's word is saved in a fixed slot (one per neighbour
 //!   group) before it is masked, so undoing is copying the slots back: no
@@ -31,6 +33,7 @@ use super::{Frame, Search};
 use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
+use crate::propagators::merged::Group;
 use crate::propagators::{Delta, Neighbours};
 use crate::store::Store;
 use crate::var::VarId;
@@ -52,6 +55,11 @@ pub(crate) struct Kernel {
     /// store, which needs the assigned flags and the unassigned counts.
     nary: bool,
     descending: bool,
+    /// With a dynamic order over at most one word of variables: per
+    /// variable, its neighbours as a bit set (empty otherwise).
+    neighbour_set: Vec<u64>,
+    /// The unassigned variables as a bit set (kept when `neighbour_set` is).
+    unassigned: u64,
 }
 
 impl Kernel {
@@ -62,6 +70,7 @@ impl Kernel {
         n: usize,
         descending: bool,
         dynamic: bool,
+        sets: bool,
     ) -> Kernel {
         let later = (0..n as u32)
             .map(|x| {
@@ -75,12 +84,25 @@ impl Kernel {
             })
             .collect();
         let nary = constraints.iter().any(|c| !c.is_pairwise());
+        // A dynamic order finds the unassigned neighbours by intersecting
+        // bit sets where the variables fit a word: no test per assigned
+        // neighbour, no mispredicted skip (about 2.5 times faster on
+        // n-queens with smallest-domain-first).
+        let neighbour_set = if dynamic && sets && n <= u64::BITS as usize {
+            (0..n as u32)
+                .map(|x| nb.of(x).iter().fold(0u64, |set, g| set | 1 << g.y))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Kernel {
             later,
             dynamic,
             nary,
             saved: vec![0; nb.groups.len()],
             descending,
+            neighbour_set,
+            unassigned: (0..n.min(u64::BITS as usize)).fold(0, |set, x| set | 1 << x),
         }
     }
 
@@ -88,11 +110,26 @@ impl Kernel {
     /// monomorphised for the static or the dynamic order, with or without
     /// constraints that are not pairwise.
     pub fn run<O: Observer>(&mut self, s: &mut Search<'_, O>, nb: &Neighbours) -> bool {
-        match (self.dynamic, self.nary) {
-            (false, false) => search_loop::run(s, &mut Slots::<false, false> { k: self, nb }),
-            (false, true) => search_loop::run(s, &mut Slots::<false, true> { k: self, nb }),
-            (true, false) => search_loop::run(s, &mut Slots::<true, false> { k: self, nb }),
-            (true, true) => search_loop::run(s, &mut Slots::<true, true> { k: self, nb }),
+        let set = !self.neighbour_set.is_empty();
+        match (self.dynamic, set, self.nary) {
+            (false, _, false) => {
+                search_loop::run(s, &mut Slots::<false, false, false> { k: self, nb })
+            }
+            (false, _, true) => {
+                search_loop::run(s, &mut Slots::<false, false, true> { k: self, nb })
+            }
+            (true, false, false) => {
+                search_loop::run(s, &mut Slots::<true, false, false> { k: self, nb })
+            }
+            (true, false, true) => {
+                search_loop::run(s, &mut Slots::<true, false, true> { k: self, nb })
+            }
+            (true, true, false) => {
+                search_loop::run(s, &mut Slots::<true, true, false> { k: self, nb })
+            }
+            (true, true, true) => {
+                search_loop::run(s, &mut Slots::<true, true, true> { k: self, nb })
+            }
         }
     }
 
@@ -118,25 +155,41 @@ impl Kernel {
             words[group.y as usize] = old;
         }
     }
+
+    /// Restores from their slots the neighbours of `x` in `done` (a bit
+    /// set of variables; a dynamic order over at most one word of them).
+    #[inline(always)]
+    fn restore_set(&self, store: &mut Store, x: u32, done: u64) {
+        let start = self.later[x as usize].0 as usize;
+        let neighbours = self.neighbour_set[x as usize];
+        let (words, _) = store.words_and_bases();
+        let mut left = done;
+        while left != 0 {
+            let y = left.trailing_zeros() as usize;
+            left &= left - 1;
+            words[y] = self.saved[start + (neighbours & ((1 << y) - 1)).count_ones() as usize];
+        }
+    }
 }
 
 /// The backend for one run of the loop: the kernel's slots and the
 /// neighbour lists, borrowed apart from the search; `DYNAMIC` when the
-/// variable order is smallest-domain-first, `NARY` when some constraint is
-/// not pairwise.
-struct Slots<'a, const DYNAMIC: bool, const NARY: bool> {
+/// variable order is smallest-domain-first, `SET` when the unassigned
+/// neighbours come from bit sets (a dynamic order over at most one word of
+/// variables), `NARY` when some constraint is not pairwise.
+struct Slots<'a, const DYNAMIC: bool, const SET: bool, const NARY: bool> {
     k: &'a mut Kernel,
     nb: &'a Neighbours,
 }
 
-impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
+impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, SET, NARY> {
     /// The assigned flags are kept: a dynamic order reads them, and so do
     /// the other constraints' filters.
     const TRACK: bool = DYNAMIC || NARY;
 }
 
-impl<'m, O: Observer, const DYNAMIC: bool, const NARY: bool> Backend<'m, O>
-    for Slots<'_, DYNAMIC, NARY>
+impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Backend<'m, O>
+    for Slots<'_, DYNAMIC, SET, NARY>
 {
     /// An assigned variable's word keeps the values its propagation did
     /// not need to remove.
@@ -199,6 +252,9 @@ impl<'m, O: Observer, const DYNAMIC: bool, const NARY: bool> Backend<'m, O>
             s.assigned[x as usize] = true;
             s.occupancy.assign(s.model.constraints_of(x));
         }
+        if SET {
+            self.k.unassigned &= !(1 << x);
+        }
         self.propagate(s, top, x, value as i64)
     }
 
@@ -209,33 +265,43 @@ impl<'m, O: Observer, const DYNAMIC: bool, const NARY: bool> Backend<'m, O>
         if NARY {
             s.store.undo(frame.mark);
         }
-        if Self::TRACK {
-            s.assigned[x as usize] = false;
-            s.occupancy.unassign(s.model.constraints_of(x));
+        if SET {
+            let todo = self.k.neighbour_set[x as usize] & self.k.unassigned;
+            self.k.restore_set(&mut s.store, x, todo);
+        } else {
+            self.k
+                .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
         }
-        self.k
-            .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
-        let id = s.var_id(x);
-        s.observer.unchoose(id, s.values[x as usize], top + 1);
+        self.unassign(s, top, x);
     }
 
     #[inline(always)]
     fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
         // The slots were restored when the propagation failed.
         let x = s.frames[top].var;
+        self.unassign(s, top, x);
+    }
+}
+
+impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, SET, NARY> {
+    /// Marks `x` (level `top`) unassigned again, after its words are back.
+    #[inline(always)]
+    fn unassign<O: Observer>(&mut self, s: &mut Search<'_, O>, top: usize, x: u32) {
         if Self::TRACK {
             s.assigned[x as usize] = false;
             s.occupancy.unassign(s.model.constraints_of(x));
         }
+        if SET {
+            self.k.unassigned |= 1 << x;
+        }
         let id = s.var_id(x);
         s.observer.unchoose(id, s.values[x as usize], top + 1);
     }
-}
 
-impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
-    /// Forward checking of `x = v` at level `top`: each later neighbour's
-    /// word is saved and masked, then the other constraints filter as on
-    /// the trail backend; on a wipe-out everything is put back at once.
+    /// Forward checking of `x = v` at level `top`: each unassigned
+    /// neighbour's word is saved and masked, then the other constraints
+    /// filter as on the trail backend; on a wipe-out everything is put back
+    /// at once.
     #[inline(always)]
     fn propagate<O: Observer>(
         &mut self,
@@ -244,11 +310,11 @@ impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
         x: u32,
         v: i64,
     ) -> bool {
-        let (k, nb) = (&mut *self.k, self.nb);
+        let k = &mut *self.k;
+        let nb = self.nb;
         let (start, end) = k.later[x as usize];
         let (start, end) = (start as usize, end as usize);
-        let groups = &nb.groups[start..end];
-        // The fields borrowed apart: the loop runs over plain slices.
+        // The fields borrowed apart: the loops run over plain slices.
         let Search {
             store,
             stats,
@@ -257,33 +323,47 @@ impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
             model,
             ..
         } = s;
-        let model_id = model.id();
+        let mut filter = Filter {
+            observer: &mut *observer,
+            stats: &mut *stats,
+            model_id: model.id(),
+            nb,
+            v,
+        };
         let (words, bases) = store.words_and_bases();
-        for (i, (group, saved)) in groups.iter().zip(&mut k.saved[start..end]).enumerate() {
-            let y = group.y as usize;
-            if DYNAMIC && assigned[y] {
-                continue;
+        if SET {
+            // The unassigned neighbours in increasing order, as the groups
+            // are sorted; a neighbour's group is found by counting the
+            // neighbours before it.
+            let neighbours = k.neighbour_set[x as usize];
+            let todo = neighbours & k.unassigned;
+            let mut left = todo;
+            while left != 0 {
+                let y = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let i = start + (neighbours & ((1 << y) - 1)).count_ones() as usize;
+                let group = &nb.groups[i];
+                let word = &mut words[y];
+                k.saved[i] = *word;
+                if filter.group(group, word, bases) {
+                    k.restore_set(store, x, todo & !left);
+                    return false;
+                }
             }
-            let old = words[y];
-            *saved = old;
-            let mask = nb.mask(group, v);
-            let new = old & !mask;
-            words[y] = new;
-            stats.checks += group.len as u64;
-            let removed = old & mask;
-            // Branch-free: whether a value goes is as good as random.
-            stats.pruned += removed.count_ones() as u64;
-            if O::WANTS_PRUNES && removed != 0 {
-                let id = VarId {
-                    model: model_id,
-                    index: group.y,
-                };
-                report_prunes(observer, id, bases[y], v, removed, nb.deltas_of(group));
-            }
-            if new == 0 {
-                // (No culprit: no order this backend serves reads weights.)
-                k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
-                return false;
+        } else {
+            let groups = &nb.groups[start..end];
+            for (i, (group, saved)) in groups.iter().zip(&mut k.saved[start..end]).enumerate() {
+                let y = group.y as usize;
+                if DYNAMIC && assigned[y] {
+                    continue;
+                }
+                let word = &mut words[y];
+                *saved = *word;
+                if filter.group(group, word, bases) {
+                    // (No culprit: no order this backend serves reads weights.)
+                    k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
+                    return false;
+                }
             }
         }
         if NARY {
@@ -291,11 +371,59 @@ impl<const DYNAMIC: bool, const NARY: bool> Slots<'_, DYNAMIC, NARY> {
             s.frames[top].mark = mark;
             if !s.forward_others(x) {
                 s.store.undo(mark);
-                k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
+                if SET {
+                    let todo = k.neighbour_set[x as usize] & k.unassigned;
+                    k.restore_set(&mut s.store, x, todo);
+                } else {
+                    k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
+                }
                 return false;
             }
         }
         true
+    }
+}
+
+/// What masking one neighbour's word needs besides the word: the value
+/// assigned, the statistics and the observer.
+struct Filter<'a, O: Observer> {
+    observer: &'a mut O,
+    stats: &'a mut crate::Stats,
+    model_id: u32,
+    nb: &'a Neighbours,
+    v: i64,
+}
+
+impl<O: Observer> Filter<'_, O> {
+    /// Clears from `word` (the domain of `group`'s variable, whose bit 0
+    /// stands for its entry in `bases`) the values that the assignment
+    /// rules out through `group`, counting and reporting them; true on a
+    /// wipe-out.
+    #[inline(always)]
+    fn group(&mut self, group: &Group, word: &mut Word, bases: &[i64]) -> bool {
+        let old = *word;
+        let mask = self.nb.mask(group, self.v);
+        let new = old & !mask;
+        *word = new;
+        self.stats.checks += group.len as u64;
+        let removed = old & mask;
+        // Branch-free: whether a value goes is as good as random.
+        self.stats.pruned += removed.count_ones() as u64;
+        if O::WANTS_PRUNES && removed != 0 {
+            let id = VarId {
+                model: self.model_id,
+                index: group.y,
+            };
+            report_prunes(
+                self.observer,
+                id,
+                bases[group.y as usize],
+                self.v,
+                removed,
+                self.nb.deltas_of(group),
+            );
+        }
+        new == 0
     }
 }
 
@@ -469,7 +597,41 @@ mod tests {
             }
             let fast = run(&solver);
             let generic = run(&solver.clone().without_kernel());
-            prop_assert_eq!(fast, generic);
+            let flags = run(&solver.clone().without_neighbour_sets());
+            prop_assert_eq!(&fast, &generic);
+            prop_assert_eq!(flags, generic);
+        }
+    }
+
+    /// Rings of 63, 64 and 65 variables in three colours under
+    /// smallest-domain-first: the neighbour sets (up to a word of
+    /// variables) and the flags beyond make the trail backend's search.
+    #[test]
+    fn neighbour_sets_end_at_a_word_of_variables() {
+        for n in [63, 64, 65] {
+            let mut m = Model::new();
+            let x = m.int_vars(n, 0..3).unwrap();
+            for i in 0..n {
+                m.not_equal(x[i], x[(i + 7) % n] + (i % 2) as i32).unwrap();
+                m.not_equal(x[i], x[(i + 1) % n]).unwrap();
+            }
+            let solver = Solver::new(&m)
+                .var_order(crate::VarOrder::SmallestDomain)
+                .limits(Limits {
+                    nodes: Some(5000),
+                    ..Limits::default()
+                });
+            assert_eq!(
+                solver
+                    .search()
+                    .kernel
+                    .as_ref()
+                    .map(|k| !k.neighbour_set.is_empty()),
+                Some(n <= 64)
+            );
+            let fast = run(&solver);
+            assert!(fast.1.len() > 10, "{n} variables: some solutions");
+            assert_eq!(fast, run(&solver.clone().without_kernel()), "{n} variables");
         }
     }
 

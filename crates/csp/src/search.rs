@@ -79,6 +79,9 @@ pub struct Solver<'m> {
     /// Off only in tests that compare the merged pairwise propagator with
     /// the constraints' own.
     merged: bool,
+    /// Off only in tests that compare the slot backend's two ways of
+    /// finding the unassigned neighbours under a dynamic order.
+    neighbour_sets: bool,
     /// The level of the all-different constraints that did not choose one.
     all_different: AllDifferentLevel,
 }
@@ -104,6 +107,7 @@ impl<'m> Solver<'m> {
             assumptions: Vec::new(),
             kernel: true,
             merged: true,
+            neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
         }
     }
@@ -112,6 +116,14 @@ impl<'m> Solver<'m> {
     #[cfg(test)]
     pub(crate) fn without_kernel(mut self) -> Self {
         self.kernel = false;
+        self
+    }
+
+    /// The same solver, with the slot backend's dynamic order testing each
+    /// neighbour for "assigned" rather than intersecting bit sets.
+    #[cfg(test)]
+    pub(crate) fn without_neighbour_sets(mut self) -> Self {
+        self.neighbour_sets = false;
         self
     }
 
@@ -600,7 +612,8 @@ impl<'m, O: Observer> Search<'m, O> {
         };
         let kernel = merged.as_ref().filter(|_| kernel_runs).map(|nb| {
             let descending = solver.value_order == ValueOrder::Descending;
-            Kernel::new(nb, model.constraints(), n, descending, dynamic)
+            let sets = dynamic && solver.neighbour_sets;
+            Kernel::new(nb, model.constraints(), n, descending, dynamic, sets)
         });
         Search {
             model,
