@@ -33,7 +33,7 @@ use super::{Frame, Search};
 use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
-use crate::propagators::merged::Group;
+use crate::propagators::merged::shifted;
 use crate::propagators::{Delta, Neighbours};
 use crate::store::Store;
 use crate::var::VarId;
@@ -48,9 +48,9 @@ pub(crate) struct Kernel {
     /// The variable order is dynamic (smallest domain first): the
     /// unassigned neighbours are found by testing, not by position.
     dynamic: bool,
-    /// Per neighbour group: its neighbour's domain before the group's
-    /// variable was assigned.
-    saved: Vec<Word>,
+    /// Per neighbour group (same index), what the loop over a variable's
+    /// neighbours reads and writes, side by side.
+    slots: Vec<Slot>,
     /// Some constraint is not pairwise: its forward filter runs on the
     /// store, which needs the assigned flags and the unassigned counts.
     nary: bool,
@@ -99,7 +99,17 @@ impl Kernel {
             later,
             dynamic,
             nary,
-            saved: vec![0; nb.groups.len()],
+            slots: nb
+                .groups
+                .iter()
+                .map(|g| Slot {
+                    y: g.y,
+                    checks: g.len,
+                    low: g.low,
+                    pattern: g.pattern,
+                    saved: 0,
+                })
+                .collect(),
             descending,
             neighbour_set,
             unassigned: (0..n.min(u64::BITS as usize)).fold(0, |set, x| set | 1 << x),
@@ -139,7 +149,6 @@ impl Kernel {
     fn restore<const DYNAMIC: bool>(
         &self,
         store: &mut Store,
-        nb: &Neighbours,
         assigned: &[bool],
         x: u32,
         count: Option<usize>,
@@ -148,11 +157,11 @@ impl Kernel {
         let start = start as usize;
         let end = count.map_or(end as usize, |c| start + c);
         let (words, _) = store.words_and_bases();
-        for (group, &old) in nb.groups[start..end].iter().zip(&self.saved[start..end]) {
-            if DYNAMIC && assigned[group.y as usize] {
+        for slot in &self.slots[start..end] {
+            if DYNAMIC && assigned[slot.y as usize] {
                 continue;
             }
-            words[group.y as usize] = old;
+            words[slot.y as usize] = slot.saved;
         }
     }
 
@@ -167,7 +176,8 @@ impl Kernel {
         while left != 0 {
             let y = left.trailing_zeros() as usize;
             left &= left - 1;
-            words[y] = self.saved[start + (neighbours & ((1 << y) - 1)).count_ones() as usize];
+            let i = start + (neighbours & ((1 << y) - 1)).count_ones() as usize;
+            words[y] = self.slots[i].saved;
         }
     }
 }
@@ -270,7 +280,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
             self.k.restore_set(&mut s.store, x, todo);
         } else {
             self.k
-                .restore::<DYNAMIC>(&mut s.store, self.nb, &s.assigned, x, None);
+                .restore::<DYNAMIC>(&mut s.store, &s.assigned, x, None);
         }
         self.unassign(s, top, x);
     }
@@ -342,26 +352,20 @@ impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, 
                 let y = left.trailing_zeros() as usize;
                 left &= left - 1;
                 let i = start + (neighbours & ((1 << y) - 1)).count_ones() as usize;
-                let group = &nb.groups[i];
-                let word = &mut words[y];
-                k.saved[i] = *word;
-                if filter.group(group, word, bases) {
+                if filter.slot(&mut k.slots[i], i, &mut words[y], bases) {
                     k.restore_set(store, x, todo & !left);
                     return false;
                 }
             }
         } else {
-            let groups = &nb.groups[start..end];
-            for (i, (group, saved)) in groups.iter().zip(&mut k.saved[start..end]).enumerate() {
-                let y = group.y as usize;
+            for (i, slot) in k.slots[start..end].iter_mut().enumerate() {
+                let y = slot.y as usize;
                 if DYNAMIC && assigned[y] {
                     continue;
                 }
-                let word = &mut words[y];
-                *saved = *word;
-                if filter.group(group, word, bases) {
+                if filter.slot(slot, start + i, &mut words[y], bases) {
                     // (No culprit: no order this backend serves reads weights.)
-                    k.restore::<DYNAMIC>(store, nb, assigned, x, Some(i + 1));
+                    k.restore::<DYNAMIC>(store, assigned, x, Some(i + 1));
                     return false;
                 }
             }
@@ -375,7 +379,7 @@ impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, 
                     let todo = k.neighbour_set[x as usize] & k.unassigned;
                     k.restore_set(&mut s.store, x, todo);
                 } else {
-                    k.restore::<DYNAMIC>(&mut s.store, nb, &s.assigned, x, None);
+                    k.restore::<DYNAMIC>(&mut s.store, &s.assigned, x, None);
                 }
                 return false;
             }
@@ -395,36 +399,53 @@ struct Filter<'a, O: Observer> {
 }
 
 impl<O: Observer> Filter<'_, O> {
-    /// Clears from `word` (the domain of `group`'s variable, whose bit 0
-    /// stands for its entry in `bases`) the values that the assignment
-    /// rules out through `group`, counting and reporting them; true on a
-    /// wipe-out.
+    /// Saves `word` (the domain of `slot`'s variable, whose bit 0 stands
+    /// for its entry in `bases`) in `slot` and clears from it the values
+    /// that the assignment rules out through group `i`, counting and
+    /// reporting them; true on a wipe-out.
     #[inline(always)]
-    fn group(&mut self, group: &Group, word: &mut Word, bases: &[i64]) -> bool {
+    fn slot(&mut self, slot: &mut Slot, i: usize, word: &mut Word, bases: &[i64]) -> bool {
         let old = *word;
-        let mask = self.nb.mask(group, self.v);
+        slot.saved = old;
+        let mask = if slot.pattern != 0 {
+            shifted(slot.pattern, slot.low, self.v)
+        } else {
+            self.nb.mask(&self.nb.groups[i], self.v)
+        };
         let new = old & !mask;
         *word = new;
-        self.stats.checks += group.len as u64;
+        self.stats.checks += slot.checks as u64;
         let removed = old & mask;
         // Branch-free: whether a value goes is as good as random.
         self.stats.pruned += removed.count_ones() as u64;
         if O::WANTS_PRUNES && removed != 0 {
             let id = VarId {
                 model: self.model_id,
-                index: group.y,
+                index: slot.y,
             };
+            let deltas = self.nb.deltas_of(&self.nb.groups[i]);
             report_prunes(
                 self.observer,
                 id,
-                bases[group.y as usize],
+                bases[slot.y as usize],
                 self.v,
                 removed,
-                self.nb.deltas_of(group),
+                deltas,
             );
         }
         new == 0
     }
+}
+
+/// A neighbour group as the loop over a variable's neighbours uses it:
+/// the neighbour, its number of deltas (checks), its pattern (as in the
+/// merged propagator's groups) and the slot for its word.
+struct Slot {
+    y: u32,
+    checks: u32,
+    low: i64,
+    pattern: u64,
+    saved: Word,
 }
 
 /// Smallest domain first, ties to the earliest: the position in `vars` of

@@ -44,13 +44,7 @@ impl Group {
     #[inline(always)]
     pub fn mask(&self, v: i64, deltas: &[Delta]) -> usize {
         if self.pattern != 0 {
-            // Branch-free for shifts of either sign: the pattern sits in the
-            // high half of a double word, which shifts right by 64 - s.
-            let s = v.wrapping_add(self.low);
-            if !(-63..64).contains(&s) {
-                return 0;
-            }
-            return (((self.pattern as u128) << 64) >> (64 - s)) as usize;
+            return shifted(self.pattern, self.low, v);
         }
         let mut mask: usize = 0;
         for d in deltas {
@@ -61,6 +55,19 @@ impl Group {
         }
         mask
     }
+}
+
+/// `pattern` (bit `i` standing for delta `low + i`) moved to where `x = v`
+/// puts it: bit `v + low + i`, the bits outside a word dropped.
+#[inline(always)]
+pub(crate) fn shifted(pattern: u64, low: i64, v: i64) -> usize {
+    // Branch-free for shifts of either sign: the pattern sits in the high
+    // half of a double word, which shifts right by 64 - s.
+    let s = v.wrapping_add(low);
+    if !(-63..64).contains(&s) {
+        return 0;
+    }
+    (((pattern as u128) << 64) >> (64 - s)) as usize
 }
 
 /// `x = v` rules out bit `v + delta` of the group's variable, on behalf of `constraint`.
