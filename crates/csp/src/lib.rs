@@ -49,6 +49,7 @@
 mod branching;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod combinations;
 mod config;
 mod constraint;
 #[cfg(feature = "cli")]
@@ -79,6 +80,7 @@ mod store;
 mod var;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
+pub use combinations::each_combination;
 pub use config::{AllDifferentLevel, Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
 pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};

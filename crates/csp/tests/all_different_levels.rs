@@ -8,7 +8,7 @@
 
 #[path = "common/search.rs"]
 mod search_helpers;
-use search_helpers::{cases, solutions};
+use search_helpers::{cases, model_specs, solutions, Shape};
 
 use csp::{
     AllDifferentLevel, Cmp, Model, Restarts, Solver, Strategy as Pruning, ValueOrder, VarId,
@@ -23,10 +23,6 @@ const LEVELS: [AllDifferentLevel; 3] = [
     AllDifferentLevel::Domain,
 ];
 
-/// A variable whose domain spans more than a machine word, appended to
-/// some models so the multi-word domain paths are compared too.
-const WIDE: [i32; 3] = [-70, 0, 130];
-
 #[derive(Clone, Debug)]
 enum Spec {
     /// Views, and the level chosen (`None`: the solver's default).
@@ -35,11 +31,7 @@ enum Spec {
     Linear(Vec<(i64, usize)>, Cmp, i64),
 }
 
-#[derive(Clone, Debug)]
-struct ModelSpec {
-    domains: Vec<Vec<i32>>,
-    constraints: Vec<Spec>,
-}
+type ModelSpec = search_helpers::ModelSpec<Spec>;
 
 fn level() -> impl Strategy<Value = Option<AllDifferentLevel>> {
     proptest::option::of(proptest::sample::select(LEVELS.to_vec()))
@@ -57,23 +49,13 @@ fn spec(nvars: usize) -> impl Strategy<Value = Spec> {
 }
 
 fn model_spec() -> impl Strategy<Value = ModelSpec> {
-    (1..=6usize, proptest::bool::weighted(0.2)).prop_flat_map(|(n, wide)| {
-        let domain = proptest::collection::btree_set(-2..=4i32, 1..=6)
-            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (
-            proptest::collection::vec(domain, n),
-            proptest::collection::vec(spec(n), 1..=4),
-        )
-            .prop_map(move |(mut domains, constraints)| {
-                if wide {
-                    domains.push(WIDE.to_vec());
-                }
-                ModelSpec {
-                    domains,
-                    constraints,
-                }
-            })
-    })
+    let shape = Shape {
+        vars: 1..=6,
+        values: 1..=6,
+        wide: 0.2,
+        constraints: 1..=4,
+    };
+    model_specs(shape, spec)
 }
 
 /// The model; `every` overrides each all-different's own choice.
@@ -110,29 +92,12 @@ fn build(spec: &ModelSpec, every: Option<Option<AllDifferentLevel>>) -> Model {
 /// Every assignment of the declared domains the model accepts.
 fn brute_force(spec: &ModelSpec, model: &Model) -> BTreeSet<Vec<i32>> {
     let mut out = BTreeSet::new();
-    let mut digits = vec![0usize; spec.domains.len()];
-    loop {
-        let values: Vec<i32> = digits
-            .iter()
-            .zip(&spec.domains)
-            .map(|(&d, dom)| dom[d])
-            .collect();
-        if model.is_solution(&values) {
-            out.insert(values);
+    csp::each_combination(&spec.domains, |values| {
+        if model.is_solution(values) {
+            out.insert(values.to_vec());
         }
-        let mut i = 0;
-        loop {
-            if i == digits.len() {
-                return out;
-            }
-            digits[i] += 1;
-            if digits[i] < spec.domains[i].len() {
-                break;
-            }
-            digits[i] = 0;
-            i += 1;
-        }
-    }
+    });
+    out
 }
 
 /// (nodes, solutions) of a complete count.

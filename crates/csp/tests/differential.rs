@@ -3,7 +3,7 @@
 //! solution set found by brute-force enumeration of all assignments.
 
 mod common;
-use common::search::{cases, solutions};
+use common::search::{cases, model_specs, solutions, Shape};
 
 use csp::Strategy as Pruning;
 use csp::{
@@ -48,15 +48,7 @@ enum Spec {
     ReifyMember(usize, (usize, i32), Vec<i64>, bool),
 }
 
-#[derive(Clone, Debug)]
-struct ModelSpec {
-    domains: Vec<Vec<i32>>,
-    constraints: Vec<Spec>,
-}
-
-/// A variable whose domain spans more than a machine word, appended to some
-/// models so the engine's multi-word domain paths are compared too.
-const WIDE: [i32; 2] = [-70, 130];
+type ModelSpec = common::search::ModelSpec<Spec>;
 
 fn cmp() -> impl Strategy<Value = Cmp> {
     prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)]
@@ -183,23 +175,13 @@ fn vocabulary(nvars: usize) -> impl Strategy<Value = Spec> {
 }
 
 fn model_spec() -> impl Strategy<Value = ModelSpec> {
-    (1..=6usize, proptest::bool::weighted(0.25)).prop_flat_map(|(n, wide)| {
-        let domain = proptest::collection::btree_set(-2..=4i32, 1..=6)
-            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (
-            proptest::collection::vec(domain, n),
-            proptest::collection::vec(spec(n), 0..=5),
-        )
-            .prop_map(move |(mut domains, constraints)| {
-                if wide {
-                    domains.push(WIDE.to_vec());
-                }
-                ModelSpec {
-                    domains,
-                    constraints,
-                }
-            })
-    })
+    let shape = Shape {
+        vars: 1..=6,
+        values: 1..=6,
+        wide: 0.25,
+        constraints: 0..=5,
+    };
+    model_specs(shape, spec)
 }
 
 /// The model, its variables, and per auxiliary variable (made after the
@@ -209,18 +191,13 @@ type Aux = Vec<(i64, usize, usize)>;
 /// Models of the new vocabulary alone (fewer, smaller variables, so the
 /// long runs spend their cases on those kinds).
 fn vocabulary_model_spec() -> impl Strategy<Value = ModelSpec> {
-    (1..=4usize).prop_flat_map(|n| {
-        let domain = proptest::collection::btree_set(-2..=4i32, 1..=5)
-            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
-        (
-            proptest::collection::vec(domain, n),
-            proptest::collection::vec(vocabulary(n), 1..=4),
-        )
-            .prop_map(|(domains, constraints)| ModelSpec {
-                domains,
-                constraints,
-            })
-    })
+    let shape = Shape {
+        vars: 1..=4,
+        values: 1..=5,
+        wide: 0.0,
+        constraints: 1..=4,
+    };
+    model_specs(shape, vocabulary)
 }
 
 fn build(spec: &ModelSpec) -> (Model, Vec<VarId>, Aux) {
@@ -371,32 +348,16 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>, Aux) {
 /// auxiliary variables take their expressions' values).
 fn brute_force(spec: &ModelSpec, model: &Model, aux: &Aux) -> BTreeSet<Vec<i32>> {
     let mut out = BTreeSet::new();
-    let mut digits = vec![0usize; spec.domains.len()];
-    loop {
-        let mut values: Vec<i32> = digits
-            .iter()
-            .zip(&spec.domains)
-            .map(|(&d, dom)| dom[d])
-            .collect();
+    csp::each_combination(&spec.domains, |declared| {
+        let mut values = declared.to_vec();
         for &(a, i, j) in aux {
             values.push((a * values[i] as i64 - values[j] as i64) as i32);
         }
         if model.is_solution(&values) {
             out.insert(values);
         }
-        let mut i = 0;
-        loop {
-            if i == digits.len() {
-                return out;
-            }
-            digits[i] += 1;
-            if digits[i] < spec.domains[i].len() {
-                break;
-            }
-            digits[i] = 0;
-            i += 1;
-        }
-    }
+    });
+    out
 }
 
 proptest! {

@@ -309,28 +309,13 @@ impl<'a> Post<'a> {
     }
 
     /// Calls `visit` with every combination of `vars`' values, in
-    /// lexicographic order of their domains (an odometer: no recursion).
-    fn each_combination(&self, vars: &[usize], mut visit: impl FnMut(&[i64])) {
+    /// lexicographic order of their domains.
+    fn each_combination(&self, vars: &[usize], visit: impl FnMut(&[i64])) {
         let doms: Vec<Vec<i64>> = vars
             .iter()
             .map(|&x| self.domains[x].values().collect())
             .collect();
-        let mut digits = vec![0usize; vars.len()];
-        let mut vals = vec![0i64; vars.len()];
-        'odometer: loop {
-            for (p, d) in digits.iter().enumerate() {
-                vals[p] = doms[p][*d];
-            }
-            visit(&vals);
-            for p in (0..digits.len()).rev() {
-                digits[p] += 1;
-                if digits[p] < doms[p].len() {
-                    continue 'odometer;
-                }
-                digits[p] = 0;
-            }
-            break;
-        }
+        csp::each_combination(&doms, visit);
     }
 
     /// `out = f(inputs)` where `f` reads the input terms (`None`: undefined,

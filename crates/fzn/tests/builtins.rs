@@ -65,11 +65,10 @@ fn brute_force(inst: &Instance) -> BTreeSet<String> {
         .map(|v| v.domain.values().collect())
         .collect();
     let mut found = BTreeSet::new();
-    let mut digits = vec![0usize; doms.len()];
-    'odometer: loop {
+    csp::each_combination(&doms, |values| {
         let value = |t: Term| match t {
             Term::Const(c) => c,
-            Term::Var(x) => doms[x][digits[x]],
+            Term::Var(x) => values[x],
         };
         if inst
             .constraints
@@ -79,15 +78,7 @@ fn brute_force(inst: &Instance) -> BTreeSet<String> {
             let text = csp_fzn::output::format_solution(inst, &value);
             found.extend(solutions(&text).0);
         }
-        for p in (0..digits.len()).rev() {
-            digits[p] += 1;
-            if digits[p] < doms[p].len() {
-                continue 'odometer;
-            }
-            digits[p] = 0;
-        }
-        break;
-    }
+    });
     found
 }
 

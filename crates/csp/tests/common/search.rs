@@ -27,3 +27,63 @@ pub fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
     assert!(search.outcome().status.is_complete());
     seen
 }
+
+/// A small random model as data: per variable its domain, and the
+/// constraints as each test describes them (`S`).
+#[derive(Clone, Debug)]
+pub struct ModelSpec<S> {
+    pub domains: Vec<Vec<i32>>,
+    pub constraints: Vec<S>,
+}
+
+/// A variable whose domain spans more than a machine word, appended to
+/// some models so the engine's multi-word domain paths are compared too.
+pub const WIDE: [i32; 3] = [-70, 0, 130];
+
+/// The sizes of the models [`model_specs`] draws.
+pub struct Shape {
+    /// How many variables (before the wide one).
+    pub vars: std::ops::RangeInclusive<usize>,
+    /// How many values each domain has, drawn from -2..=4.
+    pub values: std::ops::RangeInclusive<usize>,
+    /// The chance that a [`WIDE`] variable is appended.
+    pub wide: f64,
+    /// How many constraints.
+    pub constraints: std::ops::RangeInclusive<usize>,
+}
+
+/// Random models of `shape`, each constraint drawn by `constraint` from
+/// the number of (non-wide) variables.
+pub fn model_specs<S, G>(
+    shape: Shape,
+    constraint: fn(usize) -> G,
+) -> impl proptest::strategy::Strategy<Value = ModelSpec<S>>
+where
+    S: Clone + std::fmt::Debug,
+    G: proptest::strategy::Strategy<Value = S>,
+{
+    use proptest::prelude::*;
+    let Shape {
+        vars,
+        values,
+        wide,
+        constraints,
+    } = shape;
+    (vars, proptest::bool::weighted(wide)).prop_flat_map(move |(n, wide)| {
+        let domain = proptest::collection::btree_set(-2..=4i32, values.clone())
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(constraint(n), constraints.clone()),
+        )
+            .prop_map(move |(mut domains, constraints)| {
+                if wide {
+                    domains.push(WIDE.to_vec());
+                }
+                ModelSpec {
+                    domains,
+                    constraints,
+                }
+            })
+    })
+}
