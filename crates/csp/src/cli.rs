@@ -2,8 +2,10 @@
 //! `cli`): one piece of argument code for strategy, orders, restarts and
 //! limits, flattened into each program's own `clap` parser.
 
-pub use crate::did_you_mean::{closest, did_you_mean, suggestion, usage_message};
+#[path = "did_you_mean.rs"]
+mod did_you_mean;
 use crate::{AllDifferentLevel, Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
+pub use did_you_mean::{closest, did_you_mean, suggestion, usage_message};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;

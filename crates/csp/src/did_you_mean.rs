@@ -5,7 +5,7 @@
 
 use clap::error::{ContextKind, ContextValue};
 
-/// A `clap` error as one line ([`one_line`](crate::cli::one_line)), with
+/// A `clap` error as one line ([`one_line`](super::one_line)), with
 /// the closest accepted spelling (see [`suggestion`]) as a "did you mean".
 ///
 /// ```
@@ -19,7 +19,7 @@ use clap::error::{ContextKind, ContextValue};
 /// );
 /// ```
 pub fn usage_message(err: &clap::Error) -> String {
-    let message = crate::cli::one_line(err);
+    let message = super::one_line(err);
     match suggestion(err) {
         Some(better) => format!("{message}{}", did_you_mean(&better)),
         None => message,
@@ -65,7 +65,7 @@ pub fn suggestion(err: &clap::Error) -> Option<String> {
     let Some(ContextValue::String(given)) = err.get(ContextKind::InvalidValue) else {
         return None;
     };
-    let message = crate::cli::one_line(err);
+    let message = super::one_line(err);
     let accepted = message.split_once("expected one of: ")?.1;
     let accepted: Vec<&str> = accepted
         .split(')')

@@ -30,10 +30,10 @@
 
 use super::search_loop::{self, Backend};
 use super::{Frame, Search};
-use crate::constraint::Constraint;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
 use crate::propagators::merged::shifted;
+use crate::propagators::Constraint;
 use crate::propagators::{Delta, Neighbours};
 use crate::store::Store;
 use crate::var::VarId;

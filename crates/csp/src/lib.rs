@@ -52,8 +52,6 @@ pub mod cli;
 mod combinations;
 mod config;
 mod constraint;
-#[cfg(feature = "cli")]
-mod did_you_mean;
 mod domain;
 mod error;
 mod expr;

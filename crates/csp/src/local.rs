@@ -1,7 +1,7 @@
 //! Min-conflicts local search (the approach is documented on [`MinConflicts`]).
 
-use crate::constraint::Constraint;
 use crate::model::Model;
+use crate::propagators::Constraint;
 use crate::rng::SplitMix64;
 use crate::search::Solver;
 use crate::solution::Solution;

@@ -3,12 +3,13 @@
 //! A model knows nothing of search. Building it validates every input and
 //! reports mistakes as [`ModelError`]s.
 
-use crate::constraint::{Cmp, Constraint, Kind};
+use crate::constraint::Cmp;
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
 use crate::expr::{Expr, IntoExpr, LinearTerm};
 use crate::propagators::reified::Body;
 use crate::propagators::{self as kinds, ConstraintKind, Watch};
+use crate::propagators::{Constraint, Kind};
 use crate::var::{VarId, View};
 use crate::AllDifferentLevel;
 use std::collections::HashMap;

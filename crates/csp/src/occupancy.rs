@@ -16,7 +16,7 @@ pub(crate) struct Occupancy {
 impl Occupancy {
     /// The counts for `constraints`, all unassigned; kept up to date only
     /// when some constraint is not pairwise or `degree_order` reads them.
-    pub fn new(constraints: &[crate::constraint::Constraint], degree_order: bool) -> Occupancy {
+    pub fn new(constraints: &[crate::propagators::Constraint], degree_order: bool) -> Occupancy {
         Occupancy {
             counting: degree_order || constraints.iter().any(|c| !c.is_pairwise()),
             unassigned_vars: constraints.iter().map(|c| c.vars.len() as u32).collect(),

@@ -8,7 +8,7 @@
 //! searches compile the hooks away. Per node it only pushes onto buffers
 //! that are reused, so after warm-up it does not allocate.
 
-use crate::branching::{self, Brancher, UserBranching};
+use crate::branching::{self, Brancher, Orders, UserBranching};
 use crate::config::{AllDifferentLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
@@ -34,6 +34,10 @@ mod search_loop;
 #[path = "kernel.rs"]
 mod kernel;
 use kernel::Kernel;
+#[path = "branch_state.rs"]
+mod branch_state;
+#[path = "solver_branching.rs"]
+mod solver_branching;
 
 /// Counting domain sizes costs a little on every domain change and undo; it
 /// pays only where ranking the unassigned variables at every node would
@@ -65,10 +69,10 @@ const COUNTED_FROM_VARS: usize = 1000;
 pub struct Solver<'m> {
     model: &'m Model,
     strategy: Strategy,
-    pub(crate) var_order: VarOrder,
-    pub(crate) value_order: ValueOrder,
+    var_order: VarOrder,
+    value_order: ValueOrder,
     /// The user's heuristics, replacing the orders above (see `branching`).
-    pub(crate) user_branching: UserBranching,
+    user_branching: UserBranching,
     limits: Limits,
     seed: u64,
     restarts: Option<Restarts>,
@@ -279,6 +283,15 @@ impl<'m> Solver<'m> {
     /// ```
     pub fn get_all_different_level(&self) -> AllDifferentLevel {
         self.all_different
+    }
+
+    /// The orders a search's branching is made from.
+    fn orders(&self) -> Orders<'_> {
+        Orders {
+            var: self.var_order,
+            value: self.value_order,
+            user: &self.user_branching,
+        }
     }
 
     /// Whether these settings can run on the slot backend (the model must
@@ -619,7 +632,7 @@ impl<'m, O: Observer> Search<'m, O> {
             model,
             strategy: solver.strategy,
             level,
-            branching: Brancher::new(solver),
+            branching: Brancher::new(solver.orders()),
             limits: solver.limits.clone(),
             restarts: solver.restarts,
             rng: SplitMix64::new(solver.seed),
@@ -688,7 +701,7 @@ impl<'m, O: Observer> Search<'m, O> {
         debug_assert!(
             self.model.id() == solver.model.id()
                 && self.strategy == solver.strategy
-                && self.branching.same_settings(solver)
+                && self.branching.same_settings(solver.orders())
                 && self.restarts == solver.restarts,
             "reused for the same model and settings"
         );
@@ -701,7 +714,7 @@ impl<'m, O: Observer> Search<'m, O> {
         }
         self.fixed_pending.clear();
         // A fresh instance of the user's heuristics, as a new search has.
-        self.branching.reset(solver);
+        self.branching.reset(solver.orders());
         if !self.branching.input_order() {
             // Dynamic orders permute `order`; ties go to the earliest in it.
             for (i, x) in self.order.iter_mut().enumerate() {

@@ -14,7 +14,6 @@
 //! called through a trait object and keeps the search on the trail backend
 //! (never the slot backend).
 
-mod state;
 mod value_order;
 mod var_order;
 mod view;
@@ -26,12 +25,13 @@ pub use view::SearchView;
 pub(crate) use view::BranchState;
 
 use crate::config::{ValueOrder, VarOrder};
-use crate::search::Solver;
 use crate::var::VarId;
 use std::fmt;
 use std::sync::Arc;
-use value_order::{order_builtin, FnValueOrdering};
-use var_order::{select_builtin, FnVarSelector};
+use value_order::order_builtin;
+pub(crate) use value_order::FnValueOrdering;
+use var_order::select_builtin;
+pub(crate) use var_order::FnVarSelector;
 
 type VarFactory = Arc<dyn Fn() -> Box<dyn VarSelector + Send> + Send + Sync>;
 type ValueFactory = Arc<dyn Fn() -> Box<dyn ValueOrdering + Send> + Send + Sync>;
@@ -49,6 +49,41 @@ impl UserBranching {
     pub(crate) fn is_empty(&self) -> bool {
         self.var.is_none() && self.value.is_none()
     }
+
+    /// The user's variable selector: each search runs its own clone.
+    pub(crate) fn set_var<S>(&mut self, selector: S)
+    where
+        S: VarSelector + Clone + Send + Sync + 'static,
+    {
+        self.var = Some(Arc::new(move || Box::new(selector.clone())));
+    }
+
+    /// The user's value ordering: each search runs its own clone.
+    pub(crate) fn set_value<V>(&mut self, ordering: V)
+    where
+        V: ValueOrdering + Clone + Send + Sync + 'static,
+    {
+        self.value = Some(Arc::new(move || Box::new(ordering.clone())));
+    }
+
+    /// Back to the built-in variable order.
+    pub(crate) fn clear_var(&mut self) {
+        self.var = None;
+    }
+
+    /// Back to the built-in value order.
+    pub(crate) fn clear_value(&mut self) {
+        self.value = None;
+    }
+}
+
+/// What a search's branching is made from: the built-in orders, and the
+/// user's heuristics that replace them.
+#[derive(Clone, Copy)]
+pub(crate) struct Orders<'a> {
+    pub var: VarOrder,
+    pub value: ValueOrder,
+    pub user: &'a UserBranching,
 }
 
 impl fmt::Debug for UserBranching {
@@ -83,45 +118,45 @@ pub(crate) struct Brancher {
 }
 
 impl Brancher {
-    /// The branching `solver` asks for.
-    pub(crate) fn new(solver: &Solver<'_>) -> Brancher {
-        let user = &solver.user_branching;
+    /// The branching `orders` ask for.
+    pub(crate) fn new(orders: Orders<'_>) -> Brancher {
+        let user = orders.user;
         Brancher {
             var: match &user.var {
                 Some(make) => VarBranch::User(make()),
-                None => VarBranch::BuiltIn(solver.var_order),
+                None => VarBranch::BuiltIn(orders.var),
             },
             value: match &user.value {
                 Some(make) => ValueBranch::User(make()),
-                None => ValueBranch::BuiltIn(solver.value_order),
+                None => ValueBranch::BuiltIn(orders.value),
             },
             scored: Vec::new(),
             lent: Vec::new(),
         }
     }
 
-    /// Back to the branching of a new search of `solver` (fresh instances
-    /// of the user's heuristics), keeping the buffer.
-    pub(crate) fn reset(&mut self, solver: &Solver<'_>) {
+    /// Back to the branching of a new search (fresh instances of the
+    /// user's heuristics), keeping the buffer.
+    pub(crate) fn reset(&mut self, orders: Orders<'_>) {
         let scored = std::mem::take(&mut self.scored);
         let lent = std::mem::take(&mut self.lent);
         *self = Brancher {
             scored,
             lent,
-            ..Brancher::new(solver)
+            ..Brancher::new(orders)
         };
     }
 
-    /// Whether this is the branching `solver` asks for (up to the state of
+    /// Whether this is the branching `orders` ask for (up to the state of
     /// the user's heuristics).
-    pub(crate) fn same_settings(&self, solver: &Solver<'_>) -> bool {
-        let user = &solver.user_branching;
+    pub(crate) fn same_settings(&self, orders: Orders<'_>) -> bool {
+        let user = orders.user;
         let var = match &self.var {
-            VarBranch::BuiltIn(order) => user.var.is_none() && *order == solver.var_order,
+            VarBranch::BuiltIn(order) => user.var.is_none() && *order == orders.var,
             VarBranch::User(_) => user.var.is_some(),
         };
         let value = match &self.value {
-            ValueBranch::BuiltIn(order) => user.value.is_none() && *order == solver.value_order,
+            ValueBranch::BuiltIn(order) => user.value.is_none() && *order == orders.value,
             ValueBranch::User(_) => user.value.is_some(),
         };
         var && value
@@ -219,150 +254,6 @@ fn least_constraining<S: BranchState + ?Sized>(state: &mut S, var: u32, values: 
         i64::try_from(state.trial_prunes(var, v)).unwrap_or(i64::MAX)
     });
     state.brancher().scored = scored;
-}
-
-/// The user's heuristics: setting one replaces the built-in order of its
-/// kind, and a later [`Solver::var_order`] / [`Solver::value_order`]
-/// replaces it in turn.
-impl<'m> Solver<'m> {
-    /// Branches on the variable `selector` picks (see [`VarSelector`]).
-    /// Each search runs its own clone of it. A user's selector always runs
-    /// on the generic search loop.
-    ///
-    /// ```
-    /// use csp::{Model, SearchView, Solver, VarId, VarSelector};
-    ///
-    /// /// The unassigned variable with the most values, ties to the first.
-    /// #[derive(Clone)]
-    /// struct LargestDomain;
-    ///
-    /// impl VarSelector for LargestDomain {
-    ///     fn select(&mut self, view: &mut SearchView<'_>) -> VarId {
-    ///         view.unassigned().min_by_key(|&x| (std::cmp::Reverse(view.size(x)), x.index())).unwrap()
-    ///     }
-    /// }
-    ///
-    /// let mut model = Model::new();
-    /// let x = model.int_var(0..2).unwrap();
-    /// let y = model.int_var(0..3).unwrap();
-    /// model.not_equal(x, y).unwrap();
-    /// let mut search = Solver::new(&model).var_selector(LargestDomain).search();
-    /// assert_eq!(search.next().unwrap().values(), &[1, 0]); // y first
-    /// ```
-    pub fn var_selector<S>(mut self, selector: S) -> Self
-    where
-        S: VarSelector + Clone + Send + Sync + 'static,
-    {
-        self.var_order = VarOrder::Input;
-        self.user_branching.var = Some(Arc::new(move || Box::new(selector.clone())));
-        self
-    }
-
-    /// Branches on the variable the closure `select` returns: one of
-    /// [`SearchView::unassigned`] (see [`VarSelector`]).
-    ///
-    /// ```
-    /// use csp::{Model, SearchView, Solver, Strategy};
-    /// let mut model = Model::new();
-    /// let q = model.int_vars(6, 0..6).unwrap();
-    /// model.all_different(&q).unwrap();
-    /// model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
-    /// model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
-    /// // Smallest domain first, ties to the first created: first-fail by hand.
-    /// let outcome = Solver::new(&model)
-    ///     .strategy(Strategy::ArcConsistency)
-    ///     .var_order_fn(|view: &mut SearchView<'_>| {
-    ///         view.unassigned().min_by_key(|&x| (view.size(x), x.index())).unwrap()
-    ///     })
-    ///     .count();
-    /// assert_eq!(outcome.solutions(), 4);
-    /// ```
-    pub fn var_order_fn<F>(self, select: F) -> Self
-    where
-        F: FnMut(&mut SearchView<'_>) -> VarId + Clone + Send + Sync + 'static,
-    {
-        self.var_selector(FnVarSelector(select))
-    }
-
-    /// Tries values in the order `ordering` puts them (see
-    /// [`ValueOrdering`]). Each search runs its own clone of it. A user's
-    /// ordering always runs on the generic search loop.
-    ///
-    /// ```
-    /// use csp::{Candidates, Model, SearchView, Solver, ValueOrdering, VarId};
-    ///
-    /// /// Even values first.
-    /// #[derive(Clone)]
-    /// struct EvensFirst;
-    ///
-    /// impl ValueOrdering for EvensFirst {
-    ///     fn order(&mut self, _: &mut SearchView<'_>, _: VarId, values: &mut Candidates<'_>) {
-    ///         values.sort_by_score(|v| i64::from(v % 2 != 0));
-    ///     }
-    /// }
-    ///
-    /// let mut model = Model::new();
-    /// model.int_var(0..4).unwrap();
-    /// let solver = Solver::new(&model).value_ordering(EvensFirst);
-    /// let order: Vec<i32> = solver.search().map(|s| s.values()[0]).collect();
-    /// assert_eq!(order, [0, 2, 1, 3]);
-    /// ```
-    pub fn value_ordering<V>(mut self, ordering: V) -> Self
-    where
-        V: ValueOrdering + Clone + Send + Sync + 'static,
-    {
-        self.value_order = ValueOrder::Ascending;
-        self.user_branching.value = Some(Arc::new(move || Box::new(ordering.clone())));
-        self
-    }
-
-    /// Tries values in the order the closure `order` puts them (see
-    /// [`ValueOrdering`]).
-    ///
-    /// ```
-    /// use csp::{Candidates, Model, SearchView, Solver, VarId};
-    /// let mut model = Model::new();
-    /// model.int_var(0..3).unwrap();
-    /// let solver = Solver::new(&model).value_order_fn(
-    ///     |_: &mut SearchView<'_>, _: VarId, values: &mut Candidates<'_>| values.reverse(),
-    /// );
-    /// assert_eq!(solver.first().0.unwrap().values(), &[2]);
-    /// ```
-    pub fn value_order_fn<F>(self, order: F) -> Self
-    where
-        F: FnMut(&mut SearchView<'_>, VarId, &mut Candidates<'_>) + Clone + Send + Sync + 'static,
-    {
-        self.value_ordering(FnValueOrdering(order))
-    }
-
-    /// Whether the variable or the value order is a user's heuristic
-    /// (set by [`Solver::var_selector`], [`Solver::value_ordering`] or
-    /// their closure forms). [`Solver::get_var_order`] and
-    /// [`Solver::get_value_order`] then report the built-in order they
-    /// replaced as `Input` / `Ascending`.
-    ///
-    /// ```
-    /// use csp::{Model, SearchView, Solver, VarOrder};
-    /// let model = Model::new();
-    /// let solver = Solver::new(&model);
-    /// assert!(!solver.has_user_branching());
-    /// let mine = solver.var_order_fn(|view: &mut SearchView<'_>| view.unassigned().next().unwrap());
-    /// assert!(mine.has_user_branching());
-    /// assert!(!mine.var_order(VarOrder::DomDeg).has_user_branching());
-    /// ```
-    pub fn has_user_branching(&self) -> bool {
-        !self.user_branching.is_empty()
-    }
-
-    /// Forgets the user's variable selector (a built-in order replaces it).
-    pub(crate) fn clear_user_var_selector(&mut self) {
-        self.user_branching.var = None;
-    }
-
-    /// Forgets the user's value ordering (a built-in order replaces it).
-    pub(crate) fn clear_user_value_ordering(&mut self) {
-        self.user_branching.value = None;
-    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@
 use super::all_different_bounds::HallIntervals;
 use super::all_different_domain::Matching;
 use super::{Ctx, Posted, Priority, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::AllDifferentLevel;
 

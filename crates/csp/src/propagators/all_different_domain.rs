@@ -18,7 +18,7 @@
 //! Every buffer lives in [`Matching`] and is reused across calls.
 
 use super::{Ctx, Prop};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 const NONE: u32 = u32::MAX;

@@ -8,7 +8,7 @@
 //! them) and narrow a view to an interval.
 
 use super::{Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 

@@ -10,7 +10,7 @@
 //!   variables, where counting views is not exact).
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.

@@ -11,7 +11,7 @@
 //!   then add the exact last-variable filter.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// The scope, as successors (`scope[i]` follows node `i`), forms one cycle

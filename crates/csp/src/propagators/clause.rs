@@ -11,7 +11,7 @@
 //!   not false stays so when domains grow back.
 
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// At least one of the first `positives` views is non-zero or one of the

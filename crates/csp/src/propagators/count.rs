@@ -12,7 +12,7 @@
 //! removing another value wakes nothing.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator, Watch};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 use std::collections::HashMap;

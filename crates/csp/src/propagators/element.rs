@@ -12,7 +12,7 @@
 //!   last-variable filter.
 
 use super::{bounds, ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 

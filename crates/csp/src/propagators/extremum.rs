@@ -9,7 +9,7 @@
 //!   supports while small, then the exact last-variable filter.
 
 use super::{bounds, ConstraintKind, Ctx, Posted};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 

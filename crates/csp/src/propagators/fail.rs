@@ -7,7 +7,7 @@
 //!   defaults' last-variable filter removes every value).
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// Never holds (scope: the variable declared empty, given a placeholder

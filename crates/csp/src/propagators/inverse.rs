@@ -11,7 +11,7 @@
 //!   adds the exact last-variable filter.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// The scope's first half `x` and second half `y` are inverse

@@ -24,7 +24,7 @@
 //! share variables.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use std::cmp::Ordering;
 

@@ -8,7 +8,8 @@
 //!   exact last-variable filter.
 
 use super::{Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Cmp, Constraint, Kind};
+use crate::constraint::Cmp;
+use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
 
 /// Does `sum coefs[i] * vals[i] cmp rhs` hold?

@@ -19,7 +19,7 @@
 //! bound, and only for one-word domains.
 
 use super::{Ctx, Prop};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// Neighbour lists are built only while they stay below this many entries.

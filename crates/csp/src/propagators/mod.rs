@@ -43,6 +43,7 @@ mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
 pub(crate) mod clause;
+mod constraint;
 pub(crate) mod count;
 pub(crate) mod division;
 pub(crate) mod element;
@@ -59,7 +60,8 @@ pub(crate) mod reified;
 pub(crate) mod table;
 pub(crate) mod times;
 
-use crate::constraint::{Constraint, Kind};
+pub(crate) use constraint::{Constraint, Kind};
+
 use crate::store::{Store, Wipeout};
 
 pub(crate) use merged::{Delta, Neighbours};

@@ -2,7 +2,7 @@
 //! posted as the same pairwise propagator (`all_different.rs`).
 
 use super::Posted;
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 
 /// Do the two view values differ?
 pub(crate) fn holds(vals: &[i64]) -> bool {

@@ -6,7 +6,7 @@
 //!   (while it is small), then the exact last-variable filter.
 
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 
 /// Predicates are filtered by enumerating their domains' product only up
 /// to this many tuples; larger ones wait until one variable is left.

@@ -12,7 +12,8 @@
 //!   then the exact last-variable filter.
 
 use super::{bounds, linear, ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::{Cmp, Constraint};
+use crate::constraint::Cmp;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
 /// `scope[0]` is 0 or 1, and `scope[0] = 1` if and only if (`full`;

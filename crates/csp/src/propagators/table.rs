@@ -7,7 +7,7 @@
 //!   last-variable filter.
 
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 
 /// The scope's values form one of the rows.
 pub(crate) struct Table {

@@ -7,7 +7,7 @@
 //!   enumerated supports while small, then the exact last-variable filter.
 
 use super::{bounds, ConstraintKind, Ctx, Posted};
-use crate::constraint::Constraint;
+use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 

@@ -1,10 +1,11 @@
-//! The search as the state branching reads.
+//! The search as the state branching reads (a part of the search
+//! module: branching itself knows only the `BranchState` trait).
 
-use super::{BranchState, Brancher};
+use super::Search;
+use crate::branching::{BranchState, Brancher};
 use crate::model::Model;
 use crate::observer::Observer;
 use crate::rng::SplitMix64;
-use crate::search::Search;
 
 impl<O: Observer> BranchState for Search<'_, O> {
     #[inline(always)]
