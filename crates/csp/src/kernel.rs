@@ -165,6 +165,23 @@ impl Kernel {
         }
     }
 
+    /// Restores every unassigned neighbour of `x` from its slot, by the
+    /// bit sets (`SET`) or by the groups.
+    #[inline(always)]
+    fn restore_unassigned<const DYNAMIC: bool, const SET: bool>(
+        &self,
+        store: &mut Store,
+        assigned: &[bool],
+        x: u32,
+    ) {
+        if SET {
+            let todo = self.neighbour_set[x as usize] & self.unassigned;
+            self.restore_set(store, x, todo);
+        } else {
+            self.restore::<DYNAMIC>(store, assigned, x, None);
+        }
+    }
+
     /// Restores from their slots the neighbours of `x` in `done` (a bit
     /// set of variables; a dynamic order over at most one word of them).
     #[inline(always)]
@@ -275,13 +292,8 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
         if NARY {
             s.store.undo(frame.mark);
         }
-        if SET {
-            let todo = self.k.neighbour_set[x as usize] & self.k.unassigned;
-            self.k.restore_set(&mut s.store, x, todo);
-        } else {
-            self.k
-                .restore::<DYNAMIC>(&mut s.store, &s.assigned, x, None);
-        }
+        self.k
+            .restore_unassigned::<DYNAMIC, SET>(&mut s.store, &s.assigned, x);
         self.unassign(s, top, x);
     }
 
@@ -375,12 +387,7 @@ impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, 
             s.frames[top].mark = mark;
             if !s.forward_others(x) {
                 s.store.undo(mark);
-                if SET {
-                    let todo = k.neighbour_set[x as usize] & k.unassigned;
-                    k.restore_set(&mut s.store, x, todo);
-                } else {
-                    k.restore::<DYNAMIC>(&mut s.store, &s.assigned, x, None);
-                }
+                k.restore_unassigned::<DYNAMIC, SET>(&mut s.store, &s.assigned, x);
                 return false;
             }
         }
