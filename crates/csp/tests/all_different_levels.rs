@@ -11,8 +11,7 @@ mod search_helpers;
 use search_helpers::{cases, model_specs, solutions, Shape};
 
 use csp::{
-    AllDifferentLevel, Cmp, Model, Restarts, Solver, Strategy as Pruning, ValueOrder, VarId,
-    VarOrder, View,
+    AllDifferentLevel, Cmp, Model, Solver, Strategy as Pruning, ValueOrder, VarId, VarOrder, View,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -140,7 +139,7 @@ proptest! {
                 let restarted = Solver::new(&model)
                     .strategy(strategy)
                     .var_order(VarOrder::DomWDeg)
-                    .restarts(Restarts::Luby { scale: 1 })
+                    .restarts(spec.restarts())
                     .all_different_level(default)
                     .seed(seed);
                 prop_assert_eq!(

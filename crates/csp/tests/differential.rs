@@ -7,8 +7,8 @@ use common::search::{cases, model_specs, solutions, Shape};
 
 use csp::Strategy as Pruning;
 use csp::{
-    Candidates, Cmp, Condition, Expr, IntoExpr, Limits, Model, OptimizeStatus, Restarts,
-    SearchView, Solver, ValueOrder, VarId, VarOrder, View,
+    Candidates, Cmp, Condition, Expr, IntoExpr, Limits, Model, OptimizeStatus, SearchView, Solver,
+    ValueOrder, VarId, VarOrder, View,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -452,7 +452,7 @@ fn matches_brute_force(spec: &ModelSpec, seed: u64) -> Result<(), TestCaseError>
         let restarted = Solver::new(&model)
             .strategy(strategy)
             .var_order(VarOrder::DomWDeg)
-            .restarts(Restarts::Luby { scale: 1 })
+            .restarts(spec.restarts())
             .seed(seed);
         prop_assert_eq!(
             &solutions(&restarted),
@@ -610,7 +610,7 @@ proptest! {
             let restarted = Solver::new(&model)
                 .strategy(strategy)
                 .var_order(VarOrder::DomWDeg)
-                .restarts(Restarts::Luby { scale: 1 })
+                .restarts(spec.restarts())
                 .seed(seed);
             check_replay(&model, &restarted)?;
         }
@@ -699,7 +699,7 @@ proptest! {
                 ("both", base.clone().var_order_fn(select.clone()).value_order_fn(order.clone())),
                 (
                     "both, restarts",
-                    base.var_order_fn(select).value_order_fn(order).restarts(Restarts::Luby { scale: 1 }),
+                    base.var_order_fn(select).value_order_fn(order).restarts(spec.restarts()),
                 ),
             ];
             for (what, solver) in solvers {
@@ -750,7 +750,7 @@ proptest! {
                 Solver::new(&model)
                     .strategy(strategy)
                     .var_order(VarOrder::DomWDeg)
-                    .restarts(Restarts::Luby { scale: 1 })
+                    .restarts(spec.restarts())
                     .seed(seed),
             );
         }

@@ -2,7 +2,7 @@
 //! whole solution set. Not every test binary uses every helper.
 #![allow(dead_code)]
 
-use csp::Solver;
+use csp::{Restarts, Solver};
 use std::collections::BTreeSet;
 
 /// `PROPTEST_CASES` when set, else `default`.
@@ -34,6 +34,23 @@ pub fn solutions(solver: &Solver) -> BTreeSet<Vec<i32>> {
 pub struct ModelSpec<S> {
     pub domains: Vec<Vec<i32>>,
     pub constraints: Vec<S>,
+}
+
+impl<S> ModelSpec<S> {
+    /// Luby restarts whose unit grows with the model's search space, so a
+    /// search restarts a few hundred times at most: with a unit of one
+    /// failure, an unsatisfiable model of 10^5 leaves restarts over a
+    /// million times before a run is long enough to finish, and that is
+    /// what a restarted test case would spend its time on.
+    pub fn restarts(&self) -> Restarts {
+        let leaves = self
+            .domains
+            .iter()
+            .fold(1u64, |n, d| n.saturating_mul(d.len() as u64));
+        Restarts::Luby {
+            scale: (leaves / 256).max(1),
+        }
+    }
 }
 
 /// A variable whose domain spans more than a machine word, appended to
