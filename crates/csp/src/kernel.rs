@@ -32,9 +32,9 @@ use super::search_loop::{self, Backend};
 use super::{Frame, Search};
 use crate::model::ConstraintId;
 use crate::observer::Observer;
-use crate::propagators::merged::shifted;
+use crate::propagators::merged::{each_removal, shifted};
 use crate::propagators::Constraint;
-use crate::propagators::{Delta, Neighbours};
+use crate::propagators::Neighbours;
 use crate::store::Store;
 use crate::var::VarId;
 
@@ -431,14 +431,10 @@ impl<O: Observer> Filter<'_, O> {
                 index: slot.y,
             };
             let deltas = self.nb.deltas_of(&self.nb.groups[i]);
-            report_prunes(
-                self.observer,
-                id,
-                bases[slot.y as usize],
-                self.v,
-                removed,
-                deltas,
-            );
+            let (observer, base) = (&mut *self.observer, bases[slot.y as usize]);
+            each_removal(deltas, self.v, removed, |bit, constraint| {
+                observer.prune(id, (base + bit) as i32, ConstraintId(constraint))
+            });
         }
         new == 0
     }
@@ -477,29 +473,6 @@ fn smallest_domain(vars: &[u32], words: &[Word]) -> usize {
         }
     }
     best
-}
-
-/// Reports to `observer` each value of `y` (bit 0 standing for `base`) in
-/// `removed`, which `x = v` just ruled out through `deltas` (a group's
-/// run), naming the constraint behind it.
-#[inline(always)]
-fn report_prunes<O: Observer>(
-    observer: &mut O,
-    y: VarId,
-    base: i64,
-    v: i64,
-    removed: usize,
-    deltas: &[Delta],
-) {
-    let mut left = removed;
-    for d in deltas {
-        let bit = v.wrapping_add(d.delta) as u64;
-        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
-            left &= !(1 << bit);
-            let value = (base + bit as i64) as i32;
-            observer.prune(y, value, ConstraintId(d.constraint));
-        }
-    }
 }
 
 #[cfg(test)]

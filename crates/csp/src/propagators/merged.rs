@@ -70,6 +70,21 @@ pub(crate) fn shifted(pattern: u64, low: i64, v: i64) -> usize {
     (((pattern as u128) << 64) >> (64 - s)) as usize
 }
 
+/// Calls `f(bit, constraint)` once per bit of `removed` (the bits that
+/// `x = v` cleared in a group's word), naming the first of the group's
+/// `deltas` that rules the bit out: the constraint a prune event blames.
+#[inline]
+pub(crate) fn each_removal(deltas: &[Delta], v: i64, removed: usize, mut f: impl FnMut(i64, u32)) {
+    let mut left = removed;
+    for d in deltas {
+        let bit = v.wrapping_add(d.delta) as u64;
+        if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
+            left &= !(1 << bit);
+            f(bit as i64, d.constraint);
+        }
+    }
+}
+
 /// `x = v` rules out bit `v + delta` of the group's variable, on behalf of `constraint`.
 #[derive(Clone, Copy)]
 pub(crate) struct Delta {
@@ -202,14 +217,9 @@ impl Neighbours {
             return;
         }
         let base = ctx.store.base(group.y);
-        let mut left = removed;
-        for d in self.deltas_of(group) {
-            let bit = v.wrapping_add(d.delta) as u64;
-            if bit < usize::BITS as u64 && left & (1 << bit) != 0 {
-                left &= !(1 << bit);
-                ctx.note(group.y, base + bit as i64, d.constraint);
-            }
-        }
+        each_removal(self.deltas_of(group), v, removed, |bit, constraint| {
+            ctx.note(group.y, base + bit, constraint)
+        });
     }
 
     /// Forward checking after `x = v`: one pass over `x`'s unassigned

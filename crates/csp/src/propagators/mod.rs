@@ -64,7 +64,7 @@ pub(crate) use constraint::{Constraint, Kind};
 
 use crate::store::{Store, Wipeout};
 
-pub(crate) use merged::{Delta, Neighbours};
+pub(crate) use merged::Neighbours;
 
 /// The result of a filter: `Err` when a domain was wiped out.
 pub(crate) type Prop = Result<(), Wipeout>;
