@@ -21,7 +21,7 @@
 use crate::observer::Observer;
 use crate::propagators::objective::Objective;
 use crate::propagators::{Change, Ctx, Level, Prop, Watch};
-use crate::search::Search;
+use crate::search::{Search, HEARS_ALL};
 
 /// Builds the propagators' context from the search's fields (borrowed
 /// apart, so a propagator can be borrowed alongside).
@@ -219,11 +219,7 @@ impl<O: Observer> Search<'_, O> {
     /// propagator's (slot `num_constraints`) when arc consistency runs on it.
     #[inline]
     pub(crate) fn slot(&self, c: u32) -> u32 {
-        if self.merged_fixpoint && self.model.constraints()[c as usize].is_pairwise() {
-            self.model.num_constraints() as u32
-        } else {
-            c
-        }
+        self.wake_slots[c as usize] & !HEARS_ALL
     }
 
     /// Records that `var` became fixed, for value elimination in each
@@ -260,14 +256,14 @@ impl<O: Observer> Search<'_, O> {
     ) {
         let model = self.model;
         for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
-            let stronger = || model.constraints()[c as usize].follows_default_level();
-            let watch = if self.strong_default && watch == Watch::Fixed && stronger() {
+            let wake_slot = self.wake_slots[c as usize];
+            let watch = if wake_slot & HEARS_ALL != 0 && watch == Watch::Fixed {
                 Watch::Any
             } else {
                 watch
             };
             if watch.wakes(change, last, |w| self.store.contains(var, w)) {
-                let slot = self.slot(c);
+                let slot = wake_slot & !HEARS_ALL;
                 if Some(slot) != running {
                     self.queue.push(slot);
                 }

@@ -439,6 +439,11 @@ pub(crate) enum Next {
     Resume,
 }
 
+/// In a `Search::wake_slots` entry: the constraint is an all-different
+/// following a stronger default level than value elimination, so its
+/// `Watch::Fixed` hears every change.
+pub(crate) const HEARS_ALL: u32 = 1 << 31;
+
 /// A running (or finished) search: an iterator over solutions.
 ///
 /// Solutions stream: each `next()` resumes the search where it stopped, so
@@ -496,9 +501,11 @@ pub struct Search<'m, O: Observer> {
     pub(crate) merged_forward: bool,
     /// Some constraint is not a pairwise disequality.
     pub(crate) others: bool,
-    /// Some all-different follows a stronger default than value
-    /// elimination: it hears every change, not only fixed variables.
-    pub(crate) strong_default: bool,
+    /// Per constraint, for arc consistency's wake-ups: its queue slot (its
+    /// own, or the merged propagator's), with `HEARS_ALL` set for an
+    /// all-different that follows a stronger default than value
+    /// elimination (it hears every change, not only fixed variables).
+    pub(crate) wake_slots: Vec<u32>,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -602,6 +609,22 @@ impl<'m, O: Observer> Search<'m, O> {
             .map(|c| propagators::post(c, solver.all_different))
             .collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
+        let wake_slots = if level == Level::Fixpoint {
+            (0..m as u32)
+                .zip(model.constraints())
+                .map(|(c, con)| {
+                    if merged_fixpoint && con.is_pairwise() {
+                        m as u32
+                    } else if strong_default && con.follows_default_level() {
+                        c | HEARS_ALL
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let merged_forward = level == Level::Forward && merged.is_some();
         let others = model.constraints().iter().any(|c| !c.is_pairwise());
         // Slot `m`: the merged propagator, among the cheapest.
@@ -656,7 +679,7 @@ impl<'m, O: Observer> Search<'m, O> {
             // the merged propagator is the only one (it follows its own).
             record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
-            strong_default,
+            wake_slots,
             removals: Vec::new(),
             scratch: Scratch::default(),
             culprit: None,

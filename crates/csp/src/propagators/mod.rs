@@ -103,6 +103,7 @@ impl Watch {
     /// Does `change` of a variable whose domain is now the single value
     /// `last` (if it is one), and which still `holds` the watched value,
     /// concern a propagator watching this?
+    #[inline]
     pub fn wakes(self, change: Change, last: Option<i64>, holds: impl Fn(i64) -> bool) -> bool {
         match (self, change) {
             (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning)
