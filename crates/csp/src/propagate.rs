@@ -136,7 +136,9 @@ impl<O: Observer> Search<'_, O> {
     /// propagator exists); an n-ary constraint with one unassigned
     /// variable left filters it exactly. Assigned variables need no test:
     /// their values were removed from `var`'s domain when they were
-    /// assigned.
+    /// assigned. The disequalities run first whether or not they are
+    /// merged, so that merging never changes the tree (forward checking
+    /// is one pass, not a fixpoint: its result depends on the order).
     pub(crate) fn forward_check(&mut self, var: u32) -> bool {
         if let Some(merged) = &self.merged {
             let value = self.values[var as usize] as i64;
@@ -146,6 +148,8 @@ impl<O: Observer> Search<'_, O> {
             if !self.settle(ran, None) {
                 return false;
             }
+        } else if !self.forward_each(var, true) {
+            return false;
         }
         self.forward_others(var)
     }
@@ -157,10 +161,20 @@ impl<O: Observer> Search<'_, O> {
         if self.merged_forward && !self.others {
             return true;
         }
+        self.forward_each(var, false)
+    }
+
+    /// Runs the forward filter of each propagator over `var` that is
+    /// posted as pairwise disequalities (`pairwise`) or is not, in the
+    /// model's order.
+    #[inline]
+    fn forward_each(&mut self, var: u32, pairwise: bool) -> bool {
         let model = self.model;
         for &c in model.constraints_of(var) {
-            let pairwise = model.constraints()[c as usize].is_pairwise();
-            if pairwise && self.merged_forward {
+            let con = &model.constraints()[c as usize];
+            let disequalities =
+                con.is_pairwise() && !(self.strong_default && con.follows_default_level());
+            if disequalities != pairwise {
                 continue;
             }
             let open = self.occupancy.unassigned_vars.get(c as usize).copied();

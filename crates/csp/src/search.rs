@@ -506,6 +506,9 @@ pub struct Search<'m, O: Observer> {
     /// all-different that follows a stronger default than value
     /// elimination (it hears every change, not only fixed variables).
     pub(crate) wake_slots: Vec<u32>,
+    /// Some all-different follows a stronger default than value
+    /// elimination (so it is not posted as disequalities).
+    pub(crate) strong_default: bool,
     pub(crate) fixed_pending: Vec<u32>,
     /// Per constraint: failure weight for dom/wdeg.
     pub(crate) weights: Vec<u64>,
@@ -680,6 +683,7 @@ impl<'m, O: Observer> Search<'m, O> {
             record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
             wake_slots,
+            strong_default,
             removals: Vec::new(),
             scratch: Scratch::default(),
             culprit: None,
