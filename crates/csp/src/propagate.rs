@@ -20,7 +20,7 @@
 
 use crate::observer::Observer;
 use crate::propagators::objective::Objective;
-use crate::propagators::{Change, Ctx, Level, Prop, Watch};
+use crate::propagators::{Change, Constraint, Ctx, Level, Prop, Watch};
 use crate::search::{Search, HEARS_ALL};
 
 /// Builds the propagators' context from the search's fields (borrowed
@@ -171,10 +171,7 @@ impl<O: Observer> Search<'_, O> {
     fn forward_each(&mut self, var: u32, pairwise: bool) -> bool {
         let model = self.model;
         for &c in model.constraints_of(var) {
-            let con = &model.constraints()[c as usize];
-            let disequalities =
-                con.is_pairwise() && !(self.strong_default && con.follows_default_level());
-            if disequalities != pairwise {
+            if self.posts_disequalities(&model.constraints()[c as usize]) != pairwise {
                 continue;
             }
             let open = self.occupancy.unassigned_vars.get(c as usize).copied();
@@ -192,6 +189,13 @@ impl<O: Observer> Search<'_, O> {
             }
         }
         true
+    }
+
+    /// Is `con` posted as pairwise disequalities (`all_different.rs`'s
+    /// value elimination), rather than as a stronger all-different?
+    #[inline]
+    fn posts_disequalities(&self, con: &Constraint) -> bool {
+        con.is_pairwise() && !(self.strong_default && con.follows_default_level())
     }
 
     /// Accounts for a propagator run: its statistics, its removals'
