@@ -252,7 +252,7 @@ impl<O: Observer> Search<'_, O> {
             return;
         }
         for &c in model.constraints_of(var) {
-            if model.constraints()[c as usize].is_pairwise() && running != Some(c) {
+            if self.posts_disequalities(&model.constraints()[c as usize]) && running != Some(c) {
                 self.props[c as usize].fixed(var);
             }
         }
