@@ -476,7 +476,10 @@ impl Model {
     ///
     /// With `tabulate=None` (the default) the callable is called once per
     /// combination of the domains when their product is at most 4096, and
-    /// the search reads the table; otherwise the engine calls it during the
+    /// the search reads the table (and a binary one that forbids exactly
+    /// the pairs whose difference is in a small set, such as `a != b` or the
+    /// queens' diagonals, becomes the disequalities `a != b + c`: the id
+    /// returned is the first's); otherwise the engine calls it during the
     /// search. `tabulate=True` tabulates up to 4,194,304 combinations;
     /// `False` never does. An exception raised by `check` reaches the
     /// caller: from here when tabulating, else from the search, which stops.
@@ -512,6 +515,17 @@ impl Model {
         match tab {
             Some(s) if !vs.is_empty() => {
                 let table = Arc::new(predicate::tabulate(check.py(), check, &s)?);
+                if let Some(differences) = predicate::forbidden_differences(&s, &table) {
+                    let (a, b) = (vs[0], vs[1]);
+                    let mut first = None;
+                    for c in differences {
+                        let id = self.post(move |m, vars| {
+                            m.not_equal(view(a, vars), view((b.0, b.1 + c), vars))
+                        })?;
+                        first.get_or_insert(id);
+                    }
+                    return Ok(first.expect("at least one difference"));
+                }
                 self.post(move |m, vars| {
                     let t = Arc::clone(&table);
                     m.predicate(to_views(&vs, vars), move |values| t.holds(values))

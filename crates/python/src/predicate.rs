@@ -141,3 +141,42 @@ pub(crate) fn tabulate(py: Python<'_>, f: &Bound<'_, PyAny>, scope: &Scope) -> P
         }
     }
 }
+
+/// At most this many differences make a binary predicate disequalities.
+const MAX_DIFFERENCES: usize = 16;
+
+/// A binary predicate over two distinct variables that forbids exactly the
+/// pairs of view values whose difference is in a small set C (`a != b`,
+/// the queens' `a != b and |a - b| != d`, graph colouring's `a != b`): C,
+/// so that it can be posted as the disequalities `a != b + c`, which the
+/// engine's pairwise fast path propagates as bit masks. The same solutions:
+/// the relation is checked on every pair of the domains.
+pub(crate) fn forbidden_differences(scope: &Scope, table: &Table) -> Option<Vec<i64>> {
+    let [(x, ox), (y, oy)] = scope.slots.as_slice() else {
+        return None;
+    };
+    if x == y {
+        return None;
+    }
+    let pairs = || {
+        scope.domains[*x].iter().flat_map(move |&a| {
+            scope.domains[*y]
+                .iter()
+                .map(move |&b| (a as i64 + ox, b as i64 + oy))
+        })
+    };
+    let mut differences: Vec<i64> = Vec::new();
+    for (a, b) in pairs() {
+        if !table.holds(&[a, b]) && !differences.contains(&(a - b)) {
+            if differences.len() == MAX_DIFFERENCES {
+                return None;
+            }
+            differences.push(a - b);
+        }
+    }
+    let exact = pairs().all(|(a, b)| table.holds(&[a, b]) != differences.contains(&(a - b)));
+    (exact && !differences.is_empty()).then(|| {
+        differences.sort_unstable();
+        differences
+    })
+}

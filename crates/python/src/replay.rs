@@ -30,16 +30,16 @@ impl ReplayPage {
     /// Per run: a dict with its title, whether the recording was truncated
     /// at `max_events`, its solutions and nodes.
     #[getter]
-    fn runs(&self) -> Vec<std::collections::HashMap<&'static str, PyObject2>> {
+    fn runs<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
         self.runs
             .iter()
             .map(|(title, truncated, solutions, nodes)| {
-                std::collections::HashMap::from([
-                    ("title", PyObject2::Str(title.clone())),
-                    ("truncated", PyObject2::Bool(*truncated)),
-                    ("solutions", PyObject2::Int(*solutions)),
-                    ("nodes", PyObject2::Int(*nodes)),
-                ])
+                let d = pyo3::types::PyDict::new(py);
+                d.set_item("title", title)?;
+                d.set_item("truncated", truncated)?;
+                d.set_item("solutions", solutions)?;
+                d.set_item("nodes", nodes)?;
+                Ok(d)
             })
             .collect()
     }
@@ -67,14 +67,6 @@ impl ReplayPage {
             self.html.len()
         )
     }
-}
-
-/// A value of a run's dict.
-#[derive(IntoPyObject)]
-pub(crate) enum PyObject2 {
-    Str(String),
-    Bool(bool),
-    Int(u64),
 }
 
 /// Records each `(title, settings)` search of the model behind `shared`
