@@ -11,7 +11,7 @@ use crate::outcome::Event;
 use crate::terms::{var_arg, Var, VarRef};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use std::cell::Cell;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Arc;
 
 /// Python's handles for the variables of one searched model.
@@ -54,22 +54,25 @@ impl Vars {
 
 /// What a custom order reads: the running search's domains, during the
 /// call only (afterwards every method raises `RuntimeError`).
-#[pyclass(unsendable, module = "csp_engine", name = "SearchView")]
+#[pyclass(frozen, module = "csp_engine", name = "SearchView")]
 pub(crate) struct SearchView {
-    view: Cell<*mut csp::SearchView<'static>>,
+    view: AtomicPtr<csp::SearchView<'static>>,
+    /// The search's thread: the only one that may read the view.
+    thread: std::thread::ThreadId,
     vars: Vars,
 }
 
 impl SearchView {
     fn with<T>(&self, f: impl FnOnce(&mut csp::SearchView<'static>) -> T) -> PyResult<T> {
-        let p = self.view.get();
-        if p.is_null() {
+        let p = self.view.load(Ordering::Acquire);
+        if p.is_null() || std::thread::current().id() != self.thread {
             return Err(PyRuntimeError::new_err(
                 "a SearchView is only valid during the call it was passed to",
             ));
         }
         // SAFETY: non-null only during `call_with_view`, which holds the
-        // `&mut SearchView` this points to; the view is used on this thread.
+        // `&mut SearchView` this points to, and read on the search's thread
+        // only, while it runs Python code of that call.
         Ok(f(unsafe { &mut *p }))
     }
 
@@ -90,12 +93,15 @@ fn call_with_view<T>(
     let obj = Bound::new(
         py,
         SearchView {
-            view: Cell::new(ptr),
+            view: AtomicPtr::new(ptr),
+            thread: std::thread::current().id(),
             vars: vars.clone(),
         },
     )?;
     let out = f(&obj);
-    obj.borrow().view.set(std::ptr::null_mut());
+    obj.get()
+        .view
+        .store(std::ptr::null_mut(), Ordering::Release);
     out
 }
 

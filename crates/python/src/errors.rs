@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
-    _native,
+    csp_engine,
     ModelError,
     PyValueError,
     "A model the engine refuses (a domain too wide, a variable of another model, a \
@@ -13,7 +13,7 @@ create_exception!(
 );
 
 create_exception!(
-    _native,
+    csp_engine,
     SearchInterrupted,
     PyKeyboardInterrupt,
     "Ctrl-C (or a KeyboardInterrupt raised in a callback) stopped a search. It is a \

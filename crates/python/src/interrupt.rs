@@ -1,31 +1,76 @@
 //! Stopping a running search from Python: Ctrl-C, and errors raised by
 //! the Python callables a search calls (predicates, orders, observers).
 //!
-//! Every search runs with one process-wide cancel flag as its
+//! Every search runs with its thread's cancel flag as its
 //! [`csp::Limits::cancel`]. Two things raise it:
 //!
 //! * SIGINT, while some search is running or an iterator is open: a
-//!   handler installed for that time raises the flag and hands the signal
-//!   on to the handler it replaced (Python's, which then raises
+//!   handler installed for that time raises every thread's flag and hands
+//!   the signal on to the handler it replaced (Python's, which then raises
 //!   `KeyboardInterrupt` at the next check), so the engine stops within a
 //!   few hundred nodes even deep inside native code;
 //! * a Python callable that raised: its exception is kept for the engine
-//!   call that is running ([`engine_call`]) and re-raised when the engine
-//!   returns; the callables skip Python until then.
+//!   call that is running on that thread ([`engine_call`]) and re-raised
+//!   when the engine returns; the callables skip Python until then.
 //!
-//! Searches run holding the GIL, one engine call at a time per thread, so
-//! one flag serves them all: it is cleared as each engine call starts and ends.
+//! One engine call runs at a time per thread (a callable may run a nested
+//! search, whose call clears and restores the slot around it), so one flag
+//! per thread serves them all: it is cleared as each engine call starts and
+//! ends.
 
 use pyo3::prelude::*;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Arc, OnceLock};
 
-static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// The flags SIGINT raises: one per thread that ran a search (leaked, so a
+/// signal handler may always touch them), and one shared by threads beyond.
+const SLOTS: usize = 64;
+static FLAGS: [AtomicPtr<AtomicBool>; SLOTS] =
+    [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+static OVERFLOW: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// The cancel flag every search is given.
+fn register() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    // One strong count is never given back: the flag outlives its thread.
+    let raw = Arc::into_raw(Arc::clone(&flag)) as *mut AtomicBool;
+    for slot in &FLAGS {
+        if slot
+            .compare_exchange(
+                std::ptr::null_mut(),
+                raw,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            )
+            .is_ok()
+        {
+            return flag;
+        }
+    }
+    Arc::clone(OVERFLOW.get_or_init(|| Arc::new(AtomicBool::new(false))))
+}
+
+thread_local! {
+    static FLAG: Arc<AtomicBool> = register();
+}
+
+/// The cancel flag of this thread's searches.
 pub(crate) fn cancel_flag() -> Arc<AtomicBool> {
-    Arc::clone(CANCEL.get_or_init(|| Arc::new(AtomicBool::new(false))))
+    FLAG.with(Arc::clone)
+}
+
+/// Raises every search's flag (from the signal handler: atomics only).
+fn cancel_all() {
+    for slot in &FLAGS {
+        let p = slot.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: registered flags are leaked, never freed.
+            unsafe { (*p).store(true, Ordering::Relaxed) };
+        }
+    }
+    if let Some(flag) = OVERFLOW.get() {
+        flag.store(true, Ordering::Relaxed);
+    }
 }
 
 thread_local! {
@@ -88,7 +133,6 @@ impl Drop for SigintGuard {
 
 #[cfg(unix)]
 mod sigint {
-    use super::CANCEL;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
 
@@ -100,9 +144,7 @@ mod sigint {
 
     extern "C" fn on_sigint(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
         // Only atomics here: this runs inside a signal handler.
-        if let Some(flag) = CANCEL.get() {
-            flag.store(true, Ordering::Relaxed);
-        }
+        super::cancel_all();
         let previous = PREVIOUS.load(Ordering::Relaxed);
         if previous == libc::SIG_DFL || previous == libc::SIG_IGN {
             return;
@@ -195,4 +237,29 @@ mod sigint {
 /// exception: the pending `KeyboardInterrupt`, if Ctrl-C raised the flag.
 pub(crate) fn pending_signal(py: Python<'_>) -> Option<PyErr> {
     py.check_signals().err()
+}
+
+/// A value kept on its thread while the GIL is released around it:
+/// `Python::detach` runs its closure on the calling thread.
+struct SameThread<T>(T);
+
+// SAFETY: only moved into a closure that `detach` runs on this same thread.
+unsafe impl<T> Send for SameThread<T> {}
+
+/// [`engine_call`], with the GIL released (`native`: the search calls no
+/// Python) so that other Python threads run meanwhile.
+pub(crate) fn engine_call_released<T>(
+    py: Python<'_>,
+    native: bool,
+    f: impl FnOnce() -> T,
+) -> (T, Option<PyErr>) {
+    if !native {
+        return engine_call(f);
+    }
+    let f = SameThread(f);
+    let out = py.detach(move || {
+        let f = f;
+        SameThread(engine_call(f.0))
+    });
+    out.0
 }

@@ -916,7 +916,8 @@ impl Model {
             }
             search = search.noise(p);
         }
-        let (outcome, err) = interrupt::engine_call(|| search.solve());
+        let native = !self.shared.lock().calls_python;
+        let (outcome, err) = interrupt::engine_call_released(py, native, || search.solve());
         let status = if outcome.status == csp::LocalStatus::Cancelled {
             csp::Status::Stopped(csp::StopReason::Cancelled)
         } else {

@@ -13,8 +13,14 @@ use crate::terms::{expr_arg, type_name};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
+
+/// A search's lock (never contended: the GIL and the object's own borrow
+/// flag keep it to one caller).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// A built-in order or a Python callable.
 #[derive(Clone)]
@@ -225,6 +231,11 @@ impl Solver {
         self.shared.lock().snapshot()
     }
 
+    /// Whether a search with these settings calls no Python at all.
+    fn native(&self) -> bool {
+        !self.settings.calls_python() && !self.shared.lock().calls_python
+    }
+
     /// Runs `f` on a fresh engine solver in an engine call; raises what
     /// stopped it (see [`stopped`]).
     fn run(
@@ -234,7 +245,7 @@ impl Solver {
     ) -> PyResult<csp::Outcome> {
         let model = self.snapshot();
         let solver = self.settings.solver(&model, &self.shared);
-        let (outcome, err) = interrupt::engine_call(|| f(&solver));
+        let (outcome, err) = interrupt::engine_call_released(py, self.native(), || f(&solver));
         stopped(py, err, outcome.status, |py| {
             interrupted_outcome(py, &outcome)
         })?;
@@ -257,8 +268,9 @@ impl Solver {
         })
         .map_err(model_error)?;
         Ok(Optimization {
-            cell: Some(cell),
+            cell: Some(Mutex::new(cell)),
             shared: Arc::clone(&self.shared),
+            native: self.native(),
             maximize: sign < 0,
             best: None,
             guard: None,
@@ -386,8 +398,9 @@ impl Solver {
             }
         });
         Ok(SolutionIterator {
-            cell: Some(cell),
+            cell: Some(Mutex::new(cell)),
             shared: Arc::clone(&self.shared),
+            native: self.native(),
             guard: None,
             outcome: None,
         })
@@ -462,10 +475,14 @@ impl Solver {
 /// A lazy iterator over a search's solutions. It holds the model as it was
 /// when the search started, and memory for the search alone: each
 /// `Solution` is made when asked for and freed when dropped.
-#[pyclass(unsendable, module = "csp_engine", name = "SolutionIterator")]
+#[pyclass(module = "csp_engine", name = "SolutionIterator")]
 pub(crate) struct SolutionIterator {
-    cell: Option<SearchCell>,
+    /// The search (a mutex only to be `Sync`: `&mut self` reaches it
+    /// without locking).
+    cell: Option<Mutex<SearchCell>>,
     shared: Arc<Shared>,
+    /// The search calls no Python: it runs with the GIL released.
+    native: bool,
     /// Ctrl-C reaches the engine while the iterator is open.
     guard: Option<SigintGuard>,
     /// How the search ended, once it has.
@@ -476,7 +493,7 @@ impl SolutionIterator {
     fn current(&self) -> csp::Outcome {
         match (&self.outcome, &self.cell) {
             (Some(o), _) => o.clone(),
-            (None, Some(cell)) => cell.with_dependent(|_, s| s.outcome()),
+            (None, Some(cell)) => lock(cell).with_dependent(|_, s| s.outcome()),
             (None, None) => csp::Outcome {
                 status: csp::Status::Complete,
                 stats: csp::Stats::default(),
@@ -485,20 +502,31 @@ impl SolutionIterator {
     }
 
     fn finish(&mut self) {
-        self.outcome = Some(self.current());
+        let mut outcome = self.current();
+        // Stopped by an exception between two solutions: the engine had
+        // not ended the search, the exception did.
+        if outcome.status == csp::Status::Running {
+            outcome.status = csp::Status::Stopped(csp::StopReason::Cancelled);
+        }
+        self.outcome = Some(outcome);
         self.cell = None;
         self.guard = None;
     }
 
     pub(crate) fn step(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        let Some(cell) = self.cell.as_mut() else {
+        let Some(cell) = self
+            .cell
+            .as_mut()
+            .map(|c| c.get_mut().unwrap_or_else(|e| e.into_inner()))
+        else {
             return Ok(None);
         };
         if self.guard.is_none() {
             self.guard = Some(SigintGuard::arm());
         }
-        let (values, err) =
-            interrupt::engine_call(|| cell.with_dependent_mut(|_, s| s.next_values()));
+        let (values, err) = interrupt::engine_call_released(py, self.native, || {
+            cell.with_dependent_mut(|_, s| s.next_values())
+        });
         if values.is_some() && err.is_none() {
             return Ok(values.map(|values| Solution {
                 shared: Arc::clone(&self.shared),
@@ -559,10 +587,13 @@ impl Improvement {
 /// A branch-and-bound search: iterate it for each improving solution (the
 /// last one is the best so far), or call `run()` for the best; `status`
 /// says whether it is optimal.
-#[pyclass(unsendable, module = "csp_engine", name = "Optimization")]
+#[pyclass(module = "csp_engine", name = "Optimization")]
 pub(crate) struct Optimization {
-    cell: Option<OptimizeCell>,
+    /// The search (a mutex only to be `Sync`).
+    cell: Option<Mutex<OptimizeCell>>,
     shared: Arc<Shared>,
+    /// The search calls no Python: it runs with the GIL released.
+    native: bool,
     maximize: bool,
     best: Option<Py<Improvement>>,
     guard: Option<SigintGuard>,
@@ -572,7 +603,7 @@ pub(crate) struct Optimization {
 impl Optimization {
     fn status_name(&self) -> (&'static str, Option<csp::StopReason>) {
         let status = match &self.cell {
-            Some(cell) => cell.with_dependent(|_, o| o.status()),
+            Some(cell) => lock(cell).with_dependent(|_, o| o.status()),
             None => csp::OptimizeStatus::Running,
         };
         match status {
@@ -593,8 +624,12 @@ impl Optimization {
         if this.guard.is_none() {
             this.guard = Some(SigintGuard::arm());
         }
+        let native = this.native;
         let cell = this.cell.as_mut().expect("an optimisation runs until done");
-        let (found, err) = interrupt::engine_call(|| cell.with_dependent_mut(|_, o| o.next()));
+        let cell = cell.get_mut().unwrap_or_else(|e| e.into_inner());
+        let (found, err) = interrupt::engine_call_released(py, native, || {
+            cell.with_dependent_mut(|_, o| o.next())
+        });
         if let (Some(found), None) = (&found, &err) {
             let solution = Py::new(
                 py,
@@ -617,7 +652,7 @@ impl Optimization {
         let stats = this
             .cell
             .as_ref()
-            .map(|c| c.with_dependent(|_, o| o.stats()))
+            .map(|c| lock(c).with_dependent(|_, o| o.stats()))
             .unwrap_or_default();
         let (_, reason) = this.status_name();
         let status = reason.map_or(csp::Status::Complete, csp::Status::Stopped);
@@ -684,7 +719,7 @@ impl Optimization {
         let stats = self
             .cell
             .as_ref()
-            .map(|c| c.with_dependent(|_, o| o.stats()))
+            .map(|c| lock(c).with_dependent(|_, o| o.stats()))
             .unwrap_or_default();
         stats_dict(py, &stats)
     }

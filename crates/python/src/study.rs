@@ -248,8 +248,9 @@ pub(crate) fn run_study(
         (Some(_), None) => Axis::Subject(column),
         (None, _) => Axis::Orders,
     };
+    let native = models.iter().all(|m| !m.get().shared.lock().calls_python);
     let mut runs = Vec::new();
-    let (_, err) = interrupt::engine_call(|| {
+    let (_, err) = interrupt::engine_call_released(py, native, || {
         let flag = interrupt::cancel_flag();
         for run in matrix.runs(&subjects, |i| Arc::clone(&snapshots[i])) {
             runs.push(run);
