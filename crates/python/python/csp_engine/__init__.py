@@ -153,3 +153,7 @@ def study(
         seed=seed,
         restarts=restarts,
     )
+
+
+# The submodules, reachable as attributes (csp_engine.nqueens.solve(...)).
+from . import constraint, nqueens  # noqa: E402

@@ -21,7 +21,7 @@ replay page and strategy study on boards; ``render`` draws a placement.
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-from . import _native, study as _study
+from . import _native
 from ._native import Model, ReplayPage, Study, Var
 
 __all__ = ["Report", "approaches", "model", "render", "replay", "solve", "study"]
