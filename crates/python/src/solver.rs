@@ -38,8 +38,10 @@ pub(crate) struct Settings {
     pub seed: u64,
     pub restarts: Option<csp::Restarts>,
     pub level: csp::AllDifferentLevel,
-    /// The limits without a cancel flag (every search gets the shared one).
+    /// The limits without a cancel flag (every search gets its thread's).
     pub limits: csp::Limits,
+    /// Values the search is restricted to (variable index, value).
+    assume: Vec<(u32, i32)>,
     observer: Option<Arc<Py<PyAny>>>,
 }
 
@@ -82,6 +84,12 @@ impl Settings {
             .limits(limits);
         if let Some(r) = self.restarts {
             solver = solver.restarts(r);
+        }
+        if !self.assume.is_empty() {
+            let ids: Vec<csp::VarId> = model.vars().collect();
+            solver = solver
+                .assume(self.assume.iter().map(|&(i, v)| (ids[i as usize], v)))
+                .expect("assumptions on the model's own variables");
         }
         match &self.var_order {
             Order::BuiltIn(o) => solver = solver.var_order(*o),
@@ -215,7 +223,8 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// enums work too. `restarts`: "luby", "luby:SCALE", "geometric" or
 /// "geometric:FIRST:FACTOR" (until the first solution). Limits: `nodes`,
 /// `failures`, `backtracks`, `solutions`, `time` (seconds). `observer`: a
-/// callable receiving each `Event`.
+/// callable receiving each `Event`. `assume`: a dict from variables to
+/// values the search is restricted to (a sub-problem).
 #[pyclass(frozen, module = "csp_engine", name = "Solver")]
 pub(crate) struct Solver {
     shared: Arc<Shared>,
@@ -284,7 +293,7 @@ impl Solver {
     #[new]
     #[pyo3(signature = (model, *, strategy=None, var_order=None, value_order=None, seed=0, restarts=None,
                         all_different_level=None, nodes=None, failures=None, backtracks=None, solutions=None,
-                        time=None, observer=None))]
+                        time=None, observer=None, assume=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         model: &Bound<'_, Model>,
@@ -300,7 +309,22 @@ impl Solver {
         solutions: Option<u64>,
         time: Option<f64>,
         observer: Option<&Bound<'_, PyAny>>,
+        assume: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Solver> {
+        let shared = &model.get().shared;
+        let mut assumed = Vec::new();
+        for (var, value) in assume
+            .map(|d| d.iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            let v = crate::terms::var_arg(&var, "assume")?;
+            if !v.is_of(shared) {
+                return Err(model_error(csp::ModelError::ForeignVariable {
+                    constraint: "assumption",
+                }));
+            }
+            assumed.push((v.index, value.extract::<i32>()?));
+        }
         let strategy = match strategy {
             Some(s) if !s.is_none() => parse(s, "strategy")?,
             _ => csp::Strategy::ForwardChecking,
@@ -350,6 +374,7 @@ impl Solver {
                     time,
                     cancel: None,
                 },
+                assume: assumed,
                 observer,
             },
         })

@@ -9,8 +9,21 @@ use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// `s` with the `'static` lifetime the laboratory's column and caption
+/// take: each distinct text is kept once, so repeated studies leak nothing.
+fn interned(s: String) -> &'static str {
+    static SEEN: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = seen.iter().find(|&&k| k == s) {
+        return known;
+    }
+    let kept: &'static str = Box::leak(s.into_boxed_str());
+    seen.push(kept);
+    kept
+}
 
 /// A list of names ("all", "a,b", or a list of names) as choices.
 fn choices<T: csp_lab::study::Choice>(
@@ -221,7 +234,7 @@ pub(crate) fn run_study(
             .map(|l| Ok(Label::Name(l.str()?.to_string())))
             .collect::<PyResult<_>>()?,
     };
-    let column: &'static str = Box::leak(column.into_boxed_str());
+    let column = interned(column);
     let subjects = Subjects::new(column, labels);
     let mut limits = csp::Limits {
         nodes,
@@ -244,7 +257,7 @@ pub(crate) fn run_study(
         .map(|m| m.get().shared.lock().snapshot())
         .collect();
     let axis = match (&numbers, axis_caption) {
-        (Some(_), Some(caption)) => Axis::Subject(Box::leak(caption.into_boxed_str())),
+        (Some(_), Some(caption)) => Axis::Subject(interned(caption)),
         (Some(_), None) => Axis::Subject(column),
         (None, _) => Axis::Orders,
     };

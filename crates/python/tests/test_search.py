@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+import csp_engine
 from csp_engine import (
     Model,
     OptimizeStatus,
@@ -125,6 +126,17 @@ def test_restarts_and_seeds():
     a, b = s.first(), s.first()
     assert m.is_solution(a.values()) and a == b
     assert Solver(m, restarts="geometric:5:1.5").count().solutions == 14200
+
+
+def test_assumptions_restrict_the_search():
+    m, q = queens(8)
+    assert Solver(m, assume={q[0]: 0}).count().solutions == 4
+    assert Solver(m, assume={q[0]: 0, q[1]: 1}).count().solutions == 0
+    other = Model().int_var(range(2))
+    with pytest.raises(csp_engine.ModelError, match="assumption constraint uses a variable from a different model"):
+        Solver(m, assume={other: 0})
+    with pytest.raises(TypeError):
+        Solver(m, assume={"q0": 0})
 
 
 def test_first_returns_none_when_unsatisfiable():

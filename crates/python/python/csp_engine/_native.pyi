@@ -177,6 +177,7 @@ class Solver:
         solutions: Optional[int] = None,
         time: Optional[float] = None,
         observer: Optional[Callable[[Event], Any]] = None,
+        assume: Optional[Mapping[Var, int]] = None,
     ) -> None: ...
     @property
     def strategy(self) -> str: ...
