@@ -402,14 +402,7 @@ impl Model {
             );
         }
         if let Ok(m) = constraint.cast::<Membership>() {
-            let m = m.get();
-            let x = self.view(
-                &Py::new(constraint.py(), Expr(m.view.clone()))?
-                    .into_bound(constraint.py())
-                    .into_any(),
-                "membership",
-            )?;
-            let values = m.values.clone();
+            let (x, values) = self.membership(m.get(), "add")?;
             return self
                 .post(move |model, vars| model.member(view(x, vars), values.iter().copied()));
         }
@@ -960,6 +953,17 @@ impl Model {
 }
 
 impl Model {
+    /// A membership's view (it must be one: `x + c`) and values.
+    fn membership(&self, m: &Membership, what: &str) -> PyResult<(ViewRef, Vec<i64>)> {
+        let (v, offset) = m.view.as_view().ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "{what}: membership needs a variable or a view, got {}",
+                m.view
+            ))
+        })?;
+        Ok(((v.against(&self.shared), offset), m.values.clone()))
+    }
+
     fn reified(
         &self,
         b: &Bound<'_, PyAny>,
@@ -980,14 +984,8 @@ impl Model {
                 r.rhs.against(&self.shared),
             )
         } else if let Ok(m) = condition.cast::<Membership>() {
-            let m = m.get();
-            let (v, offset) = m.view.as_view().ok_or_else(|| {
-                PyTypeError::new_err(format!(
-                    "{what}: membership needs a variable or a view, got {}",
-                    m.view
-                ))
-            })?;
-            C::In((v.against(&self.shared), offset), m.values.clone())
+            let (x, values) = self.membership(m.get(), what)?;
+            C::In(x, values)
         } else {
             return Err(PyTypeError::new_err(format!(
                 "{what}: expected a relation such as x < y or a membership x.is_in([...]), got {}",

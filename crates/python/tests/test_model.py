@@ -243,6 +243,10 @@ def test_wrong_types_are_type_errors():
         m.add(3)
     with pytest.raises(TypeError, match="got a bool"):
         m.add(1 < 2)
+    with pytest.raises(TypeError, match="membership needs a variable or a view"):
+        m.add((x - y).is_in([1]))
+    with pytest.raises(TypeError, match="membership needs a variable or a view"):
+        m.reify(m.bool_var(), (2 * x).is_in([1]))
     with pytest.raises(TypeError, match="expected a callable"):
         m.predicate([x], 5)
     with pytest.raises(TypeError, match="expected a variable"):
