@@ -95,7 +95,9 @@ pub(crate) fn solve<'py>(
     };
     let mut first: Option<Vec<usize>> = None;
     let mut callback_err: Option<PyErr> = None;
-    let (report, err) = interrupt::engine_call(|| {
+    // Without a callback the run calls no Python: the GIL is released.
+    let native = on_solution.is_none();
+    let (report, err) = interrupt::engine_call_released(py, native, || {
         plan.for_each(b, |found| {
             let columns = found.placement().columns();
             if first.is_none() {
@@ -118,8 +120,10 @@ pub(crate) fn solve<'py>(
         return Err(e);
     }
     let report = report.map_err(value_err)?;
+    let found = report.solutions;
     crate::solver::stopped(py, None, report.status, |py| {
-        Ok(("n-queens search interrupted".to_owned(), py.None()))
+        let message = format!("n-queens search interrupted after {found} solutions");
+        Ok((message, py.None()))
     })?;
     let d = PyDict::new(py);
     d.set_item("approach", report.approach.name())?;

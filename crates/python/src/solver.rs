@@ -223,7 +223,8 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// enums work too. `restarts`: "luby", "luby:SCALE", "geometric" or
 /// "geometric:FIRST:FACTOR" (until the first solution). Limits: `nodes`,
 /// `failures`, `backtracks`, `solutions`, `time` (seconds). `observer`: a
-/// callable receiving each `Event`. `assume`: a dict from variables to
+/// callable receiving each `Event` (not for `minimize`/`maximize`: the
+/// engine's branch and bound reports no events). `assume`: a dict from variables to
 /// values the search is restricted to (a sub-problem).
 #[pyclass(frozen, module = "csp_engine", name = "Solver")]
 pub(crate) struct Solver {
@@ -262,8 +263,14 @@ impl Solver {
     }
 
     fn optimize(&self, objective: &Bound<'_, PyAny>, sign: i8) -> PyResult<Optimization> {
-        let e = expr_arg(objective, if sign > 0 { "minimize" } else { "maximize" })?
-            .against(&self.shared);
+        let what = if sign > 0 { "minimize" } else { "maximize" };
+        if self.settings.observer.is_some() {
+            // The engine's branch and bound reports no events.
+            return Err(PyValueError::new_err(format!(
+                "{what}: branch and bound takes no observer"
+            )));
+        }
+        let e = expr_arg(objective, what)?.against(&self.shared);
         let settings = self.settings.clone();
         let shared = Arc::clone(&self.shared);
         let cell = OptimizeCell::try_new(self.snapshot(), |model| {

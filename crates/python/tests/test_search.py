@@ -232,6 +232,8 @@ def test_minimize_and_maximize():
     assert limited.stop_reason == StopReason.NODES
     with pytest.raises(TypeError):
         m.minimize("x")
+    with pytest.raises(ValueError, match="takes no observer"):
+        m.maximize(x[0], observer=print)
 
 
 def test_count_parallel_matches_and_refuses_python_callbacks():
@@ -349,3 +351,11 @@ def test_ctrl_c_outside_a_search_is_a_plain_keyboard_interrupt():
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
     assert not isinstance(info.value, SearchInterrupted)
+
+
+def test_ctrl_c_stops_an_nqueens_run():
+    from csp_engine import nqueens
+
+    interrupt_soon(0.3)
+    with pytest.raises(SearchInterrupted, match="n-queens search interrupted after"):
+        nqueens.solve(17, "backtracking")
