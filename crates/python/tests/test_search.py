@@ -306,11 +306,14 @@ def test_ctrl_c_in_the_loop_body_leaves_the_iterator_usable():
     it = m.solutions()
     n = 0
     interrupt_soon(0.2)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt) as info:
         for _ in it:
             n += 1
-            time.sleep(0.001)  # most time in Python: the interrupt lands here
-    assert next(it) is not None and it.outcome.solutions == n + 1
+            time.sleep(0.001)  # nearly all the time in Python: the interrupt lands here
+    if isinstance(info.value, SearchInterrupted):  # rarely, it landed inside next()
+        assert list(it) == [] and it.outcome.stop_reason == StopReason.CANCELLED
+    else:
+        assert next(it) is not None and it.outcome.solutions == n + 1
 
 
 @pytest.mark.parametrize("run", ["maximize", "count_parallel", "local_search", "study"])
