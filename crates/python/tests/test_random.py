@@ -119,8 +119,14 @@ def random_problem(c, rng):
             problem.addConstraint(c.AllEqualConstraint(), scope)
         elif kind in (2, 3, 4):
             cls = [c.ExactSumConstraint, c.MaxSumConstraint, c.MinSumConstraint][kind - 2]
-            bound = rng.randint(0, 10)
-            multipliers = [rng.randint(1, 3) for _ in scope] if rng.random() < 0.5 else None
+            bound = rng.choice([rng.randint(0, 10), rng.randint(0, 20) / 4, rng.randint(0, 10) + 0.1])
+            pick = rng.random()
+            if pick < 0.3:
+                multipliers = [rng.randint(1, 3) for _ in scope]
+            elif pick < 0.6:
+                multipliers = [rng.choice([0.25, 0.5, 1.5, 0.1, 2]) for _ in scope]
+            else:
+                multipliers = None
             problem.addConstraint(cls(bound, multipliers), scope)
         elif kind == 5:
             problem.addConstraint(c.InSetConstraint(rng.sample(range(6), 3)), scope)

@@ -45,7 +45,9 @@ that only looks at complete assignments:
 * ``getSolutions`` lists the same solutions in another order.
 """
 
+import math
 import random
+from decimal import Decimal
 from typing import Any, Callable, Dict, Hashable, Iterator, List, Optional, Sequence
 
 from . import _native
@@ -306,8 +308,31 @@ def _intern(value: Any, codes: Dict[Any, int], unhashable: List[Any]) -> int:
         return -len(unhashable)
 
 
-def _integral(*numbers: Any) -> bool:
-    return all(type(n) is int for n in numbers)
+# Decimal fractions with at most this many digits after the point (0.05,
+# 1.25) scale to integers for the engine's sums.
+_MAX_DECIMALS = 6
+
+
+def _as_integers(*numbers: Any) -> Optional[List[int]]:
+    """The numbers times one power of ten, as integers, when each is an int
+    or a float written with few decimals (python-constraint rounds float
+    sums to 10 decimals, so such a sum compares as its exact decimal value
+    does); else None."""
+    decimals = []
+    for n in numbers:
+        if type(n) is int:
+            decimals.append(Decimal(n))
+        elif type(n) is float and math.isfinite(n):
+            d = Decimal(repr(n))
+            if d.as_tuple().exponent < -_MAX_DECIMALS:
+                return None
+            decimals.append(d)
+        else:
+            return None
+    places = max((-d.as_tuple().exponent for d in decimals), default=0)
+    scale = Decimal(10) ** max(places, 0)
+    scaled = [int(d * scale) for d in decimals]
+    return scaled if all(abs(x) < 2**62 for x in scaled) else None
 
 
 def _build(domains: Dict[Hashable, Domain], constraints: list) -> _Encoding:
@@ -538,9 +563,11 @@ class _Sum(Constraint):
         multipliers = list(self._multipliers) if self._multipliers else [1] * len(variables)
         # zip: python-constraint ignores variables beyond the multipliers.
         pairs = list(zip(variables, multipliers))
-        if encoding.identity(variables) and _integral(self._bound, *multipliers):
-            terms = [(m, encoding.vars[v]) for v, m in pairs]
-            encoding.model.linear(terms, self._cmp, self._bound)
+        scaled = _as_integers(self._bound, *multipliers)
+        if encoding.identity(variables) and scaled is not None:
+            bound, *factors = scaled
+            terms = [(m, encoding.vars[v]) for (v, _), m in zip(pairs, factors)]
+            encoding.model.linear(terms, self._cmp, bound)
             return
         names = [v for v, _ in pairs]
 
