@@ -45,6 +45,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "SearchInterrupted",
         py.get_type::<errors::SearchInterrupted>(),
     )?;
+    m.add_class::<solver::DictSolutions>()?;
+    m.add_function(wrap_pyfunction!(solver::solution_dicts, m)?)?;
     m.add_function(wrap_pyfunction!(replay::replay_page, m)?)?;
     m.add_function(wrap_pyfunction!(study::run_study, m)?)?;
     m.add_function(wrap_pyfunction!(queens::board_model, m)?)?;

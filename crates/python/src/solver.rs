@@ -775,3 +775,43 @@ pub(crate) fn solver_for<'py>(
     let solver = py.get_type::<Solver>().call((model,), kwargs)?;
     Ok(solver.cast_into::<Solver>()?)
 }
+
+/// Solutions as dicts from `keys` (the first `len(keys)` variables, in
+/// order) to values, built without a `Solution` in between: the
+/// python-constraint layer's result, at the lowest cost per solution.
+#[pyclass(module = "csp_engine", name = "_DictSolutions")]
+pub(crate) struct DictSolutions {
+    inner: SolutionIterator,
+    keys: Vec<Py<PyAny>>,
+}
+
+#[pymethods]
+impl DictSolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(solution) = self.inner.step(py)? else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        for (key, value) in self.keys.iter().zip(&solution.values) {
+            d.set_item(key, value)?;
+        }
+        Ok(Some(d))
+    }
+}
+
+/// `solver`'s solutions as dicts from `keys` to values (see `DictSolutions`).
+#[pyfunction]
+#[pyo3(name = "_solution_dicts")]
+pub(crate) fn solution_dicts(
+    solver: &Bound<'_, Solver>,
+    keys: Vec<Py<PyAny>>,
+) -> PyResult<DictSolutions> {
+    Ok(DictSolutions {
+        inner: solver.get().solutions()?,
+        keys,
+    })
+}

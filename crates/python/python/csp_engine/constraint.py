@@ -246,6 +246,10 @@ class _Encoding:
             not values or (min(values) >= _I32[0] and max(values) <= _I32[1] and max(values) - min(values) < _NATIVE_SPAN)
         )
         self.vars: Dict[Hashable, Any] = {}
+        # Some sum spans so many combinations that forward checking (which
+        # prunes a sum only once one of its variables is left) would wade
+        # through them: the search then maintains arc consistency instead.
+        self.wide_sums = False
         # Per variable: code -> the domain's own object (None: the code is the value).
         self.decode: Dict[Hashable, Optional[Dict[int, Any]]] = {}
         codes: Dict[Any, int] = {}
@@ -275,6 +279,12 @@ class _Encoding:
     def value_of(self, name: Hashable, code: int) -> Any:
         own = self.decode[name]
         return code if own is None else own[code]
+
+    def solutions(self, solver: "_native.Solver") -> Iterator[Dict[Hashable, Any]]:
+        """The solver's solutions as dicts from the problem's variables."""
+        if self.native:
+            return _native._solution_dicts(solver, self.names)
+        return (self.solution(s.values()) for s in solver.solutions())
 
     def solution(self, values: List[int]) -> Dict[Hashable, Any]:
         if self.native:
@@ -307,6 +317,10 @@ def _intern(value: Any, codes: Dict[Any, int], unhashable: List[Any]) -> int:
         unhashable.append(value)
         return -len(unhashable)
 
+
+# A sum over more combinations of values than this makes the search
+# maintain arc consistency (bounds reasoning on the sum at every node).
+_WIDE_SUM = 100_000
 
 # Decimal fractions with at most this many digits after the point (0.05,
 # 1.25) scale to integers for the engine's sums.
@@ -367,20 +381,24 @@ class Solver:
 
 
 class BacktrackingSolver(Solver):
-    """Systematic search: the engine's forward checking (smallest domain
-    first), or its plain backtracking with ``forwardcheck=False``."""
+    """Systematic search: the engine's forward checking, smallest domain
+    first (maintaining arc consistency instead when a sum spans more than
+    100,000 combinations of values, which forward checking would prune only
+    at its last variable), or its plain backtracking with
+    ``forwardcheck=False``."""
 
     def __init__(self, forwardcheck: bool = True) -> None:
         self._forwardcheck = forwardcheck
 
     def _solver(self, encoding: _Encoding) -> "_native.Solver":
-        if self._forwardcheck:
-            return encoding.model.solver(strategy="forward-checking", var_order="smallest-domain")
-        return encoding.model.solver(strategy="backtracking")
+        if not self._forwardcheck:
+            return encoding.model.solver(strategy="backtracking")
+        strategy = "arc-consistency" if encoding.wide_sums else "forward-checking"
+        return encoding.model.solver(strategy=strategy, var_order="smallest-domain")
 
     def getSolutionIter(self, domains, constraints, vconstraints):
         encoding = _build(domains, constraints)
-        return (encoding.solution(s.values()) for s in self._solver(encoding).solutions())
+        return encoding.solutions(self._solver(encoding))
 
     def getSolution(self, domains, constraints, vconstraints):
         encoding = _build(domains, constraints)
@@ -389,7 +407,7 @@ class BacktrackingSolver(Solver):
 
     def getSolutions(self, domains, constraints, vconstraints):
         encoding = _build(domains, constraints)
-        return [encoding.solution(s.values()) for s in self._solver(encoding).solutions()]
+        return list(encoding.solutions(self._solver(encoding)))
 
 
 class RecursiveBacktrackingSolver(BacktrackingSolver):
@@ -568,6 +586,10 @@ class _Sum(Constraint):
             bound, *factors = scaled
             terms = [(m, encoding.vars[v]) for (v, _), m in zip(pairs, factors)]
             encoding.model.linear(terms, self._cmp, bound)
+            combinations = 1
+            for v, _ in pairs:
+                combinations *= len(domains[v])
+            encoding.wide_sums |= combinations > _WIDE_SUM
             return
         names = [v for v, _ in pairs]
 
