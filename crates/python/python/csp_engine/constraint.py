@@ -250,6 +250,11 @@ class _Encoding:
         # prunes a sum only once one of its variables is left) would wade
         # through them: the search then maintains arc consistency instead.
         self.wide_sums = False
+        # Some function is called during the search (its domains were too
+        # many to tabulate): the search then takes the variables in many
+        # constraints first, as python-constraint does, so that each
+        # function's scope is complete sooner and it is called less.
+        self.calls_python = False
         # Per variable: code -> the domain's own object (None: the code is the value).
         self.decode: Dict[Hashable, Optional[Dict[int, Any]]] = {}
         codes: Dict[Any, int] = {}
@@ -294,6 +299,10 @@ class _Encoding:
     def predicate(self, names: Sequence[Hashable], check: Callable[..., Any]) -> None:
         """`check(*values)` over the variables `names` (decoded for it)."""
         scope = [self.vars[n] for n in names]
+        combinations = 1
+        for n in set(names):
+            combinations *= len(self.model.domain(self.vars[n]))
+        self.calls_python |= combinations > _TABULATED
         if self.identity(names):
             self.model.predicate(scope, check)
             return
@@ -317,6 +326,9 @@ def _intern(value: Any, codes: Dict[Any, int], unhashable: List[Any]) -> int:
         unhashable.append(value)
         return -len(unhashable)
 
+
+# The engine tabulates a predicate over at most this many combinations.
+_TABULATED = 4096
 
 # A sum over more combinations of values than this makes the search
 # maintain arc consistency (bounds reasoning on the sum at every node).
@@ -384,8 +396,9 @@ class BacktrackingSolver(Solver):
     """Systematic search: the engine's forward checking, smallest domain
     first (maintaining arc consistency instead when a sum spans more than
     100,000 combinations of values, which forward checking would prune only
-    at its last variable), or its plain backtracking with
-    ``forwardcheck=False``."""
+    at its last variable; and smallest domain per constraint, dom-deg, when
+    a function is called during the search, so that it is called less), or
+    its plain backtracking with ``forwardcheck=False``."""
 
     def __init__(self, forwardcheck: bool = True) -> None:
         self._forwardcheck = forwardcheck
@@ -394,7 +407,8 @@ class BacktrackingSolver(Solver):
         if not self._forwardcheck:
             return encoding.model.solver(strategy="backtracking")
         strategy = "arc-consistency" if encoding.wide_sums else "forward-checking"
-        return encoding.model.solver(strategy=strategy, var_order="smallest-domain")
+        var_order = "dom-deg" if encoding.calls_python else "smallest-domain"
+        return encoding.model.solver(strategy=strategy, var_order=var_order)
 
     def getSolutionIter(self, domains, constraints, vconstraints):
         encoding = _build(domains, constraints)
