@@ -22,15 +22,9 @@ const KNOWN: &[(&str, &str)] = &[
         "crates/fzn: owned by issue 30 work",
     ),
     (
-        "crates/nqueens/src/lib.rs: approach, count, parts",
-        "issue 28",
-    ),
-    ("crates/nqueens/src/lib.rs: cli, replay", "issue 28"),
-    (
         "crates/python/src/lib.rs: model, replay, solver",
         "crates/python: not yet assigned",
     ),
-    ("src/lib.rs: cli, replay", "issue 28"),
 ];
 
 /// A module path from the crate root (`["count", "run"]`); empty for the root.

@@ -10,7 +10,8 @@
 //! symmetry classes ([`symmetry`]), renderers ([`render`]), a step-by-step
 //! board trace ([`trace`]), a replay page for the browser ([`replay`](mod@replay)), a hand-written bit-mask counter as the speed
 //! reference ([`reference`](mod@reference)), a count split into parts for a
-//! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`]).
+//! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`], board sizes
+//! in [`size`]).
 //!
 //! ```
 //! use nqueens::approach::{Approach, Goal, Plan};
@@ -49,6 +50,7 @@ pub mod placement;
 pub mod reference;
 pub mod render;
 pub mod replay;
+pub mod size;
 pub mod study;
 pub mod symmetry;
 pub mod trace;

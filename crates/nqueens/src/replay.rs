@@ -17,13 +17,11 @@
 //! ```
 
 use crate::board::Board;
-use crate::cli::size::{board_from_parts, parse_size_part, SizePart};
 use crate::files::AtomicFile;
+use crate::size::{board_from_parts, parse_size_part, SizePart};
 use crate::study::Choices;
 use csp::cli::{LimitArgs, OrderArgs};
-use csp::replay::{
-    record, GridStyle, GridTooLarge, Page, PageRun, Recording, DEFAULT_MAX_EVENTS, MAX_EVENTS,
-};
+use csp::replay::{record, GridStyle, GridTooLarge, Page, PageRun, Recording, DEFAULT_MAX_EVENTS};
 use csp::{Outcome, Solver, Strategy};
 use std::fmt;
 use std::io::{self, Write};
@@ -86,19 +84,12 @@ pub struct ReplayArgs {
         long,
         value_name = "N",
         default_value_t = DEFAULT_MAX_EVENTS,
-        value_parser = parse_max_events
+        value_parser = csp::replay::parse_max_events
     )]
     pub max_events: usize,
     /// Write the page to FILE (atomically) instead of standard output
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-fn parse_max_events(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=MAX_EVENTS).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to {MAX_EVENTS}")),
-    }
 }
 
 /// Why no page was written.

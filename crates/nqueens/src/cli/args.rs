@@ -2,13 +2,13 @@
 //! solve options into a runnable [`Solve`].
 
 use super::output::{MAX_SHEET_BOARDS, MAX_SHEET_SQUARES};
-use super::size::{board_from_parts, parse_size_part, SizePart};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
 use crate::count::Symmetry;
 use crate::parts::Part;
 use crate::render::Format;
+use crate::size::{board_from_parts, parse_size_part, SizePart};
 use crate::trace::{self, TraceFormat};
 use csp::cli::{LimitArgs, OrderArgs};
 use std::path::PathBuf;

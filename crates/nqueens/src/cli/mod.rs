@@ -20,7 +20,6 @@
 
 mod args;
 pub mod output;
-pub mod size;
 
 pub use args::{Cli, Command, Solve, SolveArgs};
 

@@ -41,10 +41,12 @@
 //! ```
 
 mod frame;
+mod part;
 mod run;
 mod split;
 
 pub use frame::{frames, Frame};
+pub use part::{ParsePartError, Part, MAX_PARTS};
 pub use run::{Counted, RunOptions, SolverFor};
 pub use split::{Split, SubProblem, Unit, MAX_FRAMED_SIDE};
 

@@ -3,9 +3,9 @@
 //! prefixes when there are fewer sub-problems than units wanted.
 
 use super::frame::{frames, Frame};
+use super::part::Part;
 use super::Symmetry;
 use crate::board::Board;
-use crate::parts::Part;
 use csp::{Cmp, Model, Partition, PREFIXES_PER_PART};
 use std::sync::atomic::AtomicBool;
 

@@ -38,9 +38,8 @@
 mod merge;
 mod result;
 mod run;
-mod spec;
 
+pub use crate::count::{ParsePartError, Part, MAX_PARTS};
 pub use merge::{merge, merge_files, part_files, read_part, MergeArgs, MergeError, Merged};
 pub use result::{PartResult, Problem, SolverSettings, FORMAT, FORMAT_VERSION};
 pub use run::{check_plan, solve_part, PartError};
-pub use spec::{ParsePartError, Part, MAX_PARTS};

@@ -1,8 +1,8 @@
 //! The JSON result of one part: what was solved, how, and what came out.
 
-use super::spec::Part;
 use crate::approach::Approach;
 use crate::board::Board;
+use crate::count::Part;
 use crate::count::Symmetry;
 use crate::files::{read_regular, utf8_text, AtomicFile};
 use csp::Stats;

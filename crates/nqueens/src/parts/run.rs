@@ -1,9 +1,9 @@
 //! Solving one part: the plan's engine search restricted to the part.
 
 use super::result::{PartResult, Problem, SolverSettings, FORMAT, FORMAT_VERSION};
-use super::spec::Part;
 use crate::approach::{Approach, Goal, Plan};
 use crate::board::Board;
+use crate::count::Part;
 use crate::count::{RunOptions, Split, Symmetry};
 use crate::symmetry::is_canonical;
 use csp::{Limits, Model, Outcome, Partition, PartitionError, Solver, Stats, Status};

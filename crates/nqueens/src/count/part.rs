@@ -1,4 +1,5 @@
-//! `I/K`: which part of how many.
+//! `I/K`: which part of how many (of a count split for a cluster: the
+//! split is the counting machinery's, the part files are [`crate::parts`]).
 
 use std::fmt;
 use std::str::FromStr;

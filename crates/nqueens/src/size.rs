@@ -5,7 +5,7 @@ use crate::board::{Board, MAX_SIDE};
 /// One size argument as typed: a single number, or `RxC`.
 ///
 /// ```
-/// use nqueens::cli::size::{parse_size_part, SizePart};
+/// use nqueens::size::{parse_size_part, SizePart};
 /// assert_eq!(parse_size_part("8"), Ok(SizePart::Number(8)));
 /// assert_eq!(parse_size_part("5x7"), Ok(SizePart::Rect(5, 7)));
 /// assert!(parse_size_part("8x").is_err());
@@ -25,7 +25,7 @@ pub const ACCEPTED: &str = "a board size is N, R C or RxC with whole numbers fro
 /// Parses one size argument (the clap value parser of `<SIZE>`).
 ///
 /// ```
-/// use nqueens::cli::size::parse_size_part;
+/// use nqueens::size::parse_size_part;
 /// assert!(parse_size_part("0").unwrap_err().contains("at least one row"));
 /// assert!(parse_size_part("-1").unwrap_err().contains("positive"));
 /// assert!(parse_size_part("99999999999999999999").unwrap_err().contains("too large"));
@@ -69,7 +69,7 @@ fn side(digits: &str) -> Result<usize, String> {
 /// Combines the size arguments (one or two) into a board.
 ///
 /// ```
-/// use nqueens::cli::size::{board_from_parts, SizePart};
+/// use nqueens::size::{board_from_parts, SizePart};
 /// let b = board_from_parts(&[SizePart::Number(5), SizePart::Number(7)]).unwrap();
 /// assert_eq!((b.rows(), b.cols()), (5, 7));
 /// assert!(board_from_parts(&[SizePart::Rect(2, 3), SizePart::Number(4)]).is_err());
