@@ -4,7 +4,7 @@
 //! The loop itself is `search_loop.rs`: iterative with an explicit stack of
 //! frames (one per assigned variable), so depth is bounded by memory, not
 //! by the thread's stack, generic over its backend (the trail store, or the
-//! slot store of `kernel.rs`) and over its [`Observer`], so unobserved
+//! slot store of `search/slot_backend.rs`) and over its [`Observer`], so unobserved
 //! searches compile the hooks away. Per node it only pushes onto buffers
 //! that are reused, so after warm-up it does not allocate.
 
@@ -28,15 +28,11 @@ use std::time::Instant;
 // The one search loop and its backends: private parts of the search (they
 // drive `Search`), so the engine's modules import each other in one
 // direction only.
-#[path = "search_loop.rs"]
 mod search_loop;
 // The slot backend: forward checking on one-word models.
-#[path = "kernel.rs"]
-mod kernel;
-use kernel::Kernel;
-#[path = "branch_state.rs"]
+mod slot_backend;
+use slot_backend::SlotBackend;
 mod branch_state;
-#[path = "solver_branching.rs"]
 mod solver_branching;
 
 /// Counting domain sizes costs a little on every domain change and undo; it
@@ -77,9 +73,9 @@ pub struct Solver<'m> {
     seed: u64,
     restarts: Option<Restarts>,
     assumptions: Vec<(u32, i32)>,
-    /// Off only in tests that compare the slot backend (`kernel.rs`) with
+    /// Off only in tests that compare the slot backend (`search/slot_backend.rs`) with
     /// the trail backend.
-    kernel: bool,
+    slot_backend: bool,
     /// Off only in tests that compare the merged pairwise propagator with
     /// the constraints' own.
     merged: bool,
@@ -109,7 +105,7 @@ impl<'m> Solver<'m> {
             seed: 0,
             restarts: None,
             assumptions: Vec::new(),
-            kernel: true,
+            slot_backend: true,
             merged: true,
             neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
@@ -118,8 +114,8 @@ impl<'m> Solver<'m> {
 
     /// The same solver, always on the trail backend.
     #[cfg(test)]
-    pub(crate) fn without_kernel(mut self) -> Self {
-        self.kernel = false;
+    pub(crate) fn without_slot_backend(mut self) -> Self {
+        self.slot_backend = false;
         self
     }
 
@@ -295,9 +291,9 @@ impl<'m> Solver<'m> {
     }
 
     /// Whether these settings can run on the slot backend (the model must
-    /// qualify too: see `kernel.rs`).
-    fn kernel_applies(&self) -> bool {
-        self.kernel
+    /// qualify too: see `search/slot_backend.rs`).
+    fn slot_backend_applies(&self) -> bool {
+        self.slot_backend
             && self.strategy == Strategy::ForwardChecking
             && matches!(self.var_order, VarOrder::Input | VarOrder::SmallestDomain)
             && matches!(
@@ -348,7 +344,7 @@ impl<'m> Solver<'m> {
         objective: crate::propagators::objective::Objective,
     ) -> Search<'m, NoObserver> {
         let mut solver = self.clone();
-        solver.kernel = false;
+        solver.slot_backend = false;
         let mut search = Search::new(&solver, NoObserver);
         search.objective = Some(objective);
         search
@@ -532,7 +528,7 @@ pub struct Search<'m, O: Observer> {
     root_mark: usize,
     /// The slot backend, for the models and settings it serves (`None`:
     /// the loop runs on the trail backend).
-    pub(crate) kernel: Option<Kernel>,
+    pub(crate) slot_backend: Option<SlotBackend>,
     /// The current run's number (1-based), for the next cutoff.
     restart_run: u64,
     /// The failure count at which the current run restarts (`u64::MAX`:
@@ -590,16 +586,17 @@ impl<'m, O: Observer> Search<'m, O> {
         // The slot backend keeps no size counts: it serves smallest-domain-first
         // only below the size where the counts pay.
         let dynamic = solver.var_order != VarOrder::Input;
-        let kernel_runs = merged.is_some()
+        let slot_backend_runs = merged.is_some()
             && !too_large
-            && solver.kernel_applies()
+            && solver.slot_backend_applies()
             && (!dynamic || n < COUNTED_FROM_VARS);
         // The degree orders use the counts too, once no constrained
         // variable is left (see `select_var`).
         // Debug builds count on small models too, so that the check against
         // ranking in `select_var` covers the counted choice there as well;
         // both ways choose the same variable.
-        let worth_counting = n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !kernel_runs);
+        let worth_counting =
+            n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !slot_backend_runs);
         // Restarts draw a random one of the smallest domains from the
         // counts' members, at every size (debug and release alike).
         let restarting = solver.restarts.is_some();
@@ -647,12 +644,12 @@ impl<'m, O: Observer> Search<'m, O> {
             } else {
                 PairwiseKind::PerConstraint
             },
-            kernel: kernel_runs,
+            slot_backend: slot_backend_runs,
         };
-        let kernel = merged.as_ref().filter(|_| kernel_runs).map(|nb| {
+        let slot_backend = merged.as_ref().filter(|_| slot_backend_runs).map(|nb| {
             let descending = solver.value_order == ValueOrder::Descending;
             let sets = dynamic && solver.neighbour_sets;
-            Kernel::new(nb, model.constraints(), n, descending, dynamic, sets)
+            SlotBackend::new(nb, model.constraints(), n, descending, dynamic, sets)
         });
         Search {
             model,
@@ -708,7 +705,7 @@ impl<'m, O: Observer> Search<'m, O> {
             constrained_left: (0..n as u32)
                 .filter(|&x| !model.constraints_of(x).is_empty())
                 .count(),
-            kernel,
+            slot_backend,
             objective: None,
             observer,
         }
@@ -910,14 +907,14 @@ impl<'m, O: Observer> Search<'m, O> {
             }
             self.root_mark = self.store.mark();
         }
-        match self.kernel.take() {
-            Some(mut kernel) => {
+        match self.slot_backend.take() {
+            Some(mut slot_backend) => {
                 // Moved out for the run, so the backend borrows them apart
                 // from `self`.
                 let neighbours = self.merged.take().expect("neighbour lists");
-                let found = kernel.run(self, &neighbours);
+                let found = slot_backend.run(self, &neighbours);
                 self.merged = Some(neighbours);
-                self.kernel = Some(kernel);
+                self.slot_backend = Some(slot_backend);
                 found
             }
             None => search_loop::run(self, &mut search_loop::Trail),

@@ -40,7 +40,7 @@ use crate::var::VarId;
 
 type Word = usize;
 
-pub(crate) struct Kernel {
+pub(crate) struct SlotBackend {
     /// Per variable `x`: where its neighbour groups whose variable comes
     /// after `x` are (a suffix: the groups are sorted by neighbour); with a
     /// dynamic order, all its groups.
@@ -62,7 +62,7 @@ pub(crate) struct Kernel {
     unassigned: u64,
 }
 
-impl Kernel {
+impl SlotBackend {
     /// The backend for these neighbour lists over `n` variables.
     pub fn new(
         nb: &Neighbours,
@@ -71,7 +71,7 @@ impl Kernel {
         descending: bool,
         dynamic: bool,
         sets: bool,
-    ) -> Kernel {
+    ) -> SlotBackend {
         let later = (0..n as u32)
             .map(|x| {
                 let range = nb.range(x);
@@ -95,7 +95,7 @@ impl Kernel {
         } else {
             Vec::new()
         };
-        Kernel {
+        SlotBackend {
             later,
             dynamic,
             nary,
@@ -199,13 +199,13 @@ impl Kernel {
     }
 }
 
-/// The backend for one run of the loop: the kernel's slots and the
+/// The backend for one run of the loop: the slot backend's slots and the
 /// neighbour lists, borrowed apart from the search; `DYNAMIC` when the
 /// variable order is smallest-domain-first, `SET` when the unassigned
 /// neighbours come from bit sets (a dynamic order over at most one word of
 /// variables), `NARY` when some constraint is not pairwise.
 struct Slots<'a, const DYNAMIC: bool, const SET: bool, const NARY: bool> {
-    k: &'a mut Kernel,
+    k: &'a mut SlotBackend,
     nb: &'a Neighbours,
 }
 
@@ -221,7 +221,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
     /// An assigned variable's word keeps the values its propagation did
     /// not need to remove.
     const FIXES_DOMAINS: bool = false;
-    /// `Solver::kernel_applies` excludes restarts.
+    /// `Solver::slot_backend_applies` excludes restarts.
     const RESTARTS: bool = false;
 
     #[inline(always)]
@@ -597,7 +597,7 @@ mod tests {
                 solver = solver.assume([(x[v], value)]).unwrap();
             }
             let fast = run(&solver);
-            let generic = run(&solver.clone().without_kernel());
+            let generic = run(&solver.clone().without_slot_backend());
             let flags = run(&solver.clone().without_neighbour_sets());
             prop_assert_eq!(&fast, &generic);
             prop_assert_eq!(flags, generic);
@@ -625,14 +625,18 @@ mod tests {
             assert_eq!(
                 solver
                     .search()
-                    .kernel
+                    .slot_backend
                     .as_ref()
                     .map(|k| !k.neighbour_set.is_empty()),
                 Some(n <= 64)
             );
             let fast = run(&solver);
             assert!(fast.1.len() > 10, "{n} variables: some solutions");
-            assert_eq!(fast, run(&solver.clone().without_kernel()), "{n} variables");
+            assert_eq!(
+                fast,
+                run(&solver.clone().without_slot_backend()),
+                "{n} variables"
+            );
         }
     }
 
@@ -641,34 +645,34 @@ mod tests {
         let mut m = Model::new();
         let q = m.int_vars(8, 0..8).unwrap();
         m.all_different(&q).unwrap();
-        let uses_kernel = |s: &Solver<'_>| s.search().kernel.is_some();
-        assert!(uses_kernel(&Solver::new(&m)));
-        assert!(!uses_kernel(&Solver::new(&m).without_kernel()));
-        assert!(!uses_kernel(
+        let uses_slot_backend = |s: &Solver<'_>| s.search().slot_backend.is_some();
+        assert!(uses_slot_backend(&Solver::new(&m)));
+        assert!(!uses_slot_backend(&Solver::new(&m).without_slot_backend()));
+        assert!(!uses_slot_backend(
             &Solver::new(&m).value_order(ValueOrder::MiddleOut)
         ));
-        assert!(uses_kernel(
+        assert!(uses_slot_backend(
             &Solver::new(&m).var_order(crate::VarOrder::SmallestDomain)
         ));
-        assert!(!uses_kernel(
+        assert!(!uses_slot_backend(
             &Solver::new(&m).var_order(crate::VarOrder::DomDeg)
         ));
         let wide = m.int_var(0..100).unwrap();
         m.not_equal(wide, q[0]).unwrap();
-        assert!(!uses_kernel(&Solver::new(&m)), "a two-word domain");
+        assert!(!uses_slot_backend(&Solver::new(&m)), "a two-word domain");
         let mut n = Model::new();
         let y = n.int_vars(3, 0..3).unwrap();
         n.linear([(1, y[0] + 0), (1, y[1] + 0)], crate::Cmp::Le, 3)
             .unwrap();
-        assert!(uses_kernel(&Solver::new(&n)), "an n-ary constraint");
+        assert!(uses_slot_backend(&Solver::new(&n)), "an n-ary constraint");
         assert!(
-            !uses_kernel(&Solver::new(&n).strategy(crate::Strategy::ArcConsistency)),
+            !uses_slot_backend(&Solver::new(&n).strategy(crate::Strategy::ArcConsistency)),
             "forward checking only"
         );
         let mut u = Model::new();
         let z = u.int_vars(3, 0..3).unwrap();
         u.all_different(&z).unwrap();
         u.linear([(1, z[0] + 0)], crate::Cmp::Le, 1).unwrap();
-        assert!(uses_kernel(&Solver::new(&u)), "a unary bound");
+        assert!(uses_slot_backend(&Solver::new(&u)), "a unary bound");
     }
 }

@@ -10,7 +10,7 @@
 //!   orders statically dispatched, a user's heuristic as a trait object),
 //!   the working domains in the store with every change on its trail, the
 //!   propagators run through the consistency levels (`propagate.rs`).
-//! * the slot backend (`kernel.rs`): forward checking on one-word models
+//! * the slot backend (`search/slot_backend.rs`): forward checking on one-word models
 //!   with the merged pairwise propagator, the input or smallest-domain
 //!   order and ascending or descending values. A level's candidates are a
 //!   domain word, the neighbours' words are saved in fixed slots instead of
