@@ -114,7 +114,7 @@ impl Symmetry {
         match self {
             Symmetry::None => 1,
             Symmetry::Mirror => 2,
-            Symmetry::Full => crate::symmetry::Transform::for_board(rows, cols).len() as u64,
+            Symmetry::Full => crate::model::symmetry::Transform::for_board(rows, cols).len() as u64,
         }
     }
 }

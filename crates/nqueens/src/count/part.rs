@@ -1,5 +1,5 @@
 //! `I/K`: which part of how many (of a count split for a cluster: the
-//! split is the counting machinery's, the part files are [`crate::parts`]).
+//! split is the counting machinery's, the part files are [`crate::command::parts`]).
 
 use std::fmt;
 use std::str::FromStr;

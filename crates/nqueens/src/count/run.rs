@@ -216,8 +216,8 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::count::Symmetry;
+    use crate::model::board::Board;
 
     #[test]
     fn a_cancelled_run_skips_the_rest() {

@@ -16,10 +16,10 @@
 //! assert!(html.contains("\"title\":\"backtracking\"") && html.contains("\"title\":\"forward-checking\""));
 //! ```
 
-use crate::board::Board;
+use crate::command::size::{board_from_parts, parse_size_part, SizePart};
+use crate::command::study::Choices;
 use crate::files::AtomicFile;
-use crate::size::{board_from_parts, parse_size_part, SizePart};
-use crate::study::Choices;
+use crate::model::board::Board;
 use csp::cli::{LimitArgs, OrderArgs};
 use csp::replay::{record, GridStyle, GridTooLarge, Page, PageRun, Recording, DEFAULT_MAX_EVENTS};
 use csp::{Outcome, Solver, Strategy};

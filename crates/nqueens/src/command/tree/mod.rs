@@ -25,8 +25,8 @@ pub use csp_lab::tree::{
     DEFAULT_MAX_CHOICES, MAX_DRAWN_CHOICES,
 };
 
-use crate::board::{Board, BoardError};
-use crate::study::Choices;
+use crate::command::study::Choices;
+use crate::model::board::{Board, BoardError};
 use csp::cli::{LimitArgs, OrderArgs};
 use csp::{Solver, Strategy};
 use csp_lab::tree::{draw_trees, max_choices, DrawError, Trees};

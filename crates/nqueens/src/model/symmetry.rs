@@ -7,7 +7,7 @@
 //! to a solution, so solutions fall into classes, each represented by its
 //! least member under [`Placement`]'s ordering.
 
-use crate::placement::Placement;
+use crate::model::placement::Placement;
 
 /// One geometric transform of a board.
 ///

@@ -1,7 +1,7 @@
 //! The n-queens study matrix: the laboratory's matrix over board sizes.
 
-use crate::board::Board;
-use crate::study::Sizes;
+use crate::command::study::Sizes;
+use crate::model::board::Board;
 use csp::{Limits, Restarts, Strategy, ValueOrder, VarOrder};
 use csp_lab::study::{Choices, Label, Matrix, Mode, Run, Subjects};
 

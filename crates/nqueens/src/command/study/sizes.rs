@@ -1,6 +1,6 @@
 //! Board sizes on the command line: `4..=12`, `4..12` or `4,5,8`.
 
-use crate::board::MAX_SIDE;
+use crate::model::board::MAX_SIDE;
 use std::fmt;
 use std::str::FromStr;
 

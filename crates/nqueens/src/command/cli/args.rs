@@ -4,12 +4,12 @@
 use super::output::{MAX_SHEET_BOARDS, MAX_SHEET_SQUARES};
 use super::{usage, CliError};
 use crate::approach::{Approach, Goal, Plan};
-use crate::board::Board;
+use crate::command::parts::Part;
+use crate::command::render::Format;
+use crate::command::size::{board_from_parts, parse_size_part, SizePart};
+use crate::command::trace::{self, TraceFormat};
 use crate::count::Symmetry;
-use crate::parts::Part;
-use crate::render::Format;
-use crate::size::{board_from_parts, parse_size_part, SizePart};
-use crate::trace::{self, TraceFormat};
+use crate::model::board::Board;
 use csp::cli::{LimitArgs, OrderArgs};
 use std::path::PathBuf;
 
@@ -83,15 +83,15 @@ pub struct Cli {
 #[derive(clap::Subcommand, Debug, Clone)]
 pub enum Command {
     /// Compare pruning strategies: strategies × variable orders × value orders × sizes
-    Study(crate::study::StudyArgs),
+    Study(crate::command::study::StudyArgs),
     /// Draw the search tree of a small board, strategies side by side
-    Tree(crate::tree::TreeArgs),
+    Tree(crate::command::tree::TreeArgs),
     /// Write a page that replays the search step by step in a browser,
     /// strategies side by side
-    Replay(crate::replay::ReplayArgs),
+    Replay(crate::command::replay::ReplayArgs),
     /// Add up the JSON results of `--part I/K` runs, checking that every
     /// part is there, complete and of the same problem
-    Merge(crate::parts::MergeArgs),
+    Merge(crate::command::parts::MergeArgs),
 }
 
 /// Above this many queens, `--limit K` without `--strategy` searches with
@@ -282,12 +282,12 @@ fn parse_approach(s: &str) -> Result<Approach, String> {
 
 fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
-        .map_err(|e: crate::render::ParseFormatError| e.to_string())
+        .map_err(|e: crate::command::render::ParseFormatError| e.to_string())
 }
 
 fn parse_part(s: &str) -> Result<Part, String> {
     s.parse()
-        .map_err(|e: crate::parts::ParsePartError| e.to_string())
+        .map_err(|e: crate::command::parts::ParsePartError| e.to_string())
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -402,7 +402,7 @@ impl SolveArgs {
         }
         plan.validate(board).map_err(usage)?;
         if self.part.is_some() {
-            crate::parts::check_plan(&plan).map_err(usage)?;
+            crate::command::parts::check_plan(&plan).map_err(usage)?;
         }
 
         let trace = if self.trace {
@@ -526,7 +526,7 @@ fn sheet_boards(board: Board, goal: Goal, limit: Option<u64>) -> Result<u64, Cli
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::parse;
+    use crate::command::cli::parse;
     use clap::CommandFactory;
     use csp::{Restarts, ValueOrder, VarOrder};
 

@@ -23,9 +23,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::board::Board;
-use crate::placement::Placement;
-use crate::render;
+use crate::command::render;
+use crate::model::board::Board;
+use crate::model::placement::Placement;
 use csp::{Observer, Strategy, VarId};
 use serde_json::json;
 use std::fmt;

@@ -1,6 +1,6 @@
 //! Board sizes on the command line: `N`, `R C` or `RxC`.
 
-use crate::board::{Board, MAX_SIDE};
+use crate::model::board::{Board, MAX_SIDE};
 
 /// One size argument as typed: a single number, or `RxC`.
 ///

@@ -1,8 +1,8 @@
 //! A set of queens on a rectangular board, independent of how it was found.
 //!
 //! A [`Placement`] is the common currency between the solvers, the
-//! renderers ([`crate::render`]) and the symmetry tools
-//! ([`crate::symmetry`]). An `r × c` board is solved by `min(r, c)`
+//! renderers ([`crate::command::render`]) and the symmetry tools
+//! ([`crate::model::symmetry`]). An `r × c` board is solved by `min(r, c)`
 //! mutually non-attacking queens; [`Placement::is_legal`] is the single place
 //! where that rule is checked.
 
@@ -17,7 +17,7 @@ use std::fmt;
 /// does insist that every queen stands on the board.
 ///
 /// The derived ordering compares `rows`, then `cols`, then the sorted queen
-/// list lexicographically; [`crate::symmetry::canonical`] relies on it.
+/// list lexicographically; [`crate::model::symmetry::canonical`] relies on it.
 ///
 /// # Examples
 ///

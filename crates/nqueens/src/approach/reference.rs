@@ -198,7 +198,7 @@ pub fn count_mirror(n: usize) -> Result<u64, ReferenceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placement::Placement;
+    use crate::model::placement::Placement;
 
     const KNOWN: [u64; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
 

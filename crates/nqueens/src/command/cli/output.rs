@@ -12,8 +12,8 @@
 //!   [`MAX_SHEET_SQUARES`] squares, checked before the search.
 
 use crate::approach::{Approach, Found, Goal, Report};
-use crate::placement::Placement;
-use crate::render::{self, Format};
+use crate::command::render::{self, Format};
+use crate::model::placement::Placement;
 use csp::{Status, StopReason};
 use serde_json::json;
 use std::io::{self, Write};

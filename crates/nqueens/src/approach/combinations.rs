@@ -16,7 +16,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::placement::{diagonals, Placement};
+use crate::model::placement::{diagonals, Placement};
 
 /// Line masks are `u128`: a board needs `rows + cols` bits for its rows and
 /// columns and `2 * (rows + cols - 1)` for its diagonals.

@@ -1,10 +1,10 @@
 //! The JSON result of one part: what was solved, how, and what came out.
 
 use crate::approach::Approach;
-use crate::board::Board;
 use crate::count::Part;
 use crate::count::Symmetry;
 use crate::files::{read_regular, utf8_text, AtomicFile};
+use crate::model::board::Board;
 use csp::Stats;
 use serde::{Deserialize, Serialize};
 use std::fmt;

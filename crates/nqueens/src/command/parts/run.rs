@@ -2,10 +2,10 @@
 
 use super::result::{PartResult, Problem, SolverSettings, FORMAT, FORMAT_VERSION};
 use crate::approach::{Approach, Goal, Plan};
-use crate::board::Board;
 use crate::count::Part;
 use crate::count::{RunOptions, Split, Symmetry};
-use crate::symmetry::is_canonical;
+use crate::model::board::Board;
+use crate::model::symmetry::is_canonical;
 use csp::{Limits, Model, Outcome, Partition, PartitionError, Solver, Stats, Status};
 use std::fmt;
 use std::sync::atomic::AtomicBool;

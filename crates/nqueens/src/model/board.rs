@@ -8,8 +8,8 @@
 //! `q[i] + i` and anti-diagonals `q[i] - i`. Nothing here is special-cased
 //! in the engine.
 
-use crate::placement::Placement;
-use crate::symmetry::Transform;
+use crate::model::placement::Placement;
+use crate::model::symmetry::Transform;
 use csp::{Model, ModelError, VarId};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -245,7 +245,7 @@ impl QueensModel {
     /// Keeps only placements whose first row's queen is in a column no
     /// larger than in any of their symmetric images: every fundamental
     /// solution (the least of its class, see
-    /// [`is_canonical`](crate::symmetry::is_canonical)) is one, most of the
+    /// [`is_canonical`](crate::model::symmetry::is_canonical)) is one, most of the
     /// others are not. The images' first rows come from the first row
     /// itself (its mirror image), the last row (the vertical mirror and the
     /// half turn) and, on a square board, the first and last columns (the
