@@ -49,7 +49,7 @@ pub struct SearchArgs {
     pub stats: bool,
     /// `--replay FILE`, `--max-events N`: the search as a page for the browser.
     #[command(flatten)]
-    pub replay: crate::replay::ReplayArgs,
+    pub replay: csp::cli::ReplayArgs,
 }
 
 /// A puzzle's own choice of strategy and orders, used for whatever the
@@ -503,6 +503,20 @@ pub fn read_file<T, E: fmt::Display>(
     let file =
         File::open(path).map_err(|e| CliError::Usage(format!("cannot read {shown}: {e}")))?;
     read(BufReader::new(file)).map_err(|e| CliError::Usage(format!("{shown}: {e}")))
+}
+
+/// `--replay`: a model too large for the page is a usage error; a file
+/// that cannot be written, an I/O error naming it.
+impl From<csp::replay::PageError> for CliError {
+    fn from(e: csp::replay::PageError) -> CliError {
+        use csp::replay::PageError;
+        match &e {
+            PageError::TooLarge(grid) => CliError::Usage(format!("--replay: {grid}")),
+            PageError::File { source, .. } => {
+                CliError::Io(io::Error::new(source.kind(), e.to_string()))
+            }
+        }
+    }
 }
 
 impl From<io::Error> for CliError {

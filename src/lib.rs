@@ -15,7 +15,8 @@
 //! * [`nonogram`]: paint-by-numbers puzzles from a text file, modelled
 //!   with booleans, reified membership and clauses.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
-//! * [`replay`](mod@replay): `--replay FILE`, the search as a page stepped in a browser.
+//! * `--replay FILE` (in every example's [`cli::SearchArgs`]): the search as
+//!   a page stepped in a browser, the engine's [`csp::cli::ReplayArgs`].
 //!
 //! ```
 //! use csp_workspace::cryptarithm::Cryptarithm;
@@ -38,5 +39,4 @@ pub mod latin;
 pub mod lines;
 pub mod nonogram;
 pub mod permutations;
-pub mod replay;
 pub mod sudoku;

@@ -28,8 +28,8 @@ use csp_workspace::lines::{lines, LineError, MAX_LINE_BYTES};
 use csp_workspace::nonogram::{Nonogram, NonogramModel};
 use csp_workspace::permutations::Permutations;
 use csp_workspace::sudoku::{Grid, SudokuModel};
-use nqueens::cli::size::{board_from_parts, parse_size_part, SizePart};
 use nqueens::parts::{Part, PartResult};
+use nqueens::size::{board_from_parts, parse_size_part, SizePart};
 use std::collections::HashMap;
 use std::fmt::Display;
 

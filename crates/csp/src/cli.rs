@@ -227,6 +227,73 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// `--replay FILE` and `--max-events N`: the one option set of every
+/// program that can write its search as the engine's replay page
+/// ([`crate::replay::write_page`]).
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Parser)]
+/// struct Cli { #[command(flatten)] replay: csp::cli::ReplayArgs }
+/// let cli = Cli::parse_from(["prog", "--replay", "r.html", "--max-events", "500"]);
+/// assert_eq!(cli.replay.max_events, 500);
+/// assert!(Cli::try_parse_from(["prog", "--max-events", "500"]).is_err()); // needs --replay
+/// assert!(Cli::try_parse_from(["prog", "--replay", "r.html", "--max-events", "0"]).is_err());
+/// ```
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReplayArgs {
+    /// Also write FILE: a page that replays the search step by step in a
+    /// browser (variables × values, the search tree, the counters); open
+    /// it in any browser, no network needed
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<std::path::PathBuf>,
+    /// With --replay: record at most N events (1 to 200000); the page says
+    /// where a longer search was cut
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = crate::replay::DEFAULT_MAX_EVENTS,
+        value_parser = crate::replay::parse_max_events,
+        requires = "replay"
+    )]
+    pub max_events: usize,
+}
+
+impl Default for ReplayArgs {
+    fn default() -> ReplayArgs {
+        ReplayArgs {
+            replay: None,
+            max_events: crate::replay::DEFAULT_MAX_EVENTS,
+        }
+    }
+}
+
+#[cfg(feature = "files")]
+impl ReplayArgs {
+    /// With `--replay FILE`: [`crate::replay::write_page`] (the search
+    /// recorded up to `--max-events`, the page titled `title`, the variables
+    /// named `var_names`). Without it: nothing.
+    ///
+    /// ```
+    /// let args = csp::cli::ReplayArgs::default();
+    /// let model = csp::Model::new();
+    /// args.write(&csp::Solver::new(&model), "nothing", Vec::new()).unwrap();
+    /// ```
+    pub fn write(
+        &self,
+        solver: &Solver<'_>,
+        title: &str,
+        var_names: Vec<String>,
+    ) -> Result<(), crate::replay::PageError> {
+        match &self.replay {
+            Some(path) => {
+                crate::replay::write_page(path, title, solver, self.max_events, var_names)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

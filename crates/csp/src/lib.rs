@@ -93,7 +93,8 @@ pub use observer::{NoObserver, Observer, Tracer};
 pub use optimize::{Improvement, Optimize, OptimizeStatus};
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    count_parallel, for_each_solution_parallel, Parallel, ParallelError, DEFAULT_SUB_PROBLEMS,
+    count_parallel, for_each_solution_parallel, share_work, Parallel, ParallelError,
+    DEFAULT_SUB_PROBLEMS,
 };
 pub use partition::{
     count_part, search_part, PartSearch, Partition, PartitionError, Prefixes, PREFIXES_PER_PART,

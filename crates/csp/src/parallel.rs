@@ -1,5 +1,7 @@
 //! Parallel counting and enumeration over independent sub-problems (the
-//! approach is documented on [`Parallel`]).
+//! approach is documented on [`Parallel`]), and [`share_work`], the one way
+//! the engine and the programs on it spread independent pieces of work over
+//! threads.
 
 use crate::partition::{combine, empty_outcome, prefix_depth, restricted, Prefixes};
 use crate::search::Solver;
@@ -7,6 +9,7 @@ use crate::stats::{Limits, Outcome};
 use crate::var::VarId;
 use rayon::prelude::*;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -218,16 +221,6 @@ impl<'s, 'm> Parallel<'s, 'm> {
     where
         S: Fn(Solver<'m>) -> Outcome + Sync,
     {
-        let pool = match self.threads {
-            Some(0) => return Err(ParallelError::ZeroThreads),
-            Some(n) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map_err(|e| ParallelError::ThreadPool(e.to_string()))?,
-            ),
-            None => None,
-        };
         let started = Instant::now();
         let model = self.solver.model();
         let depth = prefix_depth(model, self.sub_problems);
@@ -237,12 +230,7 @@ impl<'s, 'm> Parallel<'s, 'm> {
             .as_ref()
             .and_then(|l| l.time)
             .and_then(|t| started.checked_add(t));
-        // Set once any sub-search stops early: the others are then skipped.
-        let stopped = AtomicBool::new(false);
-        let solve_one = |prefix: &Vec<(VarId, i32)>| {
-            if stopped.load(Ordering::Relaxed) {
-                return None;
-            }
+        let solve_one = |total: &mut Outcome, prefix: &Vec<(VarId, i32)>| {
             let mut solver = restricted(self.solver, prefix.iter().copied());
             if let Some(limits) = &self.limits {
                 solver = solver.limits(Limits {
@@ -251,31 +239,90 @@ impl<'s, 'm> Parallel<'s, 'm> {
                     ..Limits::default()
                 });
             }
-            let outcome = solve(solver);
-            if !outcome.status.is_complete() {
-                stopped.store(true, Ordering::Relaxed);
+            if combine(total, &solve(solver)) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
             }
-            Some(outcome)
         };
-        let work = || {
-            prefixes
-                .par_iter()
-                .filter_map(solve_one)
-                .fold(empty_outcome, |mut total, part| {
-                    combine(&mut total, &part);
-                    total
-                })
-                .reduce(empty_outcome, |mut total, part| {
-                    combine(&mut total, &part);
-                    total
-                })
-        };
-        let mut outcome = match pool {
-            Some(pool) => pool.install(work),
-            None => work(),
-        };
+        let mut outcome = share_work(
+            self.threads,
+            &prefixes,
+            empty_outcome,
+            solve_one,
+            |mut a, b| {
+                combine(&mut a, &b);
+                a
+            },
+        )?;
         outcome.stats.elapsed = started.elapsed();
         Ok(outcome)
+    }
+}
+
+/// Spreads `pieces` over `threads` threads (`None`: rayon's global pool,
+/// one thread per core; `Some(1)`: the calling thread, in order) by rayon's
+/// work stealing. Each thread keeps a running total (made by `start`) and
+/// adds its pieces to it with `add`; the totals are then merged with
+/// `merge`. When `add` returns [`ControlFlow::Break`] (a piece stopped
+/// early: a limit, a cancel flag), the pieces not yet started are skipped.
+///
+/// This is the one thread pool of the workspace: [`Parallel`] runs its
+/// sub-problems through it, and so does the n-queens symmetric count. With
+/// totals merged by sums and maxima, the result does not depend on the
+/// number of threads.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// let pieces: Vec<u64> = (1..=100).collect();
+/// let sum = |threads| {
+///     csp::share_work(threads, &pieces, || 0u64, |t, &p| { *t += p; ControlFlow::Continue(()) }, |a, b| a + b)
+/// };
+/// assert_eq!(sum(Some(1)).unwrap(), 5050);
+/// assert_eq!(sum(Some(2)).unwrap(), 5050);
+/// assert_eq!(sum(Some(0)).unwrap_err(), csp::ParallelError::ZeroThreads);
+///
+/// // Stopping at a piece skips the rest (on one thread: exactly those after it).
+/// let first_three = csp::share_work(Some(1), &pieces, Vec::new, |seen, &p| {
+///     seen.push(p);
+///     if p == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// }, |mut a, b| { a.extend(b); a });
+/// assert_eq!(first_three.unwrap(), vec![1, 2, 3]);
+/// ```
+pub fn share_work<P, T, S, A, M>(
+    threads: Option<usize>,
+    pieces: &[P],
+    start: S,
+    add: A,
+    merge: M,
+) -> Result<T, ParallelError>
+where
+    P: Sync,
+    T: Send,
+    S: Fn() -> T + Sync + Send,
+    A: Fn(&mut T, &P) -> ControlFlow<()> + Sync + Send,
+    M: Fn(T, T) -> T + Sync + Send,
+{
+    // Set once any piece stops early: the others are then skipped.
+    let stopped = AtomicBool::new(false);
+    let step = |mut total: T, piece: &P| {
+        if !stopped.load(Ordering::Relaxed) && add(&mut total, piece).is_break() {
+            stopped.store(true, Ordering::Relaxed);
+        }
+        total
+    };
+    let shared = || pieces.par_iter().fold(&start, &step).reduce(&start, &merge);
+    match threads {
+        Some(0) => Err(ParallelError::ZeroThreads),
+        Some(1) => Ok(pieces.iter().fold(start(), &step)),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| ParallelError::ThreadPool(e.to_string()))?;
+            Ok(pool.install(shared))
+        }
+        None => Ok(shared()),
     }
 }
 

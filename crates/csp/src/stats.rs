@@ -87,10 +87,10 @@ pub struct Stats {
 /// model.all_different(&q).unwrap();
 /// let path = Solver::new(&model).count().stats.path.unwrap();
 /// assert_eq!((path.store, path.pairwise), (StoreKind::OneWord, PairwiseKind::Merged));
-/// assert!(path.kernel);
+/// assert!(path.slot_backend);
 /// assert_eq!(path.to_string(), "one-word store, merged pairwise, slot backend");
 /// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
-/// assert!(!dynamic.stats.path.unwrap().kernel);
+/// assert!(!dynamic.stats.path.unwrap().slot_backend);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -103,7 +103,25 @@ pub struct SearchPath {
     /// on one-word domains: neighbours' words saved in fixed slots instead
     /// of on the trail, candidates taken from a domain word); false for
     /// the trail backend, which serves every strategy and order.
-    pub kernel: bool,
+    #[cfg_attr(feature = "serde", serde(alias = "kernel"))]
+    pub slot_backend: bool,
+}
+
+impl SearchPath {
+    /// The earlier name of [`SearchPath::slot_backend`] (from when the slot
+    /// backend was a loop of its own).
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let path = csp::Solver::new(&model).count().stats.path.unwrap();
+    /// #[allow(deprecated)]
+    /// let old = path.kernel();
+    /// assert_eq!(old, path.slot_backend);
+    /// ```
+    #[deprecated(note = "renamed `slot_backend`")]
+    pub fn kernel(&self) -> bool {
+        self.slot_backend
+    }
 }
 
 /// The working domains' representation.
@@ -157,7 +175,7 @@ impl fmt::Display for PairwiseKind {
 
 impl fmt::Display for SearchPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let driver = if self.kernel {
+        let driver = if self.slot_backend {
             "slot backend"
         } else {
             "trail backend"

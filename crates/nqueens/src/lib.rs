@@ -10,7 +10,8 @@
 //! symmetry classes ([`symmetry`]), renderers ([`render`]), a step-by-step
 //! board trace ([`trace`]), a replay page for the browser ([`replay`](mod@replay)), a hand-written bit-mask counter as the speed
 //! reference ([`reference`](mod@reference)), a count split into parts for a
-//! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`]).
+//! cluster ([`parts`]), and the `nqueens` command's parser ([`cli`], board sizes
+//! in [`size`]).
 //!
 //! ```
 //! use nqueens::approach::{Approach, Goal, Plan};
@@ -39,20 +40,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// The layout: the puzzle (`model/`), counting on every core through the
+// symmetry group (`count/`), the ways to solve it (`approach/`), and the
+// command's features (`command/`), each depending only on those before it.
 pub mod approach;
-pub mod board;
-pub mod cli;
-pub mod combinations;
+pub mod command;
 pub mod count;
-pub mod parts;
-pub mod placement;
-pub mod reference;
-pub mod render;
-pub mod replay;
-pub mod study;
-pub mod symmetry;
-pub mod trace;
-pub mod tree;
+pub mod model;
+
+pub use approach::{combinations, reference};
+pub use command::{cli, parts, render, replay, size, study, trace, tree};
+pub use model::{board, placement, symmetry};
 
 /// Every file the command reads or writes (the laboratory's safe reads
 /// and atomic writes, shared with the FlatZinc solver).

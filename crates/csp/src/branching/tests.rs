@@ -200,17 +200,17 @@ fn the_view_reports_the_search_state() {
 }
 
 #[test]
-fn a_user_heuristic_leaves_the_kernel() {
+fn a_user_heuristic_leaves_the_slot_backend() {
     let model = queens(6);
     let plain = Solver::new(&model);
-    assert!(plain.search().kernel.is_some());
+    assert!(plain.search().slot_backend.is_some());
     let user = Solver::new(&model).var_selector(VarOrder::Input);
-    assert!(user.search().kernel.is_none());
+    assert!(user.search().slot_backend.is_none());
     let values = Solver::new(&model).value_ordering(ValueOrder::Ascending);
-    assert!(values.search().kernel.is_none());
+    assert!(values.search().slot_backend.is_none());
     // Same tree either way.
-    assert_same_search(&plain.clone().without_kernel(), &user, "input");
-    assert_same_search(&plain.without_kernel(), &values, "ascending");
+    assert_same_search(&plain.clone().without_slot_backend(), &user, "input");
+    assert_same_search(&plain.without_slot_backend(), &values, "ascending");
 }
 
 #[test]

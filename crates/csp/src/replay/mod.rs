@@ -11,6 +11,9 @@
 //!   the search tree growing as the replay advances, with play, step,
 //!   jump and scrub controls. The data is inlined as JSON; the script and
 //!   styles (`assets/`) are inlined too: no network, no server.
+//! * [`write_page`] (feature `files`) is the one `--replay FILE` writer of
+//!   every program: one search's page, written atomically, with
+//!   [`parse_max_events`] for `--max-events` and [`run_title`] for the run.
 //!
 //! ```
 //! use csp::replay::{record, Page, PageRun, Replay};
@@ -39,8 +42,12 @@ mod page;
 mod palette;
 mod record;
 mod state;
+mod write;
 
 pub use page::{GridStyle, GridTooLarge, Page, PageRun, MAX_GRID_CELLS};
 pub use palette::{node_colours, NODE_COLOURS};
 pub use record::{record, Event, Recorder, Recording, Truncation, DEFAULT_MAX_EVENTS, MAX_EVENTS};
 pub use state::{stops, CellState, Counters, Replay};
+#[cfg(feature = "files")]
+pub use write::write_page;
+pub use write::{parse_max_events, run_title, PageError};

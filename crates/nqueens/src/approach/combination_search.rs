@@ -2,8 +2,8 @@
 
 use super::handover::Handover;
 use super::{ApproachError, Execution, Found, Goal, Plan, Report};
-use crate::board::Board;
-use crate::combinations::{self, CombinationReport};
+use crate::approach::combinations::{self, CombinationReport};
+use crate::model::board::Board;
 use csp::{Status, StopReason};
 use std::ops::ControlFlow;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 use super::catalogue::EngineRun;
 use super::handover::Handover;
 use super::{fits_systematic_search, ApproachError, Execution, Found, Goal, Plan, Report, Stuck};
-use crate::board::Board;
+use crate::model::board::Board;
 use csp::{Limits, Observer, Solver, Status, StopReason, Strategy};
 use std::ops::ControlFlow;
 

@@ -4,8 +4,8 @@
 use super::catalogue::Cost;
 use super::validation::MAX_COMFORTABLE_SYSTEMATIC;
 use super::{Approach, Goal, Plan};
-use crate::board::Board;
 use crate::count::RunOptions;
+use crate::model::board::Board;
 
 impl Plan {
     /// Roughly how many seconds this plan takes to go through `board`

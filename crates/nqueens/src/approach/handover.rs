@@ -1,8 +1,8 @@
 //! The one place every back end hands its solutions through.
 
 use super::Found;
-use crate::board::Board;
-use crate::symmetry::is_canonical;
+use crate::model::board::Board;
+use crate::model::symmetry::is_canonical;
 use csp::{Status, StopReason};
 use std::ops::ControlFlow;
 

@@ -2,7 +2,7 @@
 
 use super::handover::Handover;
 use super::{ApproachError, Execution, Found, Goal, Plan, Report};
-use crate::board::Board;
+use crate::model::board::Board;
 use csp::{LocalStatus, MinConflicts, Status, StopReason};
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;

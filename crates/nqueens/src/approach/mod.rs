@@ -16,7 +16,11 @@
 //! `estimate.rs` (the slow-run warning), and one file per back end
 //! (`engine.rs`, `split_count.rs`, `combination_search.rs`,
 //! `reference_counter.rs`, `local_search.rs`). A new approach on an existing back end is one enum
-//! variant and one catalogue row.
+//! variant and one catalogue row. The separate code of the two approaches
+//! without an engine counterpart is here too: [`combinations`] (the
+//! tutorial brute force over combinations of squares) and [`reference`]
+//! (the hand-written bit-mask counter, the speed reference of the
+//! benchmarks); both are re-exported at the crate root.
 //!
 //! ```
 //! use nqueens::approach::{Approach, Goal, Plan};
@@ -31,12 +35,14 @@
 
 mod catalogue;
 mod combination_search;
+pub mod combinations;
 mod engine;
 mod estimate;
 mod handover;
 mod local_search;
 mod outcome;
 mod plan;
+pub mod reference;
 mod reference_counter;
 mod split_count;
 mod validation;

@@ -2,9 +2,9 @@
 //! greedy search got stuck ([`Stuck`]), and the run's [`Report`].
 
 use super::Approach;
-use crate::board::Board;
 use crate::count::Symmetry;
-use crate::placement::Placement;
+use crate::model::board::Board;
+use crate::model::placement::Placement;
 use csp::{Stats, Status};
 use std::fmt;
 use std::time::Duration;

@@ -5,9 +5,9 @@ use super::catalogue::Backend;
 use super::handover::Handover;
 use super::validation::MAX_COMFORTABLE_SYSTEMATIC;
 use super::{Approach, ApproachError, Found, Report};
-use crate::board::Board;
 use crate::count::Symmetry;
-use crate::placement::Placement;
+use crate::model::board::Board;
+use crate::model::placement::Placement;
 use csp::{Limits, NoObserver, Observer, Restarts, ValueOrder, VarOrder};
 use std::ops::ControlFlow;
 

@@ -1,8 +1,8 @@
 //! Back end: the hand-written bit-mask counter.
 
 use super::{ApproachError, Execution, Goal, Plan, Report};
-use crate::board::Board;
-use crate::reference::{self, ReferenceError};
+use crate::approach::reference::{self, ReferenceError};
+use crate::model::board::Board;
 use csp::Status;
 use std::time::Instant;
 

@@ -2,8 +2,8 @@
 //! several threads and through the board's symmetries.
 
 use super::{ApproachError, Execution, Goal, Plan, Report};
-use crate::board::Board;
 use crate::count::{Counted, RunOptions, Split, Symmetry};
+use crate::model::board::Board;
 use csp::{Limits, DEFAULT_SUB_PROBLEMS};
 use std::ops::ControlFlow;
 

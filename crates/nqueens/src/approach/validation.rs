@@ -2,9 +2,9 @@
 
 use super::catalogue::Backend;
 use super::{Approach, Plan};
-use crate::board::Board;
-use crate::combinations::CombinationError;
-use crate::reference::ReferenceError;
+use crate::approach::combinations::CombinationError;
+use crate::approach::reference::ReferenceError;
+use crate::model::board::Board;
 use std::fmt;
 
 /// Why a plan cannot run on a board.

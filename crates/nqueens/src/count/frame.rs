@@ -7,8 +7,8 @@
 //! the same symmetry group.
 
 use super::Symmetry;
-use crate::board::Board;
-use crate::symmetry::Transform;
+use crate::model::board::Board;
+use crate::model::symmetry::Transform;
 use csp::Model;
 use std::cmp::Reverse;
 

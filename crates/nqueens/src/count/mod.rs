@@ -41,10 +41,12 @@
 //! ```
 
 mod frame;
+mod part;
 mod run;
 mod split;
 
 pub use frame::{frames, Frame};
+pub use part::{ParsePartError, Part, MAX_PARTS};
 pub use run::{Counted, RunOptions, SolverFor};
 pub use split::{Split, SubProblem, Unit, MAX_FRAMED_SIDE};
 
@@ -112,7 +114,7 @@ impl Symmetry {
         match self {
             Symmetry::None => 1,
             Symmetry::Mirror => 2,
-            Symmetry::Full => crate::symmetry::Transform::for_board(rows, cols).len() as u64,
+            Symmetry::Full => crate::model::symmetry::Transform::for_board(rows, cols).len() as u64,
         }
     }
 }

@@ -1,7 +1,9 @@
-//! Counting a split's units on several threads.
+//! Counting a split's units on several threads, through the engine's one
+//! thread pool ([`csp::share_work`]).
 
 use super::split::{Split, SubProblem, Unit};
 use csp::{Limits, Model, Outcome, Solver, Stats, Status};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -116,7 +118,8 @@ impl Tally {
 impl Split {
     /// Counts the units on [`RunOptions::threads`] threads: each unit is a
     /// search with `solver_for`'s settings, under the run's time limit and
-    /// cancel flag. Units are handed out in order as threads free up; the
+    /// cancel flag. The units are shared out by the engine's work stealing
+    /// ([`csp::share_work`]; on one thread, in order); the
     /// count and the merged statistics (not the time) are the same whatever
     /// the number of threads. When a unit stops early the units not yet
     /// started are skipped and the outcome says why it stopped.
@@ -138,48 +141,33 @@ impl Split {
         let started = Instant::now();
         let threads = options.thread_count().min(self.units().len()).max(1);
         let deadline = options.time.and_then(|t| started.checked_add(t));
-        let next = AtomicUsize::new(0);
         let done = AtomicUsize::new(0);
-        let stopped = AtomicBool::new(false);
-        let work = || {
-            let mut tally = Tally::new();
-            while !stopped.load(Ordering::Relaxed) {
-                let Some(unit) = self.units().get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let limits = Limits {
-                    time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                    cancel: options.cancel.clone(),
-                    ..Limits::default()
-                };
-                let Some(unit_tally) = self.count_unit(unit, solver_for, limits) else {
-                    tally.outcome.status = Status::Stopped(csp::StopReason::Cancelled);
-                    stopped.store(true, Ordering::Relaxed);
-                    break;
-                };
-                tally.add(&unit_tally);
-                if !unit_tally.outcome.status.is_complete() {
-                    stopped.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(progress) = options.progress {
-                    progress(finished, self.units().len());
-                }
+        let add = |tally: &mut Tally, unit: &Unit| {
+            let limits = Limits {
+                time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                cancel: options.cancel.clone(),
+                ..Limits::default()
+            };
+            let Some(unit_tally) = self.count_unit(unit, solver_for, limits) else {
+                tally.outcome.status = Status::Stopped(csp::StopReason::Cancelled);
+                return ControlFlow::Break(());
+            };
+            tally.add(&unit_tally);
+            if !unit_tally.outcome.status.is_complete() {
+                return ControlFlow::Break(());
             }
-            tally
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(progress) = options.progress {
+                progress(finished, self.units().len());
+            }
+            ControlFlow::Continue(())
         };
-        let mut total = Tally::new();
-        if threads == 1 {
-            total = work();
-        } else {
-            std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-                for worker in workers {
-                    total.add(&worker.join().expect("a counting thread panicked"));
-                }
-            });
-        }
+        let merge = |mut total: Tally, other: Tally| {
+            total.add(&other);
+            total
+        };
+        let mut total = csp::share_work(Some(threads), self.units(), Tally::new, add, merge)
+            .expect("at least one thread, and a pool of them can start");
         total.outcome.stats.elapsed = started.elapsed();
         Counted {
             count: total.count,
@@ -228,8 +216,8 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::count::Symmetry;
+    use crate::model::board::Board;
 
     #[test]
     fn a_cancelled_run_skips_the_rest() {

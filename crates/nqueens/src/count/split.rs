@@ -3,9 +3,9 @@
 //! prefixes when there are fewer sub-problems than units wanted.
 
 use super::frame::{frames, Frame};
+use super::part::Part;
 use super::Symmetry;
-use crate::board::Board;
-use crate::parts::Part;
+use crate::model::board::Board;
 use csp::{Cmp, Model, Partition, PREFIXES_PER_PART};
 use std::sync::atomic::AtomicBool;
 
@@ -18,7 +18,7 @@ pub const MAX_FRAMED_SIDE: usize = 32;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SubProblem {
     /// The board's model with the first lines' values bounded (`line cmp
-    /// bound`, see [`QueensModel::restrict_line`](crate::board::QueensModel::restrict_line)),
+    /// bound`, see [`QueensModel::restrict_line`](crate::model::board::QueensModel::restrict_line)),
     /// each solution standing for `weight`: the whole board (no bound,
     /// weight 1), or half of it under the mirror.
     Lines {

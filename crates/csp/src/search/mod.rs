@@ -1,0 +1,1103 @@
+//! The solver's settings and the running search: choose, propagate, and on
+//! failure unchoose.
+//!
+//! The loop itself is `search_loop.rs`: iterative with an explicit stack of
+//! frames (one per assigned variable), so depth is bounded by memory, not
+//! by the thread's stack, generic over its backend (the trail store, or the
+//! slot store of `search/slot_backend.rs`) and over its [`Observer`], so unobserved
+//! searches compile the hooks away. Per node it only pushes onto buffers
+//! that are reused, so after warm-up it does not allocate.
+
+use crate::branching::{self, Brancher, Orders, UserBranching};
+use crate::config::{AllDifferentLevel, Restarts, Strategy, ValueOrder, VarOrder};
+use crate::model::Model;
+use crate::observer::{NoObserver, Observer};
+use crate::occupancy::Occupancy;
+use crate::propagators::{self, Change, Level, Neighbours, Posted, Priority, Removal, Scratch};
+use crate::queue::Queue;
+use crate::rng::SplitMix64;
+use crate::solution::Solution;
+use crate::stats::{
+    Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind,
+};
+use crate::store::Store;
+use crate::var::VarId;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+// The one search loop and its backends: private parts of the search (they
+// drive `Search`), so the engine's modules import each other in one
+// direction only.
+mod search_loop;
+// The slot backend: forward checking on one-word models.
+mod slot_backend;
+use slot_backend::SlotBackend;
+mod branch_state;
+mod solver_branching;
+
+/// Counting domain sizes costs a little on every domain change and undo; it
+/// pays only where ranking the unassigned variables at every node would
+/// cost more, on models with many variables. (Below this, 13-queens with
+/// smallest-domain-first ran 1.7 times slower with the counts.)
+const COUNTED_FROM_VARS: usize = 1000;
+
+/// A configured search over a model: strategy, orders, limits, seed.
+///
+/// Defaults: forward checking, input variable order, ascending values, no
+/// limits, seed 0, no restarts.
+///
+/// ```
+/// use csp::{Model, Solver, Strategy, ValueOrder, VarOrder};
+/// let mut model = Model::new();
+/// let q = model.int_vars(6, 0..6).unwrap();
+/// model.all_different(&q).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x + i as i32)).unwrap();
+/// model.all_different(q.iter().enumerate().map(|(i, &x)| x - i as i32)).unwrap();
+/// let solver = Solver::new(&model)
+///     .strategy(Strategy::ArcConsistency)
+///     .var_order(VarOrder::SmallestDomain)
+///     .value_order(ValueOrder::MiddleOut);
+/// assert_eq!(solver.count().solutions(), 4);
+/// let first = solver.first().0.unwrap();
+/// assert!(model.is_solution(first.values()));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver<'m> {
+    model: &'m Model,
+    strategy: Strategy,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    /// The user's heuristics, replacing the orders above (see `branching`).
+    user_branching: UserBranching,
+    limits: Limits,
+    seed: u64,
+    restarts: Option<Restarts>,
+    assumptions: Vec<(u32, i32)>,
+    /// Off only in tests that compare the slot backend (`search/slot_backend.rs`) with
+    /// the trail backend.
+    slot_backend: bool,
+    /// Off only in tests that compare the merged pairwise propagator with
+    /// the constraints' own.
+    merged: bool,
+    /// Off only in tests that compare the slot backend's two ways of
+    /// finding the unassigned neighbours under a dynamic order.
+    neighbour_sets: bool,
+    /// The level of the all-different constraints that did not choose one.
+    all_different: AllDifferentLevel,
+}
+
+impl<'m> Solver<'m> {
+    /// A solver for `model` with the default settings.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// let solver = csp::Solver::new(&model);
+    /// assert_eq!(solver.get_strategy(), csp::Strategy::ForwardChecking);
+    /// ```
+    pub fn new(model: &'m Model) -> Solver<'m> {
+        Solver {
+            model,
+            strategy: Strategy::ForwardChecking,
+            var_order: VarOrder::Input,
+            value_order: ValueOrder::Ascending,
+            user_branching: UserBranching::default(),
+            limits: Limits::default(),
+            seed: 0,
+            restarts: None,
+            assumptions: Vec::new(),
+            slot_backend: true,
+            merged: true,
+            neighbour_sets: true,
+            all_different: AllDifferentLevel::Value,
+        }
+    }
+
+    /// The same solver, always on the trail backend.
+    #[cfg(test)]
+    pub(crate) fn without_slot_backend(mut self) -> Self {
+        self.slot_backend = false;
+        self
+    }
+
+    /// The same solver, with the slot backend's dynamic order testing each
+    /// neighbour for "assigned" rather than intersecting bit sets.
+    #[cfg(test)]
+    pub(crate) fn without_neighbour_sets(mut self) -> Self {
+        self.neighbour_sets = false;
+        self
+    }
+
+    /// The same solver, with each pairwise constraint's own propagator.
+    #[cfg(test)]
+    pub(crate) fn without_merged(mut self) -> Self {
+        self.merged = false;
+        self
+    }
+
+    /// Restricts the search to solutions with these values (a sub-problem:
+    /// the basis of splitting a search into independent parts). Values
+    /// outside a variable's domain simply leave no solution.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let part = Solver::new(&model).assume([(x[0], 2)]).unwrap();
+    /// assert_eq!(part.count().solutions(), 2);
+    /// let other = Model::new();
+    /// assert!(Solver::new(&other).assume([(x[0], 0)]).is_err());
+    /// ```
+    pub fn assume(
+        mut self,
+        assumptions: impl IntoIterator<Item = (VarId, i32)>,
+    ) -> Result<Self, crate::ModelError> {
+        for (var, value) in assumptions {
+            if var.model != self.model.id() || var.index() >= self.model.num_vars() {
+                return Err(crate::ModelError::ForeignVariable {
+                    constraint: "assumption",
+                });
+            }
+            self.assumptions.push((var.index, value));
+        }
+        Ok(self)
+    }
+
+    /// Sets the pruning strategy.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
+    /// assert_eq!(s.get_strategy(), csp::Strategy::Backtracking);
+    /// ```
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// Sets the variable order.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).var_order(csp::VarOrder::DomWDeg);
+    /// # drop(s);
+    /// ```
+    pub fn var_order(mut self, order: VarOrder) -> Self {
+        self.var_order = order;
+        self.clear_user_var_selector();
+        self
+    }
+
+    /// Sets the value order.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).value_order(csp::ValueOrder::Descending);
+    /// # drop(s);
+    /// ```
+    pub fn value_order(mut self, order: ValueOrder) -> Self {
+        self.value_order = order;
+        self.clear_user_value_ordering();
+        self
+    }
+
+    /// Sets the limits (node, failure, backtrack, solution, time, cancel flag).
+    ///
+    /// ```
+    /// use csp::{Limits, Model, Solver};
+    /// let mut model = Model::new();
+    /// model.int_vars(3, 0..3).unwrap();
+    /// let outcome = Solver::new(&model)
+    ///     .limits(Limits { solutions: Some(5), ..Limits::default() })
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 5);
+    /// assert!(!outcome.status.is_complete());
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the seed for random value order and restart tie-breaking.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let s = csp::Solver::new(&model).seed(42);
+    /// # drop(s);
+    /// ```
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Enables restarts until the first solution (see [`Restarts`]).
+    /// Enumeration stays exact: after the first solution the current run
+    /// simply continues to the end without restarting.
+    ///
+    /// ```
+    /// use csp::{Model, Restarts, Solver, VarOrder};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..4).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let outcome = Solver::new(&model)
+    ///     .var_order(VarOrder::SmallestDomain)
+    ///     .restarts(Restarts::Luby { scale: 1 })
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 24);
+    /// ```
+    pub fn restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = Some(restarts);
+        self
+    }
+
+    /// How strongly the all-different constraints that did not choose a
+    /// level filter ([`AllDifferentLevel::Value`] unless set). A stronger
+    /// default turns off the merged pairwise fast path when some
+    /// all-different follows it.
+    ///
+    /// ```
+    /// use csp::{AllDifferentLevel, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 1..=3).unwrap(); // four pigeons, three holes
+    /// model.all_different(&x).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// let value = solver.clone().count().stats.nodes;
+    /// let domain = solver.all_different_level(AllDifferentLevel::Domain).count();
+    /// assert_eq!((domain.solutions(), domain.stats.nodes), (0, 1)); // the root only
+    /// assert!(value > 0);
+    /// ```
+    pub fn all_different_level(mut self, level: AllDifferentLevel) -> Self {
+        self.all_different = level;
+        self
+    }
+
+    /// The default level of all-different constraints.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// assert_eq!(csp::Solver::new(&model).get_all_different_level(), csp::AllDifferentLevel::Value);
+    /// ```
+    pub fn get_all_different_level(&self) -> AllDifferentLevel {
+        self.all_different
+    }
+
+    /// The orders a search's branching is made from.
+    fn orders(&self) -> Orders<'_> {
+        Orders {
+            var: self.var_order,
+            value: self.value_order,
+            user: &self.user_branching,
+        }
+    }
+
+    /// Whether these settings can run on the slot backend (the model must
+    /// qualify too: see `search/slot_backend.rs`).
+    fn slot_backend_applies(&self) -> bool {
+        self.slot_backend
+            && self.strategy == Strategy::ForwardChecking
+            && matches!(self.var_order, VarOrder::Input | VarOrder::SmallestDomain)
+            && matches!(
+                self.value_order,
+                ValueOrder::Ascending | ValueOrder::Descending
+            )
+            && self.restarts.is_none()
+            && self.user_branching.is_empty()
+    }
+
+    /// The chosen strategy.
+    pub fn get_strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The chosen built-in variable order (`Input` while a user's selector
+    /// replaces it: see [`Solver::has_user_branching`]).
+    pub fn get_var_order(&self) -> VarOrder {
+        self.var_order
+    }
+
+    /// The chosen built-in value order (`Ascending` while a user's ordering
+    /// replaces it: see [`Solver::has_user_branching`]).
+    pub fn get_value_order(&self) -> ValueOrder {
+        self.value_order
+    }
+
+    /// The limits set on this solver.
+    ///
+    /// ```
+    /// # let model = csp::Model::new();
+    /// let limits = csp::Limits { nodes: Some(5), ..Default::default() };
+    /// assert_eq!(csp::Solver::new(&model).limits(limits).get_limits().nodes, Some(5));
+    /// ```
+    pub fn get_limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// A search for branch and bound over `objective` (the trail backend:
+    /// the slot backend knows no objective).
+    pub(crate) fn search_bounded(
+        &self,
+        objective: crate::propagators::objective::Objective,
+    ) -> Search<'m, NoObserver> {
+        let mut solver = self.clone();
+        solver.slot_backend = false;
+        let mut search = Search::new(&solver, NoObserver);
+        search.objective = Some(objective);
+        search
+    }
+
+    /// A lazy search: iterate it for solutions (see [`Search`]).
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// # let mut model = Model::new();
+    /// # let x = model.int_vars(2, 0..2).unwrap();
+    /// # model.not_equal(x[0], x[1]).unwrap();
+    /// let sols: Vec<Vec<i32>> = Solver::new(&model).search().map(|s| s.into_values()).collect();
+    /// assert_eq!(sols, vec![vec![0, 1], vec![1, 0]]);
+    /// ```
+    pub fn search(&self) -> Search<'m, NoObserver> {
+        self.search_with(NoObserver)
+    }
+
+    /// A lazy search reporting its events to `observer`.
+    ///
+    /// ```
+    /// # use csp::{Model, Solver, Tracer};
+    /// # let mut model = Model::new();
+    /// # model.int_vars(1, 0..2).unwrap();
+    /// let mut s = Solver::new(&model).search_with(Tracer::new(Vec::new()));
+    /// assert_eq!(s.by_ref().count(), 2);
+    /// ```
+    pub fn search_with<O: Observer>(&self, observer: O) -> Search<'m, O> {
+        Search::new(self, observer)
+    }
+
+    /// Counts every solution (streaming, nothing is stored).
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// model.int_vars(3, 0..2).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8);
+    /// ```
+    pub fn count(&self) -> Outcome {
+        let mut search = self.search();
+        while search.advance() {}
+        search.outcome()
+    }
+
+    /// The first solution, if any, and the search's outcome.
+    ///
+    /// ```
+    /// # use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// let (first, outcome) = Solver::new(&model).first();
+    /// assert_eq!(first.unwrap().values(), &[0, 1]);
+    /// assert_eq!(outcome.solutions(), 1);
+    /// ```
+    pub fn first(&self) -> (Option<Solution>, Outcome) {
+        let mut search = self.search();
+        let first = search.next();
+        (first, search.outcome())
+    }
+}
+
+/// One level of the explicit search stack.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    var: u32,
+    /// Trail length before this level's assignment.
+    mark: usize,
+    /// The trail backend's candidate values: `cand[cursor..end]` are still
+    /// to try (`cand[start..end]` are the level's).
+    cursor: u32,
+    end: u32,
+    start: u32,
+    /// The slot backend's candidate values: the bits still to try.
+    left: usize,
+}
+
+/// Where the search loop goes on (see `search_loop::run`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// Open a level below the top one (or report a solution).
+    Descend,
+    /// Try the top level's next value; it holds none.
+    Retry,
+    /// Take back the top level's value, then try its next one.
+    Resume,
+}
+
+/// In a `Search::wake_slots` entry: the constraint is an all-different
+/// following a stronger default level than value elimination, so its
+/// `Watch::Fixed` hears every change.
+pub(crate) const HEARS_ALL: u32 = 1 << 31;
+
+/// A running (or finished) search: an iterator over solutions.
+///
+/// Solutions stream: each `next()` resumes the search where it stopped, so
+/// enumerating millions of solutions needs memory independent of their
+/// number. [`Search::next_values`] avoids even the per-solution vector.
+/// After the iterator ends, [`Search::outcome`] says whether the search was
+/// complete or stopped by a limit, and what it did.
+///
+/// ```
+/// use csp::{Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// let mut search = Solver::new(&model).search();
+/// let mut n = 0;
+/// while let Some(values) = search.next_values() {
+///     assert!(model.is_solution(values));
+///     n += 1;
+/// }
+/// assert_eq!(n, 6);
+/// assert!(search.outcome().status.is_complete());
+/// ```
+pub struct Search<'m, O: Observer> {
+    pub(crate) model: &'m Model,
+    pub(crate) strategy: Strategy,
+    /// What the strategy asks of every propagator.
+    pub(crate) level: Level,
+    /// The variable and value orders.
+    pub(crate) branching: Brancher,
+    limits: Limits,
+    pub(crate) restarts: Option<Restarts>,
+    pub(crate) rng: SplitMix64,
+    pub(crate) store: Store,
+    pub(crate) values: Vec<i32>,
+    pub(crate) assigned: Vec<bool>,
+    /// Variables; `order[..depth]` are assigned.
+    pub(crate) order: Vec<u32>,
+    /// Each variable's position in `order`.
+    pub(crate) order_at: Vec<u32>,
+    pub(crate) frames: Vec<Frame>,
+    cand: Vec<i32>,
+    /// How many variables of each constraint are unassigned.
+    pub(crate) occupancy: Occupancy,
+    /// Per constraint: its propagator.
+    pub(crate) props: Vec<Posted<'m>>,
+    /// The merged pairwise propagator (one-word models): it replaces the
+    /// pairwise constraints' own propagators at forward checking and arc
+    /// consistency.
+    pub(crate) merged: Option<Neighbours>,
+    /// Arc consistency runs on the merged propagator (queue slot
+    /// `num_constraints`), with these fixed variables still to process.
+    pub(crate) merged_fixpoint: bool,
+    /// Forward checking runs on the merged propagator (kept apart from
+    /// `merged`, which the slot backend borrows out while it runs).
+    pub(crate) merged_forward: bool,
+    /// Some constraint is not a pairwise disequality.
+    pub(crate) others: bool,
+    /// Per constraint, for arc consistency's wake-ups: its queue slot (its
+    /// own, or the merged propagator's), with `HEARS_ALL` set for an
+    /// all-different that follows a stronger default than value
+    /// elimination (it hears every change, not only fixed variables).
+    pub(crate) wake_slots: Vec<u32>,
+    /// Some all-different follows a stronger default than value
+    /// elimination (so it is not posted as disequalities).
+    pub(crate) strong_default: bool,
+    pub(crate) fixed_pending: Vec<u32>,
+    /// Per constraint: failure weight for dom/wdeg.
+    pub(crate) weights: Vec<u64>,
+    pub(crate) queue: Queue,
+    /// Reused when a failure empties the queue.
+    pub(crate) drained: Vec<u32>,
+    /// Whether propagators record each removal (for prune events and
+    /// wake-ups) or only count them.
+    pub(crate) record: bool,
+    pub(crate) removals: Vec<Removal>,
+    pub(crate) scratch: Scratch,
+    /// The constraint that caused the latest failure.
+    pub(crate) culprit: Option<u32>,
+    /// Trial propagation (least-constraining value): count, don't report.
+    pub(crate) quiet: bool,
+    pub(crate) trial_pruned: u64,
+    pub(crate) stats: Stats,
+    status: Status,
+    started: Option<Instant>,
+    pub(crate) next: Next,
+    root_mark: usize,
+    /// The slot backend, for the models and settings it serves (`None`:
+    /// the loop runs on the trail backend).
+    pub(crate) slot_backend: Option<SlotBackend>,
+    /// The current run's number (1-based), for the next cutoff.
+    restart_run: u64,
+    /// The failure count at which the current run restarts (`u64::MAX`:
+    /// never, without restarts or once a solution is found).
+    restart_at: u64,
+    assumptions: Vec<(u32, i32)>,
+    poll: u32,
+    /// Unassigned variables with at least one constraint (kept only while
+    /// the store counts sizes, the one reader). At zero every
+    /// unassigned variable has degree 0, and the degree orders reduce to
+    /// the smallest domain (found from the size counts, not by ranking).
+    pub(crate) constrained_left: usize,
+    /// Branch and bound: the objective whose bound every node must allow
+    /// (see `optimize.rs`).
+    pub(crate) objective: Option<crate::propagators::objective::Objective>,
+    pub(crate) observer: O,
+}
+
+impl<'m, O: Observer> Search<'m, O> {
+    fn new(solver: &Solver<'m>, observer: O) -> Search<'m, O> {
+        let model = solver.model;
+        let n = model.num_vars();
+        let too_large = Store::too_large(model.domains());
+        let mut store = if too_large {
+            Store::new(&[])
+        } else {
+            Store::new(model.domains())
+        };
+        let m = model.num_constraints();
+        let one_word = store.one_word();
+        let occupancy = Occupancy::new(
+            model.constraints(),
+            matches!(solver.var_order, VarOrder::DomDeg | VarOrder::DomWDeg)
+                || solver.has_user_branching(),
+        );
+        let level = Level::from(solver.strategy);
+        // All-differents that follow a stronger default run their own
+        // propagators (watching any change), not the merged one.
+        let strong_default = solver.all_different != AllDifferentLevel::Value
+            && model
+                .constraints()
+                .iter()
+                .any(|c| c.follows_default_level());
+        let merged =
+            (solver.merged && !strong_default && matches!(level, Level::Forward | Level::Fixpoint))
+                .then(|| {
+                    let bases: Vec<i64> = model
+                        .domains()
+                        .iter()
+                        .map(|d| d.min().unwrap_or(0) as i64)
+                        .collect();
+                    Neighbours::build(&bases, model.constraints(), one_word)
+                })
+                .flatten();
+        // The slot backend keeps no size counts: it serves smallest-domain-first
+        // only below the size where the counts pay.
+        let dynamic = solver.var_order != VarOrder::Input;
+        let slot_backend_runs = merged.is_some()
+            && !too_large
+            && solver.slot_backend_applies()
+            && (!dynamic || n < COUNTED_FROM_VARS);
+        // The degree orders use the counts too, once no constrained
+        // variable is left (see `select_var`).
+        // Debug builds count on small models too, so that the check against
+        // ranking in `select_var` covers the counted choice there as well;
+        // both ways choose the same variable.
+        let worth_counting =
+            n >= COUNTED_FROM_VARS || (cfg!(debug_assertions) && !slot_backend_runs);
+        // Restarts draw a random one of the smallest domains from the
+        // counts' members, at every size (debug and release alike).
+        let restarting = solver.restarts.is_some();
+        if solver.var_order != VarOrder::Input && (restarting || worth_counting) {
+            store.count_sizes(restarting);
+        }
+        let props: Vec<Posted<'m>> = model
+            .constraints()
+            .iter()
+            .map(|c| propagators::post(c, solver.all_different))
+            .collect();
+        let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
+        let wake_slots = if level == Level::Fixpoint {
+            (0..m as u32)
+                .zip(model.constraints())
+                .map(|(c, con)| {
+                    if merged_fixpoint && con.is_pairwise() {
+                        m as u32
+                    } else if strong_default && con.follows_default_level() {
+                        c | HEARS_ALL
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let merged_forward = level == Level::Forward && merged.is_some();
+        let others = model.constraints().iter().any(|c| !c.is_pairwise());
+        // Slot `m`: the merged propagator, among the cheapest.
+        let priorities = props
+            .iter()
+            .map(|p| p.priority())
+            .chain([Priority::Pairwise])
+            .collect();
+        let path = SearchPath {
+            store: if one_word {
+                StoreKind::OneWord
+            } else {
+                StoreKind::MultiWord
+            },
+            pairwise: if merged.is_some() {
+                PairwiseKind::Merged
+            } else {
+                PairwiseKind::PerConstraint
+            },
+            slot_backend: slot_backend_runs,
+        };
+        let slot_backend = merged.as_ref().filter(|_| slot_backend_runs).map(|nb| {
+            let descending = solver.value_order == ValueOrder::Descending;
+            let sets = dynamic && solver.neighbour_sets;
+            SlotBackend::new(nb, model.constraints(), n, descending, dynamic, sets)
+        });
+        Search {
+            model,
+            strategy: solver.strategy,
+            level,
+            branching: Brancher::new(solver.orders()),
+            limits: solver.limits.clone(),
+            restarts: solver.restarts,
+            rng: SplitMix64::new(solver.seed),
+            store,
+            values: vec![0; n],
+            assigned: vec![false; n],
+            order: (0..n as u32).collect(),
+            order_at: (0..n as u32).collect(),
+            frames: Vec::with_capacity(n),
+            cand: Vec::new(),
+            occupancy,
+            props,
+            merged,
+            merged_fixpoint,
+            merged_forward,
+            fixed_pending: Vec::new(),
+            weights: vec![1; m],
+            queue: Queue::new(priorities),
+            drained: Vec::new(),
+            // Arc consistency wakes propagators from the records, unless
+            // the merged propagator is the only one (it follows its own).
+            record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
+            others,
+            wake_slots,
+            strong_default,
+            removals: Vec::new(),
+            scratch: Scratch::default(),
+            culprit: None,
+            quiet: false,
+            trial_pruned: 0,
+            stats: Stats {
+                path: Some(path),
+                ..Stats::default()
+            },
+            status: if too_large {
+                Status::Stopped(StopReason::TooLarge)
+            } else {
+                Status::Running
+            },
+            started: None,
+            next: Next::Descend,
+            root_mark: 0,
+            restart_run: 1,
+            restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
+            assumptions: solver.assumptions.clone(),
+            poll: 0,
+            constrained_left: (0..n as u32)
+                .filter(|&x| !model.constraints_of(x).is_empty())
+                .count(),
+            slot_backend,
+            objective: None,
+            observer,
+        }
+    }
+
+    /// Turns this search, once it has completed, into a fresh search of
+    /// `solver` (the same model and settings; other assumptions and limits)
+    /// without building its store and constraint tables again: a
+    /// partition's part runs one sub-search per prefix, which for one wide
+    /// row is a million of them. The result behaves exactly like
+    /// `solver.search()`. False, with nothing changed, when this search did
+    /// not complete (a stopped one may be in the middle of its tree).
+    pub(crate) fn reuse_for(&mut self, solver: &Solver<'m>) -> bool {
+        if self.status != Status::Complete || !self.frames.is_empty() {
+            return false;
+        }
+        debug_assert!(
+            self.model.id() == solver.model.id()
+                && self.strategy == solver.strategy
+                && self.branching.same_settings(solver.orders())
+                && self.restarts == solver.restarts,
+            "reused for the same model and settings"
+        );
+        self.store.undo(0);
+        self.store.relist_counted();
+        self.cand.clear();
+        self.queue.drain(|_| {});
+        for prop in &mut self.props {
+            prop.clear();
+        }
+        self.fixed_pending.clear();
+        // A fresh instance of the user's heuristics, as a new search has.
+        self.branching.reset(solver.orders());
+        if !self.branching.input_order() {
+            // Dynamic orders permute `order`; ties go to the earliest in it.
+            for (i, x) in self.order.iter_mut().enumerate() {
+                *x = i as u32;
+            }
+            self.order_at.clone_from(&self.order);
+        }
+        if self.branching.reads_weights() {
+            self.weights.fill(1);
+        }
+        self.limits = solver.limits.clone();
+        self.rng = SplitMix64::new(solver.seed);
+        self.stats = Stats {
+            path: self.stats.path,
+            ..Stats::default()
+        };
+        self.status = Status::Running;
+        self.started = None;
+        self.next = Next::Descend;
+        self.root_mark = 0;
+        self.restart_run = 1;
+        self.restart_at = solver.restarts.map_or(u64::MAX, |r| r.cutoff(1));
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(&solver.assumptions);
+        self.poll = 0;
+        self.culprit = None;
+        self.quiet = false;
+        self.trial_pruned = 0;
+        true
+    }
+
+    /// The next solution's values (one per variable, in variable order),
+    /// borrowed from the search: no allocation per solution.
+    pub fn next_values(&mut self) -> Option<&[i32]> {
+        if self.advance() {
+            Some(&self.values)
+        } else {
+            None
+        }
+    }
+
+    /// How the search ended (or [`Status::Running`] while it can go on) and
+    /// its statistics so far.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            status: self.status,
+            stats: self.stats(),
+        }
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.stats.clone();
+        if let (Some(t0), Status::Running) = (self.started, self.status) {
+            stats.elapsed = t0.elapsed();
+        }
+        stats
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The observer, mutably.
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// Ends the search and returns the observer.
+    pub fn into_observer(self) -> O {
+        self.observer
+    }
+
+    /// The variables assigned at this moment, outermost first, with their
+    /// values (the current path of the search tree; for a stopped greedy
+    /// search, where it got stuck).
+    ///
+    /// ```
+    /// use csp::{Limits, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// model.all_different(&x).unwrap(); // impossible: 3 variables, 2 values
+    /// let mut search = Solver::new(&model)
+    ///     .strategy(Strategy::Backtracking)
+    ///     .limits(Limits { backtracks: Some(0), ..Limits::default() })
+    ///     .search();
+    /// assert!(search.next().is_none());
+    /// assert_eq!(search.path(), vec![(x[0], 0), (x[1], 1)]);
+    /// ```
+    pub fn path(&self) -> Vec<(VarId, i32)> {
+        let held = match self.next {
+            Next::Resume => self.frames.len(),
+            _ => self.frames.len().saturating_sub(1),
+        };
+        self.frames[..held]
+            .iter()
+            .map(|f| (self.var_id(f.var), self.values[f.var as usize]))
+            .collect()
+    }
+
+    pub(crate) fn var_id(&self, index: u32) -> VarId {
+        VarId {
+            model: self.model.id(),
+            index,
+        }
+    }
+
+    pub(crate) fn finish(&mut self, status: Status) {
+        self.status = status;
+        if let Some(t0) = self.started {
+            self.stats.elapsed = t0.elapsed();
+        }
+    }
+
+    pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
+        let l = &self.limits;
+        if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(StopReason::Nodes);
+        }
+        if l.failures.is_some_and(|n| self.stats.failures >= n) {
+            return Some(StopReason::Failures);
+        }
+        self.poll = self.poll.wrapping_add(1);
+        if self.poll.is_multiple_of(256) {
+            if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Some(StopReason::Cancelled);
+            }
+            if let (Some(t), Some(t0)) = (l.time, self.started) {
+                if t0.elapsed() >= t {
+                    return Some(StopReason::Time);
+                }
+            }
+        }
+        None
+    }
+
+    /// Runs until the next solution (`true`, values in `self.values`) or the
+    /// end of the search (`false`, status set).
+    pub(crate) fn advance(&mut self) -> bool {
+        if self.status != Status::Running {
+            return false;
+        }
+        if self.started.is_none() {
+            self.started = Some(Instant::now());
+            if self.limits.time.is_some_and(|t| t.is_zero())
+                || self
+                    .limits
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.finish(Status::Stopped(
+                    if self.limits.time.is_some_and(|t| t.is_zero()) {
+                        StopReason::Time
+                    } else {
+                        StopReason::Cancelled
+                    },
+                ));
+                return false;
+            }
+            self.stats.nodes = 1;
+            if !self.apply_assumptions() || !self.propagate_root() {
+                self.finish(Status::Complete);
+                return false;
+            }
+            self.root_mark = self.store.mark();
+        }
+        match self.slot_backend.take() {
+            Some(mut slot_backend) => {
+                // Moved out for the run, so the backend borrows them apart
+                // from `self`.
+                let neighbours = self.merged.take().expect("neighbour lists");
+                let found = slot_backend.run(self, &neighbours);
+                self.merged = Some(neighbours);
+                self.slot_backend = Some(slot_backend);
+                found
+            }
+            None => search_loop::run(self, &mut search_loop::Trail),
+        }
+    }
+
+    /// All variables are assigned (`depth` of them): counts and reports the
+    /// solution; the search resumes by taking the last value back, unless a
+    /// limit stops it.
+    /// Returns true, for `advance`.
+    pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
+        self.stats.solutions += 1;
+        self.observer.solution(&self.values);
+        self.restart_at = u64::MAX;
+        if self
+            .limits
+            .solutions
+            .is_some_and(|n| self.stats.solutions >= n)
+        {
+            self.finish(Status::Stopped(StopReason::Solutions));
+        } else if depth == 0 {
+            // No variables: the empty assignment is the only solution.
+            self.finish(Status::Complete);
+        }
+        true
+    }
+
+    /// A level ran out of values and was left, `open` levels remain: counts
+    /// the backtrack, or ends the search (complete at the root, stopped by
+    /// the backtrack limit). False when the search ended.
+    pub(crate) fn record_backtrack(&mut self, open: usize) -> bool {
+        if open == 0 {
+            self.finish(Status::Complete);
+            return false;
+        }
+        if self
+            .limits
+            .backtracks
+            .is_some_and(|b| self.stats.backtracks >= b)
+        {
+            self.finish(Status::Stopped(StopReason::Backtracks));
+            return false;
+        }
+        self.stats.backtracks += 1;
+        true
+    }
+
+    /// Fixes the assumed values at the root; false if one is impossible.
+    fn apply_assumptions(&mut self) -> bool {
+        for i in 0..self.assumptions.len() {
+            let (var, value) = self.assumptions[i];
+            if !self.store.contains(var, value as i64) {
+                return false;
+            }
+            self.store.assign(var, value as i64);
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn restart_due(&self) -> bool {
+        self.stats.failures >= self.restart_at
+    }
+
+    /// The loop unwound every level for a restart: back to the root's
+    /// domains, keeping weights; the next run gets a larger cutoff.
+    fn restarted(&mut self) {
+        self.store.undo(self.root_mark);
+        self.stats.restarts += 1;
+        self.restart_run += 1;
+        if let Some(r) = self.restarts {
+            self.restart_at = self
+                .stats
+                .failures
+                .saturating_add(r.cutoff(self.restart_run));
+        }
+        self.observer.restart();
+        self.next = Next::Descend;
+    }
+
+    /// Sets `var = value` at `depth` and checks or propagates per strategy.
+    fn assign(&mut self, var: u32, value: i32, depth: usize) -> bool {
+        let id = self.var_id(var);
+        self.observer.choose(id, value, depth);
+        self.values[var as usize] = value;
+        self.assigned[var as usize] = true;
+        if self.store.counts_sizes() {
+            if !self.model.constraints_of(var).is_empty() {
+                self.constrained_left -= 1;
+            }
+            self.store.uncount(var);
+        }
+        self.occupancy.assign(self.model.constraints_of(var));
+        let ok = match self.level {
+            Level::Leaves => depth < self.order.len() || self.check_all(),
+            Level::Check => self.check_new_assignment(var),
+            Level::Forward => {
+                self.store.assign(var, value as i64);
+                self.forward_check(var)
+            }
+            Level::Fixpoint => {
+                self.wake(var, Change::Assigning, None, None);
+                self.store.assign(var, value as i64);
+                self.note_fixed(var, None);
+                self.arc_consistency()
+            }
+        };
+        ok && self.within_bound(depth)
+    }
+
+    fn unassign(&mut self, top: usize) {
+        let frame = self.frames[top];
+        let value = self.values[frame.var as usize];
+        self.store.undo(frame.mark);
+        self.assigned[frame.var as usize] = false;
+        if self.store.counts_sizes() {
+            self.store.recount(frame.var);
+            if !self.model.constraints_of(frame.var).is_empty() {
+                self.constrained_left += 1;
+            }
+        }
+        self.occupancy
+            .unassign(self.model.constraints_of(frame.var));
+        let id = self.var_id(frame.var);
+        self.observer.unchoose(id, value, top + 1);
+    }
+
+    /// Picks the next variable and moves it to `order[depth]`.
+    pub(crate) fn select_var(&mut self, depth: usize) -> u32 {
+        let best = branching::select_var(self, depth);
+        self.order.swap(depth, best);
+        self.order_at[self.order[depth] as usize] = depth as u32;
+        self.order_at[self.order[best] as usize] = best as u32;
+        self.order[depth]
+    }
+
+    /// Pushes `var`'s current values onto `cand` in the chosen value order.
+    fn fill_candidates(&mut self, var: u32) {
+        let start = self.cand.len();
+        self.store.values_into(var, &mut self.cand);
+        if self.branching.ascending() {
+            return;
+        }
+        // Lent out: the value order may run trial propagation on the search.
+        let mut cand = std::mem::take(&mut self.cand);
+        branching::order_values(self, var, &mut cand[start..]);
+        self.cand = cand;
+    }
+
+    /// How many values forward checking `var = value` would remove
+    /// (`u64::MAX` if it wipes out a domain). Leaves no trace.
+    pub(crate) fn trial_prunes(&mut self, var: u32, value: i32) -> u64 {
+        let mark = self.store.mark();
+        let was = (self.values[var as usize], self.assigned[var as usize]);
+        self.values[var as usize] = value;
+        self.assigned[var as usize] = true;
+        self.occupancy.assign(self.model.constraints_of(var));
+        self.store.assign(var, value as i64);
+        self.quiet = true;
+        self.trial_pruned = 0;
+        let ok = self.forward_check(var);
+        self.quiet = false;
+        self.culprit = None;
+        self.store.undo(mark);
+        self.occupancy.unassign(self.model.constraints_of(var));
+        self.values[var as usize] = was.0;
+        self.assigned[var as usize] = was.1;
+        if ok {
+            self.trial_pruned
+        } else {
+            u64::MAX
+        }
+    }
+}
+
+impl<O: Observer> Iterator for Search<'_, O> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        if self.advance() {
+            Some(Solution::new(self.model.id(), self.values.clone()))
+        } else {
+            None
+        }
+    }
+}

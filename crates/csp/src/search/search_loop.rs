@@ -1,0 +1,204 @@
+//! The one search loop, generic over its backend.
+//!
+//! [`run`] is the loop's skeleton: the frame stack (one level per assigned
+//! variable, no recursion), the order of the choose / fail / unchoose
+//! events, the statistics, the limits and the cancel flag, restarts,
+//! solutions and backtracking. What a level's variable and values are, and
+//! how a value is propagated and taken back, is the [`Backend`]'s:
+//!
+//! * [`Trail`]: the general case. Any strategy, any brancher (the built-in
+//!   orders statically dispatched, a user's heuristic as a trait object),
+//!   the working domains in the store with every change on its trail, the
+//!   propagators run through the consistency levels (`propagate.rs`).
+//! * the slot backend (`search/slot_backend.rs`): forward checking on one-word models
+//!   with the merged pairwise propagator, the input or smallest-domain
+//!   order and ascending or descending values. A level's candidates are a
+//!   domain word, the neighbours' words are saved in fixed slots instead of
+//!   the trail.
+//!
+//! `run` is monomorphised per backend (and per observer), so neither path
+//! pays for the other: no dynamic dispatch in the loop, no allocation per
+//! node (frames and candidates go to buffers that are reused).
+
+use super::{Frame, Next, Search};
+use crate::observer::Observer;
+use crate::stats::Status;
+
+/// Debug builds check that every constraint is entailed at a solution on
+/// models up to this many constraints.
+const CHECKED_ENTAILMENT: usize = 1000;
+
+/// What the loop asks of a domain store and its propagation.
+pub(crate) trait Backend<'m, O: Observer> {
+    /// Whether an assigned variable's domain in the store is its value,
+    /// so that every propagator can judge itself entailed at a solution
+    /// (checked in debug builds). The slot backend leaves it wider.
+    const FIXES_DOMAINS: bool;
+
+    /// Whether the search may restart (the slot backend never serves
+    /// restarts, so its loop does not test for them).
+    const RESTARTS: bool;
+
+    /// Opens the level at `depth`: picks its variable and pushes its frame
+    /// onto `s.frames`, with the values to try.
+    fn open(&mut self, s: &mut Search<'m, O>, depth: usize);
+
+    /// Takes the next value to try at level `top` (the top frame), with
+    /// the level's variable, or `None` when none is left.
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)>;
+
+    /// Pops the top frame, whose values are exhausted.
+    fn close(&mut self, s: &mut Search<'m, O>, top: usize);
+
+    /// Assigns `var = value` at level `top` (reporting the choice), then
+    /// checks or propagates. False on a failure, with the domains as they
+    /// were before the value (only the assignment itself is left for
+    /// [`Backend::retract`]).
+    fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool;
+
+    /// Takes back the value of level `top`, whose propagation succeeded:
+    /// its removals, its assignment, and the unchoose event.
+    fn undo(&mut self, s: &mut Search<'m, O>, top: usize);
+
+    /// Takes back the value of level `top` just after its propagation
+    /// failed: the assignment and the unchoose event.
+    fn retract(&mut self, s: &mut Search<'m, O>, top: usize);
+}
+
+/// Runs the search on `backend` until the next solution (`true`, values in
+/// `s.values`) or the end of the search (`false`, status set). Resumes
+/// where the last call stopped.
+///
+/// Every level but the top one holds its value; the top one holds one when
+/// the loop is at [`Next::Resume`] (back from the level below, or from a
+/// solution), which is where `Search::path` looks.
+pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
+    s: &mut Search<'m, O>,
+    backend: &mut B,
+) -> bool {
+    let n = s.order.len();
+    // Kept in a local while the loop runs, written back when it returns.
+    let mut next = s.next;
+    loop {
+        if next == Next::Descend {
+            let depth = s.frames.len();
+            if depth == n {
+                debug_assert!(
+                    !B::FIXES_DOMAINS || s.props.len() > CHECKED_ENTAILMENT || s.all_entailed(),
+                    "every constraint is entailed at a solution"
+                );
+                s.next = Next::Resume;
+                return s.record_solution(depth);
+            }
+            backend.open(s, depth);
+            next = Next::Retry;
+            continue;
+        }
+        let top = s.frames.len() - 1;
+        if next == Next::Resume {
+            backend.undo(s, top);
+        }
+        let Some((var, value)) = backend.next_value(s, top) else {
+            backend.close(s, top);
+            if !s.record_backtrack(top) {
+                // The level below (if any) holds its value.
+                s.next = Next::Resume;
+                return false;
+            }
+            next = Next::Resume;
+            continue;
+        };
+        if let Some(reason) = s.limit_reached() {
+            s.next = Next::Retry;
+            s.finish(Status::Stopped(reason));
+            return false;
+        }
+        if B::RESTARTS && s.restart_due() {
+            restart(s, backend);
+            next = Next::Descend;
+            continue;
+        }
+        if backend.assign(s, top, var, value) {
+            s.stats.nodes += 1;
+            s.stats.max_depth = s.stats.max_depth.max(top as u64 + 1);
+            next = Next::Descend;
+        } else {
+            s.stats.failures += 1;
+            if let Some(c) = s.culprit.take() {
+                s.weights[c as usize] += 1;
+            }
+            let id = s.var_id(var);
+            s.observer.fail(id, value, top + 1);
+            backend.retract(s, top);
+            next = Next::Retry;
+        }
+    }
+}
+
+/// Back to the root from a top level without a value, keeping weights;
+/// the next run gets a larger cutoff.
+fn restart<'m, O: Observer, B: Backend<'m, O>>(s: &mut Search<'m, O>, backend: &mut B) {
+    backend.close(s, s.frames.len() - 1);
+    while let Some(top) = s.frames.len().checked_sub(1) {
+        backend.undo(s, top);
+        backend.close(s, top);
+    }
+    s.restarted();
+}
+
+/// The general backend: the store with its trail, every strategy, every
+/// brancher.
+pub(crate) struct Trail;
+
+impl<'m, O: Observer> Backend<'m, O> for Trail {
+    const FIXES_DOMAINS: bool = true;
+    const RESTARTS: bool = true;
+
+    #[inline]
+    fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
+        let var = s.select_var(depth);
+        let start = s.cand.len() as u32;
+        s.fill_candidates(var);
+        s.frames.push(Frame {
+            var,
+            mark: s.store.mark(),
+            cursor: start,
+            end: s.cand.len() as u32,
+            start,
+            left: 0,
+        });
+    }
+
+    #[inline]
+    fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
+        let frame = &mut s.frames[top];
+        if frame.cursor == frame.end {
+            return None;
+        }
+        let value = s.cand[frame.cursor as usize];
+        frame.cursor += 1;
+        Some((frame.var, value))
+    }
+
+    #[inline]
+    fn close(&mut self, s: &mut Search<'m, O>, _top: usize) {
+        let frame = s.frames.pop().expect("an open level");
+        s.cand.truncate(frame.start as usize);
+    }
+
+    #[inline]
+    fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool {
+        s.assign(var, value, top + 1)
+    }
+
+    #[inline]
+    fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
+        s.unassign(top);
+    }
+
+    #[inline]
+    fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
+        // A failed propagation leaves its removals on the trail.
+        s.unassign(top);
+    }
+}
