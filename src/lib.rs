@@ -14,6 +14,8 @@
 //! * [`latin`]: Latin squares of order `n`.
 //! * [`nonogram`]: paint-by-numbers puzzles from a text file, modelled
 //!   with booleans, reified membership and clauses.
+//! * [`precedences`]: random precedence networks, the core of a schedule
+//!   (bounds reasoning over a long horizon).
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * `--replay FILE` (in every example's [`cli::SearchArgs`]): the search as
 //!   a page stepped in a browser, the engine's [`csp::cli::ReplayArgs`].
@@ -39,4 +41,5 @@ pub mod latin;
 pub mod lines;
 pub mod nonogram;
 pub mod permutations;
+pub mod precedences;
 pub mod sudoku;

@@ -212,14 +212,22 @@ impl<O: Observer> Search<'_, O> {
             if !self.removals.is_empty() {
                 let mut removals = std::mem::take(&mut self.removals);
                 for r in &removals {
-                    let id = self.var_id(r.var);
-                    self.observer
-                        .prune(id, r.value as i32, crate::ConstraintId(r.by));
+                    if O::WANTS_PRUNES {
+                        let id = self.var_id(r.var);
+                        let observer = &mut self.observer;
+                        let by = crate::ConstraintId(r.by);
+                        self.store.removed_between(r.var, r.value, r.upto, |u| {
+                            observer.prune(id, u as i32, by)
+                        });
+                    }
                     if self.level == Level::Fixpoint {
                         if r.last.is_some() {
                             self.note_fixed(r.var, running);
                         }
-                        let change = Change::Removed { value: r.value };
+                        let change = Change::Removed {
+                            value: r.value,
+                            upto: r.upto,
+                        };
                         self.wake(r.var, change, r.last, running);
                     }
                 }
@@ -294,6 +302,15 @@ impl<O: Observer> Search<'_, O> {
         let merged_slot = self.model.num_constraints() as u32;
         while let Some(slot) = self.queue.pop() {
             self.stats.propagations += 1;
+            if self.stats.propagations.is_multiple_of(1024) {
+                // In the search, the node then counts as failed and the
+                // loop stops at its next limit check.
+                if let Some(reason) = self.out_of_time() {
+                    self.forget_queued(slot);
+                    self.halted = Some(reason);
+                    return false;
+                }
+            }
             let ran = if slot == merged_slot {
                 let merged = self.merged.as_ref().expect("the merged propagator");
                 let mut pending = std::mem::take(&mut self.fixed_pending);
@@ -467,7 +484,12 @@ mod tests {
         }
         let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
         let mut search = solver.search();
-        search.wake(x[0].index, Change::Removed { value: 3 }, None, None);
+        search.wake(
+            x[0].index,
+            Change::Removed { value: 3, upto: 3 },
+            None,
+            None,
+        );
         assert_eq!(search.queue.queued().collect::<Vec<_>>(), vec![3]);
     }
 }

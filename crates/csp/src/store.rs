@@ -6,6 +6,14 @@
 //! size, minimum and next value are word operations. Every change saves the
 //! word it overwrites on the trail; backtracking restores words down to a
 //! checkpoint. Nothing is cloned per search node.
+//!
+//! When some domain needs more than one word, every variable also keeps
+//! its bounds and size explicitly: the bits are the members only between
+//! the bounds, so the minimum and maximum are read in O(1), assigning is one
+//! trail entry, and moving a bound past a million values costs one trail
+//! entry and a popcount of the words it passes, not a removal per value
+//! ([`Store::set_min`], [`Store::set_max`]). A value removed strictly inside
+//! the bounds clears its bit (a hole).
 
 use crate::domain::Domain;
 use crate::sizes::{SizeCounts, MAX_COUNTED_SIZE};
@@ -13,24 +21,34 @@ use crate::sizes::{SizeCounts, MAX_COUNTED_SIZE};
 type Word = usize;
 const BITS: usize = Word::BITS as usize;
 
-/// The most values (summed over all domains) a systematic search accepts:
-/// the arena holds them as bits and, in the worst case, the trail saves a
-/// word for each one removed along a path (about 4 GiB at this bound: a
-/// 16,384 × 16,384 n-queens board). Beyond it a bit-set search is the wrong
-/// tool, and [`Solver`](crate::Solver) stops at once with
-/// [`StopReason::TooLarge`](crate::StopReason::TooLarge); local search
-/// ([`MinConflicts`](crate::MinConflicts)) is not bound by it. Callers can
-/// refuse such models up front by comparing the sum of the domains' widths
-/// with it.
+/// The most values the store holds as bits, summed over all domains.
+///
+/// A domain declared with holes, or narrow (at most 4,096 values), is held
+/// as bits from the start; a wide range gets its bits only when a value
+/// inside its bounds goes, and only while the bits stay within this bound;
+/// past it, a domain keeps its holes in a sorted set (slower, never refused).
+/// So 1,000 tasks over a horizon of 10⁶ are an ordinary model. The search
+/// refuses, with [`StopReason::TooLarge`](crate::StopReason::TooLarge),
+/// only models whose domains *declared with holes* exceed it (about 4 GiB
+/// of trail in the worst case); local search
+/// ([`MinConflicts`](crate::MinConflicts)) is not bound by it.
 ///
 /// ```
 /// use csp::{Model, Solver, Status, StopReason, MAX_TOTAL_VALUES};
-/// let n = 16_385;
-/// assert!((n * n) as u64 > MAX_TOTAL_VALUES);
 /// let mut model = Model::new();
-/// model.int_vars(n, 0..n as i32).unwrap();
+/// // Two values 100,000 apart, 3,000 times: 3 * 10^8 bits.
+/// assert!(3_000 * 100_001 > MAX_TOTAL_VALUES);
+/// model.int_vars(3_000, [0, 100_000]).unwrap();
 /// let outcome = Solver::new(&model).count();
 /// assert_eq!(outcome.status, Status::Stopped(StopReason::TooLarge));
+///
+/// // A range is held by its bounds: 2,000 variables over 10^6 values search.
+/// let mut model = Model::new();
+/// let x = model.int_vars(2_000, 0..1_000_000).unwrap();
+/// model.less(x[0], x[1]).unwrap();
+/// let (first, _) = Solver::new(&model).first();
+/// let first = first.expect("a solution");
+/// assert_eq!((first[x[0]], first[x[1]]), (0, 1));
 /// ```
 pub const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
@@ -44,15 +62,28 @@ struct Saved {
     old: Word,
 }
 
-/// A trail entry with this `word` restores a `fixed` marker (see
-/// `Store::fixed`): `old_size` is the old size, `old` packs the variable
-/// (high half) and the old marker (low half).
-const MARKER: u32 = u32::MAX;
+/// A trail entry with this `word` restores the bounds and size saved on
+/// top of `Store::bounds_trail` (multi-word domains).
+const BOUNDS: u32 = u32::MAX;
 /// A trail entry with this `word` clears the entailment flag of constraint
 /// `old` (see `Store::entail`).
 const ENTAILED: u32 = u32::MAX - 1;
-/// The `fixed` marker of a fixed variable whose value was removed.
-const EMPTIED: u32 = u32::MAX;
+/// A trail entry with this `word` puts back value `old` (as `i64`) into the
+/// sparse holes of variable `old_size`.
+const HOLE: u32 = u32::MAX - 2;
+/// `Store::start` of a variable whose bits are not allocated.
+const NO_BITS: u32 = u32::MAX;
+/// Domains of at most this many values get their bits from the start.
+const EAGER_BITS: u64 = 1 << 12;
+
+/// A multi-word variable's bounds and size before a change.
+#[derive(Clone, Copy)]
+struct SavedBounds {
+    var: u32,
+    size: u32,
+    lo: i64,
+    hi: i64,
+}
 
 /// Returned when a removal empties a domain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,12 +98,21 @@ pub(crate) struct Store {
     trail: Vec<Saved>,
     /// For multi-word domains: the variable owning each word.
     owner: Vec<u32>,
-    /// For multi-word domains (64-bit words assumed, like the rest of the
-    /// store's packing): a variable fixed by `assign` keeps its words
-    /// and records here `1 + (value - base)` ([`EMPTIED`] once that value is
-    /// removed; 0 when not fixed), so assigning a value of a million-value
-    /// domain costs one trail entry, not a write of every word.
-    fixed: Vec<u32>,
+    /// For multi-word domains: each variable's current bounds (its bits
+    /// are its members only within them; an empty domain has size 0).
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    /// For multi-word domains: the bounds and sizes that [`BOUNDS`] trail
+    /// entries restore, newest last.
+    bounds_trail: Vec<SavedBounds>,
+    /// For multi-word domains without bits ([`NO_BITS`]): the values
+    /// removed strictly inside the bounds.
+    holes: Vec<std::collections::BTreeSet<i64>>,
+    /// For multi-word domains: each variable's declared maximum.
+    top: Vec<i64>,
+    /// The most bits the arena may hold ([`MAX_TOTAL_VALUES`]; tests lower
+    /// it to reach the sorted holes).
+    budget: u64,
     /// When the variable order wants the smallest domain: how many counted
     /// variables have each size, kept up to date by every change.
     sizes: Option<SizeCounts>,
@@ -88,9 +128,19 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    /// True when the domains are too many values to search with bit sets.
+    /// Does `d` get its bits from the start (see [`MAX_TOTAL_VALUES`])?
+    fn eager(d: &Domain) -> bool {
+        d.width() <= EAGER_BITS || d.size() != d.width()
+    }
+
+    /// True when the domains declared with holes are too many values to
+    /// hold as bits (see [`MAX_TOTAL_VALUES`]).
     pub fn too_large(domains: &[Domain]) -> bool {
-        let values: u64 = domains.iter().map(|d| d.width()).sum();
+        let values: u64 = domains
+            .iter()
+            .filter(|d| Store::eager(d))
+            .map(|d| d.width())
+            .sum();
         values > MAX_TOTAL_VALUES
     }
 
@@ -100,9 +150,13 @@ impl Store {
         let mut total = 0u32;
         for d in domains {
             let w = d.width().div_ceil(BITS as u64).max(1) as u32;
-            start.push(total);
+            if Store::eager(d) {
+                start.push(total);
+                total += w;
+            } else {
+                start.push(NO_BITS);
+            }
             words.push(w);
-            total += w;
         }
         let mut arena: Vec<Word> = vec![0; total as usize];
         let mut base = Vec::with_capacity(domains.len());
@@ -110,16 +164,13 @@ impl Store {
         for (i, d) in domains.iter().enumerate() {
             let lo = d.min().unwrap_or(0) as i64;
             base.push(lo);
-            size.push(d.size() as u32);
+            size.push(d.size().min(u64::from(u32::MAX)) as u32);
+            if start[i] == NO_BITS {
+                continue;
+            }
             let first = start[i] as usize * BITS;
             if d.size() == d.width() {
-                // A whole range: whole words at once (a million values is
-                // 15,625 word writes, not a million bit operations).
-                let (w0, width) = (start[i] as usize, d.width() as usize);
-                arena[w0..w0 + width / BITS].fill(Word::MAX);
-                if width % BITS != 0 {
-                    arena[w0 + width / BITS] = (1 << (width % BITS)) - 1;
-                }
+                fill_range(&mut arena[start[i] as usize..], d.width() as usize);
                 continue;
             }
             for v in d.values() {
@@ -128,23 +179,38 @@ impl Store {
             }
         }
         let one_word = words.iter().all(|&w| w == 1);
-        let fixed = if one_word {
-            Vec::new()
+        let (lo, hi) = if one_word {
+            (Vec::new(), Vec::new())
         } else {
-            vec![0; domains.len()]
+            let lo = domains.iter().map(|d| d.min().unwrap_or(0) as i64);
+            let hi = domains.iter().map(|d| d.max().unwrap_or(-1) as i64);
+            (lo.collect(), hi.collect())
         };
         let owner = if one_word {
             Vec::new()
         } else {
             let mut owner = Vec::with_capacity(arena.len());
             for (var, &w) in words.iter().enumerate() {
-                owner.extend(std::iter::repeat_n(var as u32, w as usize));
+                if start[var] != NO_BITS {
+                    owner.extend(std::iter::repeat_n(var as u32, w as usize));
+                }
             }
             owner
         };
+        let (holes, top) = if one_word {
+            (Vec::new(), Vec::new())
+        } else {
+            let top = domains.iter().map(|d| d.max().unwrap_or(-1) as i64);
+            (vec![Default::default(); domains.len()], top.collect())
+        };
         Store {
             owner,
-            fixed,
+            lo,
+            hi,
+            bounds_trail: Vec::new(),
+            holes,
+            top,
+            budget: MAX_TOTAL_VALUES,
             sizes: None,
             counted: Vec::new(),
             arena,
@@ -187,7 +253,10 @@ impl Store {
             return (off < BITS as u64).then(|| (var as usize, 1 << off));
         }
         let off = value.checked_sub(self.base[var as usize])?;
-        if off < 0 || off >= self.words[var as usize] as i64 * BITS as i64 {
+        if off < 0
+            || off >= self.words[var as usize] as i64 * BITS as i64
+            || self.start[var as usize] == NO_BITS
+        {
             return None;
         }
         let off = off as usize;
@@ -214,31 +283,144 @@ impl Store {
         }
     }
 
-    /// For multi-word domains fixed by `assign`: the domain's value, or
-    /// `None` when it was removed (the domain is empty). `None` (outer) when
-    /// the variable's words are its domain.
+    /// Multi-word domains: saves `var`'s bounds and size, then sets them.
+    fn set_bounds(&mut self, var: u32, lo: i64, hi: i64, size: u32) {
+        let v = var as usize;
+        self.resized(var, self.size[v], size);
+        self.bounds_trail.push(SavedBounds {
+            var,
+            size: self.size[v],
+            lo: self.lo[v],
+            hi: self.hi[v],
+        });
+        self.trail.push(Saved {
+            word: BOUNDS,
+            old_size: 0,
+            old: 0,
+        });
+        (self.lo[v], self.hi[v], self.size[v]) = (lo, hi, size);
+    }
+
+    /// Multi-word domains: is `value`'s bit set (whatever the bounds)? A
+    /// domain without bits answers from its holes.
     #[inline]
-    fn fixed_value(&self, var: u32) -> Option<Option<i64>> {
-        if self.one_word {
-            return None;
+    fn bit(&self, var: u32, value: i64) -> bool {
+        if self.start[var as usize] == NO_BITS {
+            let v = var as usize;
+            return (self.base[v]..=self.top[v]).contains(&value)
+                && !self.holes[v].contains(&value);
         }
-        match self.fixed[var as usize] {
-            0 => None,
-            EMPTIED => Some(None),
-            f => Some(Some(self.base[var as usize] + f as i64 - 1)),
+        match self.slot(var, value) {
+            Some((w, bit)) => self.arena[w] & bit != 0,
+            None => false,
         }
     }
 
-    /// Sets `var`'s `fixed` marker and size, saving the old ones.
-    fn set_fixed(&mut self, var: u32, marker: u32, size: u32) {
-        self.resized(var, self.size[var as usize], size);
-        let old_size = std::mem::replace(&mut self.size[var as usize], size);
-        let old_marker = std::mem::replace(&mut self.fixed[var as usize], marker);
-        self.trail.push(Saved {
-            word: MARKER,
-            old_size,
-            old: ((var as u64) << 32 | old_marker as u64) as Word,
-        });
+    /// Multi-word domains: the first set bit at `from` or above, up to the
+    /// end of `var`'s words.
+    fn next_bit(&self, var: u32, from: i64) -> Option<i64> {
+        if self.start[var as usize] == NO_BITS {
+            let v = var as usize;
+            let mut u = from.max(self.base[v]);
+            for &h in self.holes[v].range(u..) {
+                if h != u {
+                    break;
+                }
+                u += 1;
+            }
+            return (u <= self.top[v]).then_some(u);
+        }
+        let base = self.base[var as usize];
+        let words = self.words_of(var);
+        let off = (from - base).max(0) as usize;
+        let mut i = off / BITS;
+        if i >= words.len() {
+            return None;
+        }
+        let mut w = words[i] & (Word::MAX << (off % BITS));
+        loop {
+            if w != 0 {
+                return Some(base + (i * BITS + w.trailing_zeros() as usize) as i64);
+            }
+            i += 1;
+            if i == words.len() {
+                return None;
+            }
+            w = words[i];
+        }
+    }
+
+    /// Multi-word domains: the last set bit at `upto` or below.
+    fn prev_bit(&self, var: u32, upto: i64) -> Option<i64> {
+        if self.start[var as usize] == NO_BITS {
+            let v = var as usize;
+            let mut u = upto.min(self.top[v]);
+            for &h in self.holes[v].range(..=u).rev() {
+                if h != u {
+                    break;
+                }
+                u -= 1;
+            }
+            return (u >= self.base[v]).then_some(u);
+        }
+        let base = self.base[var as usize];
+        let words = self.words_of(var);
+        let off = upto - base;
+        if off < 0 {
+            return None;
+        }
+        let off = (off as usize).min(words.len() * BITS - 1);
+        let mut i = off / BITS;
+        let mut w = words[i] & (Word::MAX >> (BITS - 1 - off % BITS));
+        loop {
+            if w != 0 {
+                return Some(base + (i * BITS + BITS - 1 - w.leading_zeros() as usize) as i64);
+            }
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            w = words[i];
+        }
+    }
+
+    /// Multi-word domains: how many bits are set in `from..=to` (both
+    /// within `var`'s words).
+    fn bits_between(&self, var: u32, from: i64, to: i64) -> u32 {
+        if from > to {
+            return 0;
+        }
+        if self.start[var as usize] == NO_BITS {
+            let holes = self.holes[var as usize].range(from..=to).count();
+            return (to - from + 1) as u32 - holes as u32;
+        }
+        let base = self.base[var as usize];
+        let words = self.words_of(var);
+        let (a, b) = ((from - base) as usize, (to - base) as usize);
+        let (wa, wb) = (a / BITS, b / BITS);
+        let low = Word::MAX << (a % BITS);
+        let high = Word::MAX >> (BITS - 1 - b % BITS);
+        if wa == wb {
+            return (words[wa] & low & high).count_ones();
+        }
+        let inner: u32 = words[wa + 1..wb].iter().map(|w| w.count_ones()).sum();
+        (words[wa] & low).count_ones() + inner + (words[wb] & high).count_ones()
+    }
+
+    /// The values a bound move took out of `var` (`from..=to`, as the
+    /// removal record of [`Store::set_min`] or [`Store::set_max`] gives
+    /// them), ascending: the bits outside the bounds still say which
+    /// values were members until the move (only the trail restores them).
+    pub fn removed_between(&self, var: u32, from: i64, to: i64, mut each: impl FnMut(i64)) {
+        if from == to {
+            each(from);
+            return;
+        }
+        let mut v = from;
+        while let Some(u) = self.next_bit(var, v).filter(|&u| u <= to) {
+            each(u);
+            v = u + 1;
+        }
     }
 
     #[inline(always)]
@@ -248,13 +430,8 @@ impl Store {
             let off = value.wrapping_sub(self.base[var as usize]) as u64;
             return off < BITS as u64 && self.arena[var as usize] & (1 << off) != 0;
         }
-        if let Some(fixed) = self.fixed_value(var) {
-            return fixed == Some(value);
-        }
-        match self.slot(var, value) {
-            Some((w, bit)) => self.arena[w] & bit != 0,
-            None => false,
-        }
+        let v = var as usize;
+        self.size[v] != 0 && self.lo[v] <= value && value <= self.hi[v] && self.bit(var, value)
     }
 
     /// Starts counting the variables per domain size (all of them, until
@@ -377,26 +554,114 @@ impl Store {
     /// domain is now empty.
     #[inline(always)]
     pub fn remove(&mut self, var: u32, value: i64) -> Result<bool, Wipeout> {
-        if let Some(fixed) = self.fixed_value(var) {
-            if fixed != Some(value) {
+        if self.one_word {
+            let off = value.wrapping_sub(self.base[var as usize]) as u64;
+            let old = self.arena[var as usize];
+            if off >= BITS as u64 || old & (1 << off) == 0 {
                 return Ok(false);
             }
-            self.set_fixed(var, EMPTIED, 0);
+            let new = old & !(1 << off);
+            self.write(var, var as usize, new, 0);
+            return if new == 0 { Err(Wipeout) } else { Ok(true) };
+        }
+        if !self.contains(var, value) {
+            return Ok(false);
+        }
+        let v = var as usize;
+        let (lo, hi, size) = (self.lo[v], self.hi[v], self.size[v] - 1);
+        if size == 0 {
+            self.set_bounds(var, lo, hi, 0);
             return Err(Wipeout);
         }
-        let Some((w, bit)) = self.slot(var, value) else {
-            return Ok(false);
-        };
-        let old = self.arena[w];
-        if old & bit == 0 {
-            return Ok(false);
-        }
-        let size = self.size(var) - 1;
-        self.write(var, w, old & !bit, size);
-        if size == 0 {
-            Err(Wipeout)
+        // The bounds stay members: a bound that goes moves to the next
+        // member; only a value strictly inside becomes a hole.
+        if value == lo {
+            let next = self.next_bit(var, lo + 1).expect("a member above");
+            self.set_bounds(var, next, hi, size);
+        } else if value == hi {
+            let prev = self.prev_bit(var, hi - 1).expect("a member below");
+            self.set_bounds(var, lo, prev, size);
         } else {
-            Ok(true)
+            self.make_hole(var, value, size);
+        }
+        Ok(true)
+    }
+
+    /// Multi-word domains: removes `value`, strictly inside the bounds,
+    /// leaving `size` values. A wide range gets its bits now, if they fit
+    /// within [`MAX_TOTAL_VALUES`]; otherwise the value joins its holes.
+    fn make_hole(&mut self, var: u32, value: i64, size: u32) {
+        let v = var as usize;
+        if self.start[v] == NO_BITS && self.holes[v].is_empty() {
+            let words = self.words[v] as usize;
+            if ((self.arena.len() + words) * BITS) as u64 <= self.budget {
+                self.start[v] = self.arena.len() as u32;
+                let width = (self.top[v] - self.base[v] + 1) as usize;
+                self.arena.resize(self.arena.len() + words, 0);
+                fill_range(&mut self.arena[self.start[v] as usize..], width);
+                self.owner.resize(self.arena.len(), var);
+            }
+        }
+        if self.start[v] == NO_BITS {
+            self.resized(var, self.size[v], size);
+            self.size[v] = size;
+            self.holes[v].insert(value);
+            self.trail.push(Saved {
+                word: HOLE,
+                old_size: var,
+                old: value as Word,
+            });
+            return;
+        }
+        let (w, bit) = self.slot(var, value).expect("a member's slot");
+        self.write(var, w, self.arena[w] & !bit, size);
+    }
+
+    /// Removes every value below `min`: returns how many went and the
+    /// range `from..=to` they spanned ([`Store::removed_between`] lists
+    /// them); a domain left empty has size 0. Multi-word domains only (one
+    /// trail entry, whatever the distance); a one-word domain removes its
+    /// few values one by one.
+    pub fn set_min(&mut self, var: u32, min: i64) -> (u32, i64, i64) {
+        self.set_bound(var, min, true)
+    }
+
+    /// Removes every value above `max`, as [`Store::set_min`] does below.
+    pub fn set_max(&mut self, var: u32, max: i64) -> (u32, i64, i64) {
+        self.set_bound(var, max, false)
+    }
+
+    fn set_bound(&mut self, var: u32, bound: i64, lower: bool) -> (u32, i64, i64) {
+        debug_assert!(
+            !self.one_word,
+            "one-word domains remove bound values one by one"
+        );
+        let (Some(lo), Some(hi)) = (self.min(var), self.max(var)) else {
+            return (0, 0, 0);
+        };
+        if (lower && bound <= lo) || (!lower && bound >= hi) {
+            return (0, 0, 0);
+        }
+        let size = self.size[var as usize];
+        if (lower && bound > hi) || (!lower && bound < lo) {
+            self.set_bounds(var, lo, hi, 0);
+            return (size, lo, hi);
+        }
+        let (new_lo, new_hi) = if lower {
+            (self.next_bit(var, bound).expect("hi is a member"), hi)
+        } else {
+            (lo, self.prev_bit(var, bound).expect("lo is a member"))
+        };
+        let gone = if lower {
+            self.bits_between(var, lo, new_lo - 1)
+        } else {
+            self.bits_between(var, new_hi + 1, hi)
+        };
+        self.set_bounds(var, new_lo, new_hi, size - gone);
+        if lower {
+            (gone, lo, bound - 1)
+        } else {
+            (gone, bound + 1, hi)
         }
     }
 
@@ -464,15 +729,15 @@ impl Store {
             return;
         }
         debug_assert!(self.contains(var, value), "assigned value in domain");
-        let off = value - self.base[var as usize];
-        if self.fixed[var as usize] != off as u32 + 1 {
-            self.set_fixed(var, off as u32 + 1, 1);
+        if self.size[var as usize] != 1 {
+            self.set_bounds(var, value, value, 1);
         }
     }
 
     pub fn min(&self, var: u32) -> Option<i64> {
-        if let Some(fixed) = self.fixed_value(var) {
-            return fixed;
+        if !self.one_word {
+            let v = var as usize;
+            return (self.size[v] != 0).then_some(self.lo[v]);
         }
         let base = self.base[var as usize];
         self.words_of(var)
@@ -483,8 +748,9 @@ impl Store {
     }
 
     pub fn max(&self, var: u32) -> Option<i64> {
-        if let Some(fixed) = self.fixed_value(var) {
-            return fixed;
+        if !self.one_word {
+            let v = var as usize;
+            return (self.size[v] != 0).then_some(self.hi[v]);
         }
         let base = self.base[var as usize];
         self.words_of(var)
@@ -493,6 +759,17 @@ impl Store {
             .rev()
             .find(|(_, &w)| w != 0)
             .map(|(i, &w)| base + (i * BITS + BITS - 1 - w.leading_zeros() as usize) as i64)
+    }
+
+    /// The domain's first value at `from` or above.
+    pub fn next_member(&self, var: u32, from: i64) -> Option<i64> {
+        let (lo, hi) = (self.min(var)?, self.max(var)?);
+        if self.one_word {
+            let off = (from.max(lo) - self.base[var as usize]) as u32;
+            let w = self.arena[var as usize] & Word::MAX.checked_shl(off).unwrap_or(0);
+            return (w != 0).then(|| self.base[var as usize] + w.trailing_zeros() as i64);
+        }
+        self.next_bit(var, from.max(lo)).filter(|&v| v <= hi)
     }
 
     /// The value of a singleton domain.
@@ -512,13 +789,30 @@ impl Store {
 
     /// Appends the domain's values in ascending order to `out`.
     pub fn values_into(&self, var: u32, out: &mut Vec<i32>) {
-        if let Some(fixed) = self.fixed_value(var) {
-            out.extend(fixed.map(|v| v as i32));
+        let (Some(lo), Some(hi)) = (self.min(var), self.max(var)) else {
+            return;
+        };
+        if self.start[var as usize] == NO_BITS {
+            let holes = &self.holes[var as usize];
+            out.extend((lo..=hi).filter(|u| !holes.contains(u)).map(|u| u as i32));
             return;
         }
         let base = self.base[var as usize];
-        for (i, &word) in self.words_of(var).iter().enumerate() {
+        let (first, last) = (((lo - base) as usize) / BITS, ((hi - base) as usize) / BITS);
+        for (i, &word) in self
+            .words_of(var)
+            .iter()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+        {
             let mut w = word;
+            if i == first {
+                w &= Word::MAX << ((lo - base) as usize % BITS);
+            }
+            if i == last {
+                w &= Word::MAX >> (BITS - 1 - (hi - base) as usize % BITS);
+            }
             while w != 0 {
                 let b = w.trailing_zeros() as usize;
                 out.push((base + (i * BITS + b) as i64) as i32);
@@ -553,19 +847,29 @@ impl Store {
                 self.entailed[s.old] = false;
                 continue;
             }
-            let var = if s.word == MARKER {
-                (s.old as u64 >> 32) as u32
-            } else if self.one_word {
+            if s.word == HOLE {
+                let var = s.old_size;
+                let v = var as usize;
+                self.holes[v].remove(&(s.old as i64));
+                self.resized(var, self.size[v], self.size[v] + 1);
+                self.size[v] += 1;
+                continue;
+            }
+            if s.word == BOUNDS {
+                let b = self.bounds_trail.pop().expect("saved bounds");
+                let v = b.var as usize;
+                let now = self.size[v];
+                (self.lo[v], self.hi[v], self.size[v]) = (b.lo, b.hi, b.size);
+                self.resized(b.var, now, b.size);
+                continue;
+            }
+            let var = if self.one_word {
                 s.word
             } else {
                 self.owner[s.word as usize]
             };
             let before = self.sizes.is_some().then(|| self.size(var));
-            if s.word == MARKER {
-                self.fixed[var as usize] = s.old as u32;
-            } else {
-                self.arena[s.word as usize] = s.old;
-            }
+            self.arena[s.word as usize] = s.old;
             if !self.one_word {
                 self.size[var as usize] = s.old_size;
             }
@@ -573,6 +877,15 @@ impl Store {
                 self.resized(var, before, self.size(var));
             }
         }
+    }
+}
+
+/// Sets the first `width` bits of `words` (a whole range: whole words at
+/// once, so a million values is 15,625 word writes).
+fn fill_range(words: &mut [Word], width: usize) {
+    words[..width / BITS].fill(Word::MAX);
+    if !width.is_multiple_of(BITS) {
+        words[width / BITS] = (1 << (width % BITS)) - 1;
     }
 }
 
@@ -650,5 +963,132 @@ mod tests {
         assert_eq!((s.min(0), s.max(0)), (Some(0), Some(999_999)));
         assert_eq!(s.remove(0, 0), Ok(true));
         assert_eq!(s.min(0), Some(1));
+    }
+
+    #[test]
+    fn a_bound_moves_past_a_million_values_in_one_trail_entry() {
+        let mut s = Store::new(&[Domain::from(0..1_000_000), Domain::from(0..3)]);
+        let m = s.mark();
+        assert_eq!(s.remove(0, 500_000), Ok(true)); // a hole
+        assert_eq!(
+            s.set_min(0, 999_000),
+            (998_999, 0, 998_999),
+            "the hole was gone already"
+        );
+        assert_eq!(s.mark() - m, 2, "the hole and the bound");
+        assert_eq!(
+            (s.min(0), s.max(0), s.size(0)),
+            (Some(999_000), Some(999_999), 1000)
+        );
+        assert_eq!(s.set_max(0, 999_499), (500, 999_500, 999_999));
+        assert_eq!(s.set_max(0, 999_499), (0, 0, 0), "nothing left to do");
+        let mut gone = Vec::new();
+        s.removed_between(0, 499_998, 500_001, |v| gone.push(v));
+        assert_eq!(
+            gone,
+            vec![499_998, 499_999, 500_001],
+            "the hole was no member"
+        );
+        assert_eq!(s.set_min(0, 2_000_000), (500, 999_000, 999_499));
+        assert_eq!((s.size(0), s.min(0)), (0, None), "wiped out");
+        s.undo(m);
+        assert_eq!(
+            (s.min(0), s.max(0), s.size(0)),
+            (Some(0), Some(999_999), 1_000_000)
+        );
+    }
+
+    /// Checks a store of one variable against a plain set of values through
+    /// a sequence of removals, bound moves, checkpoints and undos.
+    fn agrees_with_a_set(
+        declared: Vec<i32>,
+        budget: u64,
+        ops: Vec<(u8, i64)>,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        use proptest::prop_assert_eq;
+        use std::collections::BTreeSet;
+        let mut s = Store::new(&[Domain::from(declared.clone())]);
+        s.budget = budget;
+        let mut reference: BTreeSet<i64> = declared.iter().map(|&v| v as i64).collect();
+        let mut saved = vec![(s.mark(), reference.clone())];
+        for (op, v) in ops {
+            if reference.is_empty() && op != 4 {
+                continue;
+            }
+            match op {
+                0 => {
+                    let had = reference.remove(&v);
+                    let got = s.remove(0, v);
+                    prop_assert_eq!(got.is_ok_and(|r| r) || got.is_err(), had);
+                    prop_assert_eq!(got.is_err(), had && reference.is_empty());
+                }
+                1 | 2 => {
+                    let (gone, from, to) = if op == 1 {
+                        s.set_min(0, v)
+                    } else {
+                        s.set_max(0, v)
+                    };
+                    let out: Vec<i64> = if op == 1 {
+                        reference.range(..v).copied().collect()
+                    } else {
+                        reference.range(v + 1..).copied().collect()
+                    };
+                    let mut listed = Vec::new();
+                    if gone > 0 {
+                        s.removed_between(0, from, to, |u| listed.push(u));
+                    }
+                    prop_assert_eq!(&listed, &out);
+                    prop_assert_eq!(gone as usize, out.len());
+                    reference.retain(|&u| if op == 1 { u >= v } else { u <= v });
+                }
+                3 => saved.push((s.mark(), reference.clone())),
+                _ => {
+                    if saved.len() > 1 {
+                        let (mark, r) = saved.pop().expect("a checkpoint");
+                        s.undo(mark);
+                        reference = r;
+                    }
+                }
+            }
+            let mut vals = Vec::new();
+            s.values_into(0, &mut vals);
+            let vals: Vec<i64> = vals.into_iter().map(i64::from).collect();
+            prop_assert_eq!(&vals, &reference.iter().copied().collect::<Vec<_>>());
+            prop_assert_eq!(s.size(0) as usize, reference.len());
+            prop_assert_eq!(s.min(0), reference.first().copied());
+            prop_assert_eq!(s.max(0), reference.last().copied());
+            prop_assert_eq!(
+                s.single(0),
+                (reference.len() == 1)
+                    .then(|| reference.first().copied())
+                    .flatten()
+            );
+            for u in (-90..90).chain(-2510..-2490).chain(2490..2510) {
+                prop_assert_eq!(s.contains(0, u), reference.contains(&u));
+            }
+        }
+        Ok(())
+    }
+
+    fn ops() -> impl proptest::strategy::Strategy<Value = Vec<(u8, i64)>> {
+        use proptest::prelude::*;
+        let value = prop_oneof![-90i64..90, -2510i64..-2490, 2490i64..2510];
+        proptest::collection::vec((0u8..5, value), 1..60)
+    }
+
+    proptest::proptest! {
+        /// Every change, and every undo, leaves the store agreeing with a
+        /// plain set of values: a domain declared with holes (bits from the
+        /// start), a wide range (bits on its first hole), and a wide range
+        /// past the bit budget (sorted holes).
+        #[test]
+        fn the_store_agrees_with_a_set_of_values(ops in ops(), kind in 0u8..3) {
+            let (declared, budget): (Vec<i32>, u64) = match kind {
+                0 => ((-2500..2505).filter(|v| v % 7 != 3).collect(), MAX_TOTAL_VALUES),
+                1 => ((-2500..2505).collect(), MAX_TOTAL_VALUES),
+                _ => ((-2500..2505).collect(), 0),
+            };
+            agrees_with_a_set(declared, budget, ops)?;
+        }
     }
 }

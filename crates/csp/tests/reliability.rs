@@ -225,11 +225,34 @@ fn the_same_settings_give_the_same_solutions_and_statistics() {
 
 #[test]
 fn a_model_too_large_for_bit_sets_says_so() {
+    // Domains declared with holes are held as bits from the start.
     let mut model = Model::new();
-    model.int_vars(2_000, 0..1_000_000).unwrap(); // 2e9 bits of domains
+    model.int_vars(3_000, [0, 100_000]).unwrap(); // 3e8 bits of domains
     let outcome = Solver::new(&model).count();
     assert_eq!(outcome.status, Status::Stopped(StopReason::TooLarge));
     assert_eq!(outcome.solutions(), 0);
+}
+
+#[test]
+fn wide_ranges_are_held_by_their_bounds_and_search() {
+    // 2e9 values of ranges: bounds, with bits only where holes appear
+    // (past the bit budget, sorted holes), so this searches.
+    let mut model = Model::new();
+    let x = model.int_vars(2_000, 0..1_000_000).unwrap();
+    model.all_different(&x[..3]).unwrap();
+    model.less(x[3], x[4]).unwrap();
+    for strategy in [Strategy::ForwardChecking, Strategy::ArcConsistency] {
+        let (first, outcome) = Solver::new(&model).strategy(strategy).first();
+        let first = first.expect("a solution");
+        assert_eq!(outcome.solutions(), 1, "{strategy:?}");
+        assert_eq!(
+            (first[x[0]], first[x[1]], first[x[2]]),
+            (0, 1, 2),
+            "{strategy:?}"
+        );
+        assert_eq!((first[x[3]], first[x[4]]), (0, 1), "{strategy:?}");
+        assert!(model.is_solution(first.values()));
+    }
 }
 
 #[test]

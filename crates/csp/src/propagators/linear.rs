@@ -2,9 +2,11 @@
 //! variables merged when the model builds it).
 //!
 //! * check: the sum, exactly, in 128 bits;
-//! * backtracking and forward checking: the shared defaults (checked once
-//!   the scope is assigned; the last open variable filtered exactly);
-//! * arc consistency: bounds consistency to its own fixpoint, then the
+//! * backtracking: the shared default (checked once the scope is assigned);
+//! * forward checking: the last open variable filtered exactly (by
+//!   enumeration on a small domain, by its bounds or the one value `!=`
+//!   forbids on a wide one);
+//! * arc consistency: bounds consistency to its own fixpoint, then that
 //!   exact last-variable filter.
 
 use super::{Ctx, Posted, Prop, Propagator};
@@ -40,7 +42,58 @@ impl Propagator for Linear<'_> {
             unreachable!("a linear propagator over a linear constraint");
         };
         bounds(ctx, &self.con.scope, coefs, *cmp, *rhs)?;
-        ctx.filter_last(self.con)
+        last(ctx, self.con, coefs, *cmp, *rhs)
+    }
+
+    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+        let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
+            unreachable!("a linear propagator over a linear constraint");
+        };
+        (open <= 1).then(|| last(ctx, self.con, coefs, *cmp, *rhs))
+    }
+}
+
+/// Domains of at most this many values get the shared last-variable filter
+/// (a check per value, as the textbook counts them); wider ones the direct
+/// rule, which is as exact and does not enumerate a horizon of 10^6.
+const ENUMERATED: u32 = 64;
+
+/// The exact filter once at most one variable is open: by enumeration on a
+/// small domain; on a wide one, bounds for `<=`, `>=` and `==` (exact with
+/// the others fixed) or the one value `!=` rules out.
+fn last(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Prop {
+    let fixed = |ctx: &Ctx<'_>, x: u32| {
+        if ctx.assigned[x as usize] {
+            Some(ctx.values[x as usize] as i64)
+        } else {
+            ctx.store.single(x)
+        }
+    };
+    let mut open = None;
+    let mut rest = 0i128;
+    for (view, &a) in con.scope.iter().zip(coefs) {
+        let x = view.var.index;
+        match fixed(ctx, x) {
+            Some(v) => rest += a as i128 * v as i128,
+            None if open.is_some() => return Ok(()), // two open: nothing exact
+            None => open = Some((x, a)),
+        }
+    }
+    match open {
+        Some((x, a)) if ctx.store.size(x) > ENUMERATED => {
+            if cmp != Cmp::Ne {
+                return bounds(ctx, &con.scope, coefs, cmp, rhs);
+            }
+            ctx.count_check();
+            let (a, target) = (a as i128, rhs - rest);
+            if a != 0 && target % a == 0 {
+                if let Ok(v) = i64::try_from(target / a) {
+                    ctx.remove(x, v)?;
+                }
+            }
+            Ok(())
+        }
+        _ => ctx.filter_last(con),
     }
 }
 

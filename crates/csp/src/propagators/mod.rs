@@ -93,8 +93,9 @@ pub(crate) enum Watch {
 /// What happened to a variable's domain, for waking its propagators.
 #[derive(Clone, Copy)]
 pub(crate) enum Change {
-    /// `value` was removed.
-    Removed { value: i64 },
+    /// The values `value..=upto` (those that were members) were removed:
+    /// one value, or a bound's move.
+    Removed { value: i64, upto: i64 },
     /// The variable is about to be assigned.
     Assigning,
 }
@@ -110,9 +111,13 @@ impl Watch {
             | (Watch::Any, _)
             | (Watch::Fixed, Change::Assigning) => true,
             (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
-            (Watch::Value(w), Change::Removed { value, .. }) => w == value || Some(w) == last,
+            (Watch::Value(w), Change::Removed { value, upto }) => {
+                (value..=upto).contains(&w) || Some(w) == last
+            }
             (Watch::Value(w), Change::Assigning) => holds(w),
-            (Watch::ValueOrFixed(w), Change::Removed { value, .. }) => w == value || last.is_some(),
+            (Watch::ValueOrFixed(w), Change::Removed { value, upto }) => {
+                (value..=upto).contains(&w) || last.is_some()
+            }
         }
     }
 }
@@ -157,12 +162,14 @@ impl From<crate::Strategy> for Level {
     }
 }
 
-/// One value a propagator removed: which variable, which value, on behalf
+/// Values a propagator removed: which variable, which values (`value`
+/// alone, or the members of `value..=upto` a bound's move took), on behalf
 /// of which constraint, and the variable's value if it is now fixed.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Removal {
     pub var: u32,
     pub value: i64,
+    pub upto: i64,
     pub by: u32,
     pub last: Option<i64>,
 }
@@ -223,6 +230,24 @@ impl Ctx<'_> {
             self.removals.push(Removal {
                 var,
                 value,
+                upto: value,
+                by,
+                last,
+            });
+        }
+    }
+
+    /// Counts (and records) the `gone` values of `value..=upto` a bound's
+    /// move just took from `var`.
+    fn note_range(&mut self, var: u32, gone: u32, value: i64, upto: i64) {
+        self.pruned += u64::from(gone);
+        if self.record && gone > 0 {
+            let last = self.store.single(var);
+            let by = self.by;
+            self.removals.push(Removal {
+                var,
+                value,
+                upto,
                 by,
                 last,
             });
@@ -230,7 +255,27 @@ impl Ctx<'_> {
     }
 
     /// Removes every value of `var` outside `lo..=hi`; true if any went.
+    /// A multi-word domain moves each bound at once (one trail entry and one
+    /// record, whatever the distance); a one-word domain removes its few
+    /// values one by one.
     pub fn restrict_bounds(&mut self, var: u32, lo: i128, hi: i128) -> Result<bool, Wipeout> {
+        if !self.store.one_word() {
+            let clamp = |b: i128| b.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+            let mut changed = false;
+            for (bound, lower) in [(clamp(lo), true), (clamp(hi), false)] {
+                let (gone, from, to) = if lower {
+                    self.store.set_min(var, bound)
+                } else {
+                    self.store.set_max(var, bound)
+                };
+                self.note_range(var, gone, from, to);
+                changed |= gone > 0;
+                if self.store.size(var) == 0 {
+                    return Err(Wipeout);
+                }
+            }
+            return Ok(changed);
+        }
         let mut changed = false;
         while let Some(m) = self.store.min(var) {
             if (m as i128) >= lo {

@@ -416,13 +416,24 @@ pub(crate) struct Frame {
     /// Trail length before this level's assignment.
     mark: usize,
     /// The trail backend's candidate values: `cand[cursor..end]` are still
-    /// to try (`cand[start..end]` are the level's).
+    /// to try (`cand[start..end]` are the level's). With `end` [`UNLISTED`]
+    /// the values are not listed: the next one is the domain's first member
+    /// from `cursor` on (a wide domain tried in ascending order).
     cursor: u32,
     end: u32,
     start: u32,
     /// The slot backend's candidate values: the bits still to try.
     left: usize,
 }
+
+/// `Frame::end` of a level whose values are read from the domain as they
+/// are tried, rather than listed when it opens.
+pub(crate) const UNLISTED: u32 = u32::MAX;
+
+/// Domains of more values than this, tried in ascending order, are not
+/// listed when their level opens (a million-value domain would cost a
+/// million writes per node).
+pub(crate) const LISTED_VALUES: u32 = 4096;
 
 /// Where the search loop goes on (see `search_loop::run`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -524,6 +535,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) stats: Stats,
     status: Status,
     started: Option<Instant>,
+    /// Set when a propagation stopped early for the time limit or the
+    /// cancel flag (its `false` is then no failure).
+    pub(crate) halted: Option<StopReason>,
     pub(crate) next: Next,
     root_mark: usize,
     /// The slot backend, for the models and settings it serves (`None`:
@@ -696,6 +710,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 Status::Running
             },
             started: None,
+            halted: None,
             next: Next::Descend,
             root_mark: 0,
             restart_run: 1,
@@ -854,6 +869,20 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
+    /// The time limit or the cancel flag, polled inside long propagations
+    /// (a root fixpoint over a big model can run for minutes): the reason
+    /// to stop, if one holds.
+    pub(crate) fn out_of_time(&self) -> Option<StopReason> {
+        let l = &self.limits;
+        if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(StopReason::Cancelled);
+        }
+        match (l.time, self.started) {
+            (Some(t), Some(t0)) if t0.elapsed() >= t => Some(StopReason::Time),
+            _ => None,
+        }
+    }
+
     pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
         let l = &self.limits;
         if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
@@ -902,7 +931,12 @@ impl<'m, O: Observer> Search<'m, O> {
             }
             self.stats.nodes = 1;
             if !self.apply_assumptions() || !self.propagate_root() {
-                self.finish(Status::Complete);
+                // A root fixpoint cut short by the clock proves nothing.
+                let status = match self.halted.take() {
+                    Some(reason) => Status::Stopped(reason),
+                    None => Status::Complete,
+                };
+                self.finish(status);
                 return false;
             }
             self.root_mark = self.store.mark();

@@ -20,7 +20,7 @@
 //! pays for the other: no dynamic dispatch in the loop, no allocation per
 //! node (frames and candidates go to buffers that are reused).
 
-use super::{Frame, Next, Search};
+use super::{Frame, Next, Search, LISTED_VALUES, UNLISTED};
 use crate::observer::Observer;
 use crate::stats::Status;
 
@@ -158,12 +158,22 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = s.select_var(depth);
         let start = s.cand.len() as u32;
-        s.fill_candidates(var);
+        let unlisted = s.store.size(var) > LISTED_VALUES && s.branching.ascending();
+        let (cursor, end) = if unlisted {
+            let min = s
+                .store
+                .min(var)
+                .expect("a level opens on a non-empty domain");
+            (min as i32 as u32, UNLISTED)
+        } else {
+            s.fill_candidates(var);
+            (start, s.cand.len() as u32)
+        };
         s.frames.push(Frame {
             var,
             mark: s.store.mark(),
-            cursor: start,
-            end: s.cand.len() as u32,
+            cursor,
+            end,
             start,
             left: 0,
         });
@@ -172,6 +182,19 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         let frame = &mut s.frames[top];
+        if frame.end == UNLISTED {
+            // The domain is as it was when the level opened; `cursor` holds
+            // the next value to look from (as `i32` bits), past the last.
+            let from = frame.cursor as i32;
+            let value = s.store.next_member(frame.var, from as i64)?;
+            if value == i32::MAX as i64 {
+                frame.end = frame.start; // nothing can come after it
+                frame.cursor = frame.start;
+            } else {
+                frame.cursor = (value as i32 + 1) as u32;
+            }
+            return Some((frame.var, value as i32));
+        }
         if frame.cursor == frame.end {
             return None;
         }
