@@ -3,6 +3,7 @@
 
 use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
+use crate::propagators::among::Among;
 use crate::propagators::cumulative::Cumulative;
 use crate::propagators::regular::Regular;
 use crate::var::View;
@@ -170,5 +171,31 @@ impl Model {
             kind.finals[q as usize] = true;
         }
         self.add(kind, scope)
+    }
+
+    /// `count` is the number of `views` whose value is in `set`. Arc
+    /// consistency filters it to domain consistency over distinct
+    /// variables.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let n = model.int_var(2..=2).unwrap();
+    /// model.among(n, &x, [0, 1]).unwrap(); // exactly two of x in {0, 1}
+    /// assert_eq!(Solver::new(&model).count().solutions(), 12); // which one is 2 (3), the others (2 * 2)
+    /// ```
+    pub fn among<V: Into<View>>(
+        &mut self,
+        count: impl Into<View>,
+        views: impl IntoIterator<Item = V>,
+        set: impl IntoIterator<Item = i64>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = vec![count.into()];
+        scope.extend(views.into_iter().map(Into::into));
+        let mut set: Vec<i64> = set.into_iter().collect();
+        set.sort_unstable();
+        set.dedup();
+        self.add(Among { set }, scope)
     }
 }

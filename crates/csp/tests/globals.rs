@@ -396,3 +396,138 @@ proptest! {
         }
     }
 }
+
+// --------------------------------------------------------------------- table
+
+/// A table as data: the scope as (variable, offset), the rows.
+#[derive(Clone, Debug)]
+struct Rows {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    rows: Vec<Vec<i32>>,
+}
+
+fn rows() -> impl Strategy<Value = Rows> {
+    (1..=4usize).prop_flat_map(|n| {
+        let view = (
+            prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)],
+            -1..=1i32,
+        );
+        // Up to 150 rows: more than two words of the row bit sets.
+        (
+            proptest::collection::vec(domain(-1..=3, 4), n),
+            proptest::collection::vec(view, n),
+            proptest::collection::vec(proptest::collection::vec(-2..=4i32, n), 0..=150),
+        )
+            .prop_map(|(domains, views, rows)| Rows {
+                scope: views
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+                    .collect(),
+                domains,
+                rows,
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Compact table: solution sets equal brute force's under every
+    /// search; the root leaves exactly the supported values (generalised
+    /// arc consistency, repeated variables included).
+    #[test]
+    fn table_matches_brute_force_and_is_generalised_arc_consistent(spec in rows()) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = spec.domains.iter().map(|d| model.int_var(d.clone()).unwrap()).collect();
+        model.table(spec.scope.iter().map(|&(v, off)| x[v] + off), &spec.rows).unwrap();
+        let view = |values: &[i32]| -> Vec<i32> {
+            spec.scope.iter().map(|&(v, off)| values[v] + off).collect()
+        };
+        let expected = brute_force(&spec.domains, &|v| spec.rows.contains(&view(v)));
+        every_search_finds(&model, &expected)?;
+        if let Some(left) = root_keeps_supports(&model, &spec.domains, &expected)? {
+            let used: BTreeSet<usize> = spec.scope.iter().map(|s| s.0).collect();
+            for (i, d) in left.iter().enumerate() {
+                let want: BTreeSet<i32> = if used.contains(&i) {
+                    expected.iter().map(|s| s[i]).collect()
+                } else {
+                    spec.domains[i].iter().copied().collect()
+                };
+                prop_assert_eq!(&d.iter().copied().collect::<BTreeSet<i32>>(), &want, "x{}", i);
+            }
+        }
+    }
+}
+
+// --------------------------------------------------------------------- among
+
+/// Among as data: the count's variable and offset, the views, the set.
+#[derive(Clone, Debug)]
+struct AmongSpec {
+    domains: Vec<Vec<i32>>,
+    count: (usize, i32),
+    scope: Vec<(usize, i32)>,
+    set: Vec<i64>,
+}
+
+fn among() -> impl Strategy<Value = AmongSpec> {
+    (2..=5usize).prop_flat_map(|n| {
+        let view = (
+            prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)],
+            -1..=1i32,
+        );
+        (
+            proptest::collection::vec(domain(-1..=3, 4), n),
+            proptest::collection::vec(view, n),
+            proptest::collection::vec(-2..=4i64, 0..=4),
+        )
+            .prop_map(|(domains, views, set)| {
+                let mut views: Vec<(usize, i32)> = views
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+                    .collect();
+                let count = views.remove(0);
+                AmongSpec {
+                    domains,
+                    count,
+                    scope: views,
+                    set,
+                }
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Among: solution sets equal brute force's under every search; the
+    /// root keeps every supported value and, over distinct variables,
+    /// only those (domain consistency).
+    #[test]
+    fn among_matches_brute_force_and_is_domain_consistent(spec in among()) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = spec.domains.iter().map(|d| model.int_var(d.clone()).unwrap()).collect();
+        let (c, off) = spec.count;
+        let views = spec.scope.iter().map(|&(v, off)| x[v] + off);
+        model.among(x[c] + off, views, spec.set.clone()).unwrap();
+        let ok = |v: &[i32]| {
+            let inside = spec.scope.iter().filter(|&&(x, off)| spec.set.contains(&((v[x] + off) as i64))).count();
+            (v[c] + off) as usize == inside && v[c] + off >= 0
+        };
+        let expected = brute_force(&spec.domains, &ok);
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        let mut vars: Vec<usize> = spec.scope.iter().map(|s| s.0).collect();
+        vars.push(c);
+        let distinct = vars.iter().collect::<BTreeSet<_>>().len() == vars.len();
+        if let (Some(left), true) = (left, distinct) {
+            for (i, d) in left.iter().enumerate() {
+                let want: BTreeSet<i32> = expected.iter().map(|s| s[i]).collect();
+                prop_assert_eq!(&d.iter().copied().collect::<BTreeSet<i32>>(), &want, "x{}", i);
+            }
+        }
+    }
+}

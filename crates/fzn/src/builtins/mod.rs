@@ -14,6 +14,7 @@ mod arith;
 mod automata;
 mod boolean;
 mod compare;
+mod counting;
 mod element;
 mod globals;
 mod scheduling;
@@ -262,6 +263,7 @@ entries! {
     "csp_circuit" => globals::CIRCUIT, Plain, [VarIntArr, Int];
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
     "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
+    "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
 }
 
