@@ -3,6 +3,7 @@
 
 use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
+use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
 use crate::propagators::cumulative::Cumulative;
 use crate::propagators::regular::Regular;
@@ -197,5 +198,25 @@ impl Model {
         set.sort_unstable();
         set.dedup();
         self.add(Among { set }, scope)
+    }
+
+    /// The views' non-zero values are pairwise different; any number of
+    /// them may be 0. Arc consistency removes each fixed non-zero value
+    /// from the other views.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different_except_0(&x).unwrap();
+    /// // All zeros (1), one non-zero (3 * 2), two (3 * 2), three (2 * 1 * 0 = 0)
+    /// assert_eq!(Solver::new(&model).count().solutions(), 13);
+    /// ```
+    pub fn all_different_except_0<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = views.into_iter().map(Into::into).collect();
+        self.add(AllDifferentExcept0, scope)
     }
 }

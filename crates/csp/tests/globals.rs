@@ -531,3 +531,44 @@ proptest! {
         }
     }
 }
+
+// ----------------------------------------------------- all-different except 0
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// All-different except 0: solution sets equal brute force's under
+    /// every search; the root keeps every supported value, and no view
+    /// keeps a non-zero value another view is fixed to.
+    #[test]
+    fn all_different_except_0_matches_brute_force_and_eliminates_values(
+        (domains, scope) in (1..=5usize).prop_flat_map(|n| (
+            proptest::collection::vec(domain(-1..=3, 4), n),
+            proptest::collection::vec((0..n, -1..=1i32), 1..=n + 1),
+        ))
+    ) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = domains.iter().map(|d| model.int_var(d.clone()).unwrap()).collect();
+        model.all_different_except_0(scope.iter().map(|&(v, off)| x[v] + off)).unwrap();
+        let ok = |v: &[i32]| {
+            let mut nz: Vec<i32> = scope.iter().map(|&(x, off)| v[x] + off).filter(|&w| w != 0).collect();
+            nz.sort_unstable();
+            nz.windows(2).all(|w| w[0] != w[1])
+        };
+        let expected = brute_force(&domains, &ok);
+        every_search_finds(&model, &expected)?;
+        if let Some(left) = root_keeps_supports(&model, &domains, &expected)? {
+            for (k, &(a, off_a)) in scope.iter().enumerate() {
+                if left[a].len() != 1 || left[a][0] + off_a == 0 {
+                    continue;
+                }
+                let w = left[a][0] + off_a;
+                for (j, &(b, off_b)) in scope.iter().enumerate() {
+                    if j != k && b != a {
+                        prop_assert!(!left[b].contains(&(w - off_b)), "x{} keeps {}", b, w - off_b);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -39,6 +39,7 @@ pub(crate) mod abs;
 pub(crate) mod all_different;
 mod all_different_bounds;
 mod all_different_domain;
+pub(crate) mod all_different_except_0;
 pub(crate) mod among;
 mod bounds;
 pub(crate) mod cardinality;

@@ -1,4 +1,5 @@
-//! `fzn_among(n, x, v)`: the engine's among (MiniZinc passes it as is).
+//! `fzn_among(n, x, v)` and `fzn_alldifferent_except_0(x)`: the engine's
+//! among and all-different except 0 (MiniZinc passes them as they are).
 
 use super::{Base, Param};
 use crate::instance::Arg;
@@ -29,6 +30,36 @@ pub static AMONG: Base = Base {
         let (x, set) = (args[1].terms(), args[2].set());
         let inside = x.iter().filter(|&&t| set.contains(v(t))).count();
         v(args[0].term()) == inside as i64
+    },
+    native: true,
+};
+
+/// `fzn_alldifferent_except_0(x)`: the non-zero values of `x` differ.
+pub static ALL_DIFFERENT_EXCEPT_0: Base = Base {
+    params: &[Param::VarIntArr],
+    post: |post: &mut Post, args: &[Arg]| -> PostResult {
+        let x = args[0].terms();
+        if x.is_empty() {
+            return Ok(());
+        }
+        let views = post
+            .views(x)
+            .ok_or_else(|| "a constant beyond 32 bits in alldifferent_except_0".to_owned())?;
+        post.model
+            .all_different_except_0(views)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let mut values: Vec<i64> = args[0]
+            .terms()
+            .iter()
+            .map(|&t| v(t))
+            .filter(|&x| x != 0)
+            .collect();
+        values.sort_unstable();
+        values.windows(2).all(|w| w[0] != w[1])
     },
     native: true,
 };

@@ -264,6 +264,7 @@ entries! {
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
     "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
     "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];
+    "fzn_alldifferent_except_0" => counting::ALL_DIFFERENT_EXCEPT_0, Plain, [VarIntArr];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
 }
 
