@@ -69,6 +69,16 @@ pub enum ModelError {
     /// leaves 128 bits part way through the sum (only possible with more
     /// than sixteen terms at the extremes).
     ConstantOverflow,
+    /// A constraint's constant argument that must not be negative is (a
+    /// task's duration or demand).
+    NegativeArgument {
+        /// The constraint being added.
+        constraint: &'static str,
+        /// Which argument (`"duration"`, `"demand"`).
+        what: &'static str,
+        /// Its position.
+        index: usize,
+    },
 }
 
 impl fmt::Display for ModelError {
@@ -117,6 +127,11 @@ impl fmt::Display for ModelError {
                 f,
                 "the constant of a linear constraint is larger than the supported 2^125 in magnitude"
             ),
+            ModelError::NegativeArgument {
+                constraint,
+                what,
+                index,
+            } => write!(f, "{constraint} has a negative {what} at position {index}"),
         }
     }
 }

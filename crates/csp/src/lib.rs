@@ -57,6 +57,7 @@ mod error;
 mod expr;
 #[cfg(feature = "files")]
 pub mod files;
+mod globals;
 mod local;
 mod model;
 mod observer;

@@ -935,7 +935,11 @@ impl Model {
         Ok(())
     }
 
-    fn add(&mut self, kind: impl Into<Kind>, scope: Vec<View>) -> Result<ConstraintId, ModelError> {
+    pub(crate) fn add(
+        &mut self,
+        kind: impl Into<Kind>,
+        scope: Vec<View>,
+    ) -> Result<ConstraintId, ModelError> {
         let kind = kind.into();
         let name = kind.name();
         if scope.is_empty() {

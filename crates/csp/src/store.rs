@@ -70,7 +70,10 @@ const BOUNDS: u32 = u32::MAX;
 const ENTAILED: u32 = u32::MAX - 1;
 /// A trail entry with this `word` puts back value `old` (as `i64`) into the
 /// sparse holes of variable `old_size`.
-const HOLE: u32 = u32::MAX - 2;
+const HOLE: u32 = u32::MAX - 3;
+/// A trail entry with this `word` restores reversible cell `old_size` to
+/// `old` (see `Store::set_cell`).
+const CELL: u32 = u32::MAX - 2;
 /// `Store::start` of a variable whose bits are not allocated.
 const NO_BITS: u32 = u32::MAX;
 /// Domains of at most this many values get their bits from the start.
@@ -125,6 +128,9 @@ pub(crate) struct Store {
     /// Per constraint (grown on demand): known to hold whatever happens
     /// below the current node, so its filter need not look again.
     entailed: Vec<bool>,
+    /// Propagators' reversible state (compact table's current rows), one
+    /// word per cell, restored by backtracking like the domains.
+    cells: Vec<Word>,
 }
 
 impl Store {
@@ -221,6 +227,7 @@ impl Store {
             trail: Vec::new(),
             one_word,
             entailed: Vec::new(),
+            cells: Vec::new(),
         }
     }
 
@@ -236,6 +243,35 @@ impl Store {
                 word: ENTAILED,
                 old_size: 0,
                 old: c as Word,
+            });
+        }
+    }
+
+    /// Allocates `n` reversible cells holding `init`; returns the first's
+    /// index. The allocation is not undone: backtracking above the node
+    /// that made them brings them back to `init`, so `init` must be a state
+    /// their owner accepts anywhere (for compact table: "not yet read").
+    pub fn new_cells(&mut self, n: usize, init: Word) -> u32 {
+        let first = self.cells.len() as u32;
+        self.cells.resize(self.cells.len() + n, init);
+        first
+    }
+
+    /// Reversible cell `i`.
+    #[inline(always)]
+    pub fn cell(&self, i: u32) -> Word {
+        self.cells[i as usize]
+    }
+
+    /// Sets reversible cell `i` to `value`, saving the old one on the trail.
+    #[inline(always)]
+    pub fn set_cell(&mut self, i: u32, value: Word) {
+        let old = std::mem::replace(&mut self.cells[i as usize], value);
+        if old != value {
+            self.trail.push(Saved {
+                word: CELL,
+                old_size: i,
+                old,
             });
         }
     }
@@ -835,6 +871,8 @@ impl Store {
                 let s = self.trail.pop().expect("trail entry");
                 if s.word == ENTAILED {
                     self.entailed[s.old] = false;
+                } else if s.word == CELL {
+                    self.cells[s.old_size as usize] = s.old;
                 } else {
                     self.arena[s.word as usize] = s.old;
                 }
@@ -845,6 +883,10 @@ impl Store {
             let s = self.trail.pop().expect("trail entry");
             if s.word == ENTAILED {
                 self.entailed[s.old] = false;
+                continue;
+            }
+            if s.word == CELL {
+                self.cells[s.old_size as usize] = s.old;
                 continue;
             }
             if s.word == HOLE {
@@ -914,6 +956,25 @@ mod tests {
         let mut vals = Vec::new();
         s.values_into(1, &mut vals);
         assert_eq!(vals, vec![3, 9]);
+    }
+
+    #[test]
+    fn cells_are_restored_by_backtracking() {
+        let mut s = Store::new(&[Domain::from(0..3)]);
+        let c = s.new_cells(2, 7);
+        let outer = s.mark();
+        s.set_cell(c, 1);
+        s.set_cell(c + 1, 7); // unchanged: nothing saved
+        assert_eq!(s.mark() - outer, 1);
+        let inner = s.mark();
+        s.set_cell(c, 2);
+        s.remove(0, 1).unwrap();
+        assert_eq!((s.cell(c), s.cell(c + 1)), (2, 7));
+        s.undo(inner);
+        assert_eq!(s.cell(c), 1);
+        s.undo(outer);
+        assert_eq!(s.cell(c), 7);
+        assert!(s.contains(0, 1));
     }
 
     #[test]

@@ -56,6 +56,7 @@ const MODELS: &[(&str, Kind)] = &[
     ("circuit_tour", Kind::Optimum("cost")),
     ("cardinality", Kind::All),
     ("search_choices", Kind::All),
+    ("scheduling", Kind::Optimum("makespan")),
 ];
 
 /// The model and, where it has one, its data file.

@@ -11,10 +11,13 @@
 //! changing its `post` function only.
 
 mod arith;
+mod automata;
 mod boolean;
 mod compare;
+mod counting;
 mod element;
 mod globals;
+mod scheduling;
 
 use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
@@ -259,6 +262,10 @@ entries! {
     "csp_inverse" => globals::INVERSE, Plain, [VarIntArr, Int, VarIntArr, Int];
     "csp_circuit" => globals::CIRCUIT, Plain, [VarIntArr, Int];
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
+    "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
+    "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];
+    "fzn_alldifferent_except_0" => counting::ALL_DIFFERENT_EXCEPT_0, Plain, [VarIntArr];
+    "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
 }
 
 /// The entry for `name` with `arity` arguments (`bool_xor` has two forms).

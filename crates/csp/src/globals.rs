@@ -1,0 +1,222 @@
+//! The model's builders for the global constraints of scheduling, automata
+//! and counting (each kind's propagator lives in `propagators/`).
+
+use crate::error::ModelError;
+use crate::model::{ConstraintId, Model};
+use crate::propagators::all_different_except_0::AllDifferentExcept0;
+use crate::propagators::among::Among;
+use crate::propagators::cumulative::Cumulative;
+use crate::propagators::regular::Regular;
+use crate::var::View;
+
+/// The values of `args` as 64-bit integers, refused if one is negative.
+fn non_negative(
+    args: impl IntoIterator<Item = i32>,
+    constraint: &'static str,
+    what: &'static str,
+) -> Result<Vec<i64>, ModelError> {
+    args.into_iter()
+        .enumerate()
+        .map(|(index, a)| {
+            if a < 0 {
+                Err(ModelError::NegativeArgument {
+                    constraint,
+                    what,
+                    index,
+                })
+            } else {
+                Ok(a as i64)
+            }
+        })
+        .collect()
+}
+
+/// `Ok` when `found` equals the number of starts.
+fn same_length(constraint: &'static str, starts: usize, found: usize) -> Result<(), ModelError> {
+    if starts == found {
+        Ok(())
+    } else {
+        Err(ModelError::LengthMismatch {
+            constraint,
+            left: starts,
+            right: found,
+        })
+    }
+}
+
+impl Model {
+    /// A cumulative resource: task `i` starts at `starts[i]`, runs for
+    /// `durations[i]` and uses `demands[i]` of the resource meanwhile; at
+    /// no time do the running tasks use more than `capacity`. Tasks of
+    /// duration or demand 0 are free. Arc consistency filters the starts'
+    /// bounds by time-tabling (the compulsory-part profile).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(3, 0..4).unwrap();
+    /// // Two tasks of demand 2 and one of demand 1 on a resource of 2:
+    /// // the big ones never overlap.
+    /// model.cumulative(&s, [2, 2, 1], [2, 2, 1], 2).unwrap();
+    /// let solver = Solver::new(&model);
+    /// assert!(solver.search().all(|sol| {
+    ///     let v = sol.values();
+    ///     v[0] + 2 <= v[1] || v[1] + 2 <= v[0]
+    /// }));
+    /// // Lengths must agree, and nothing may be negative:
+    /// assert!(model.cumulative(&s, [1, 1], [1, 1, 1], 2).is_err());
+    /// assert!(model.cumulative(&s, [1, 1, -1], [1, 1, 1], 2).is_err());
+    /// ```
+    pub fn cumulative<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+        demands: impl IntoIterator<Item = i32>,
+        capacity: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "cumulative";
+        let scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations = non_negative(durations, name, "duration")?;
+        let demands = non_negative(demands, name, "demand")?;
+        same_length(name, scope.len(), durations.len())?;
+        same_length(name, scope.len(), demands.len())?;
+        let kind = Cumulative {
+            name,
+            durations,
+            demands,
+            capacity,
+        };
+        self.add(kind, scope)
+    }
+
+    /// A disjunctive (unary) resource: task `i` starts at `starts[i]` and
+    /// runs for `durations[i]`, and no two tasks of positive duration
+    /// overlap. Filtered as a cumulative resource of capacity 1.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(3, 0..3).unwrap();
+    /// model.disjunctive(&s, [1, 1, 1]).unwrap(); // three unit tasks in three slots
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    pub fn disjunctive<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "disjunctive";
+        let scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations = non_negative(durations, name, "duration")?;
+        same_length(name, scope.len(), durations.len())?;
+        let kind = Cumulative {
+            name,
+            demands: vec![1; durations.len()],
+            durations,
+            capacity: 1,
+        };
+        self.add(kind, scope)
+    }
+
+    /// The views spell a word the automaton accepts: starting in state
+    /// `start`, each view's value follows one of the `transitions`
+    /// `(from, value, to)`, and the state reached after the last view is
+    /// one of `finals`. States are any numbers; a state and value without
+    /// a transition rejects, and several transitions on one value make the
+    /// automaton nondeterministic (some path must accept). Arc consistency
+    /// filters it to domain consistency over distinct variables.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..2).unwrap();
+    /// // Words over {0, 1} with no two 1s in a row: state 0 after a 0,
+    /// // state 1 after a 1; both final.
+    /// model.regular(&x, [(0, 0, 0), (0, 1, 1), (1, 0, 0)], 0, [0, 1]).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8); // Fibonacci: 8 words of 4
+    /// ```
+    pub fn regular<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        transitions: impl IntoIterator<Item = (usize, i32, usize)>,
+        start: usize,
+        finals: impl IntoIterator<Item = usize>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope: Vec<View> = scope.into_iter().map(Into::into).collect();
+        // Number the states densely, in order of appearance.
+        let mut ids: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
+        let mut id = |q: usize| {
+            let next = ids.len() as u32;
+            *ids.entry(q).or_insert(next)
+        };
+        let start = id(start);
+        let arcs: Vec<(u32, i64, u32)> = transitions
+            .into_iter()
+            .map(|(from, value, to)| (id(from), value as i64, id(to)))
+            .collect();
+        let finals: Vec<u32> = finals.into_iter().map(&mut id).collect();
+        let states = ids.len();
+        let mut kind = Regular {
+            transitions: vec![Vec::new(); states],
+            start,
+            finals: vec![false; states],
+        };
+        for (from, value, to) in arcs {
+            kind.transitions[from as usize].push((value, to));
+        }
+        for ts in &mut kind.transitions {
+            ts.sort_unstable();
+            ts.dedup();
+        }
+        for q in finals {
+            kind.finals[q as usize] = true;
+        }
+        self.add(kind, scope)
+    }
+
+    /// `count` is the number of `views` whose value is in `set`. Arc
+    /// consistency filters it to domain consistency over distinct
+    /// variables.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let n = model.int_var(2..=2).unwrap();
+    /// model.among(n, &x, [0, 1]).unwrap(); // exactly two of x in {0, 1}
+    /// assert_eq!(Solver::new(&model).count().solutions(), 12); // which one is 2 (3), the others (2 * 2)
+    /// ```
+    pub fn among<V: Into<View>>(
+        &mut self,
+        count: impl Into<View>,
+        views: impl IntoIterator<Item = V>,
+        set: impl IntoIterator<Item = i64>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = vec![count.into()];
+        scope.extend(views.into_iter().map(Into::into));
+        let mut set: Vec<i64> = set.into_iter().collect();
+        set.sort_unstable();
+        set.dedup();
+        self.add(Among { set }, scope)
+    }
+
+    /// The views' non-zero values are pairwise different; any number of
+    /// them may be 0. Arc consistency removes each fixed non-zero value
+    /// from the other views.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different_except_0(&x).unwrap();
+    /// // All zeros (1), one non-zero (3 * 2), two (3 * 2), three (2 * 1 * 0 = 0)
+    /// assert_eq!(Solver::new(&model).count().solutions(), 13);
+    /// ```
+    pub fn all_different_except_0<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = views.into_iter().map(Into::into).collect();
+        self.add(AllDifferentExcept0, scope)
+    }
+}

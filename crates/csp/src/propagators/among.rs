@@ -1,0 +1,128 @@
+//! `scope[0]` counts the views among `scope[1..]` whose value is in a
+//! constant set.
+//!
+//! * check: the count;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: the count lies between the views surely in the set
+//!   and those possibly in it; when the count must be the fewest, the
+//!   undecided views leave the set, when the most, they join it. Over
+//!   distinct variables (the count's among them) that is domain
+//!   consistent; otherwise sound, then the exact last-variable filter.
+
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use crate::propagators::Constraint;
+use crate::store::Wipeout;
+
+/// `scope[0] = |{i >= 1 : scope[i] in set}|`.
+pub(crate) struct Among {
+    /// The set, sorted, without repeats.
+    pub set: Vec<i64>,
+}
+
+impl Among {
+    fn contains(&self, v: i64) -> bool {
+        self.set.binary_search(&v).is_ok()
+    }
+}
+
+impl ConstraintKind for Among {
+    fn name(&self) -> &'static str {
+        "among"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let inside = vals[1..].iter().filter(|&&v| self.contains(v)).count();
+        vals[0] == inside as i64
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(AmongPropagator {
+            con,
+            kind: self,
+            vals: Vec::new(),
+        })
+    }
+}
+
+struct AmongPropagator<'m> {
+    con: &'m Constraint,
+    kind: &'m Among,
+    vals: Vec<i32>,
+}
+
+/// Whether a view's values are all in the set, some, or none.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    In,
+    Out,
+    Both,
+}
+
+impl AmongPropagator<'_> {
+    fn side(&mut self, ctx: &Ctx<'_>, k: usize) -> Side {
+        let view = self.con.scope[k];
+        self.vals.clear();
+        ctx.store.values_into(view.var.index, &mut self.vals);
+        let inside = self
+            .vals
+            .iter()
+            .filter(|&&u| self.kind.contains(u as i64 + view.offset))
+            .count();
+        match inside {
+            0 => Side::Out,
+            n if n == self.vals.len() => Side::In,
+            _ => Side::Both,
+        }
+    }
+
+    /// Removes from view `k` the values in the set (`inside`) or outside.
+    fn keep_side(&mut self, ctx: &mut Ctx<'_>, k: usize, inside: bool) -> Prop {
+        let view = self.con.scope[k];
+        self.vals.clear();
+        ctx.store.values_into(view.var.index, &mut self.vals);
+        for i in 0..self.vals.len() {
+            let u = self.vals[i] as i64;
+            if self.kind.contains(u + view.offset) != inside {
+                ctx.remove(view.var.index, u)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for AmongPropagator<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let n = self.con.scope.len();
+        loop {
+            ctx.count_check();
+            let sides: Vec<Side> = (1..n).map(|k| self.side(ctx, k)).collect();
+            let sure = sides.iter().filter(|&&s| s == Side::In).count() as i128;
+            let possible = sides.iter().filter(|&&s| s != Side::Out).count() as i128;
+            let count = self.con.scope[0];
+            let off = count.offset as i128;
+            let c = count.var.index;
+            let changed = ctx.restrict_bounds(c, sure - off, possible - off)?;
+            let (Some(lo), Some(hi)) = (ctx.store.min(c), ctx.store.max(c)) else {
+                return Err(Wipeout);
+            };
+            let (lo, hi) = (lo as i128 + off, hi as i128 + off);
+            let undecided: Vec<usize> = (1..n).filter(|&k| sides[k - 1] == Side::Both).collect();
+            // The count at its least: the undecided views leave the set;
+            // at its most: they join it.
+            let decide = !undecided.is_empty() && (hi == sure || lo == possible);
+            if decide {
+                for &k in &undecided {
+                    self.keep_side(ctx, k, lo == possible)?;
+                }
+            }
+            if !changed && !decide {
+                break;
+            }
+        }
+        ctx.filter_last(self.con)
+    }
+}

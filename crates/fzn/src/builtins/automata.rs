@@ -1,0 +1,98 @@
+//! `csp_regular(x, Q, S, d, q0, F)`: MiniZinc's deterministic automaton
+//! (states `1..Q`, values `1..S`, `d` flattened row by row, 0 rejecting),
+//! posted as the engine's `regular`.
+
+use super::{Base, Param};
+use crate::instance::Arg;
+use crate::post::{Post, PostResult};
+
+/// `(Q, S, d)`, or an error when `d` is not `Q` rows of `S`.
+fn automaton(args: &[Arg]) -> Result<(i64, i64, Vec<i64>), String> {
+    let (q, s) = (args[1].int(), args[2].int());
+    let d: Vec<i64> = args[3].ints().collect();
+    if q < 0 || s < 0 || (q as i128) * (s as i128) != d.len() as i128 {
+        return Err(format!(
+            "a regular automaton of {q} states and {s} values given {} transitions",
+            d.len()
+        ));
+    }
+    Ok((q, s, d))
+}
+
+/// The state after `q` reads `v` (0: rejected).
+fn step(q_count: i64, s: i64, d: &[i64], q: i64, v: i64) -> i64 {
+    if !(1..=q_count).contains(&q) || !(1..=s).contains(&v) {
+        return 0;
+    }
+    let next = d[((q - 1) * s + (v - 1)) as usize];
+    if (1..=q_count).contains(&next) {
+        next
+    } else {
+        0
+    }
+}
+
+/// `csp_regular(x, Q, S, d, q0, F)`: the engine's regular.
+pub static REGULAR: Base = Base {
+    params: &[
+        Param::VarIntArr,
+        Param::Int,
+        Param::Int,
+        Param::IntArr,
+        Param::Int,
+        Param::Set,
+    ],
+    post: |post: &mut Post, args: &[Arg]| -> PostResult {
+        let (q, s, d) = automaton(args)?;
+        let (x, q0, finals) = (args[0].terms(), args[4].int(), args[5].set());
+        if x.is_empty() {
+            return if (1..=q).contains(&q0) && finals.contains(q0) {
+                Ok(())
+            } else {
+                post.fail()
+            };
+        }
+        if !(1..=q).contains(&q0) {
+            return post.fail();
+        }
+        let mut arcs = Vec::new();
+        for from in 1..=q {
+            for v in 1..=s {
+                let to = step(q, s, &d, from, v);
+                if to != 0 {
+                    let v = i32::try_from(v).map_err(|_| "a regular value beyond 32 bits")?;
+                    arcs.push((from as usize, v, to as usize));
+                }
+            }
+        }
+        let finals: Vec<usize> = (1..=q)
+            .filter(|&f| finals.contains(f))
+            .map(|f| f as usize)
+            .collect();
+        let views = post
+            .views(x)
+            .ok_or_else(|| "a constant beyond 32 bits in regular".to_owned())?;
+        post.model
+            .regular(views, arcs, q0 as usize, finals)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let Ok((q, s, d)) = automaton(args) else {
+            return false;
+        };
+        let mut state = args[4].int();
+        if !(1..=q).contains(&state) {
+            return false;
+        }
+        for &t in args[0].terms() {
+            state = step(q, s, &d, state, v(t));
+            if state == 0 {
+                return false;
+            }
+        }
+        args[5].set().contains(state)
+    },
+    native: true,
+};

@@ -1,0 +1,103 @@
+//! The scheduling globals the engine has natively, passed through by
+//! `mznlib/` when durations, demands and capacity are constants:
+//! `csp_cumulative(s, d, r, b)` (also the disjunctive forms, with demands
+//! 1 and capacity 1).
+
+use super::{Base, Param};
+use crate::instance::Arg;
+use crate::post::{Post, PostResult};
+
+/// The tasks that take something (MiniZinc ignores a duration or demand
+/// of 0 or less): their positions.
+fn busy(args: &[Arg]) -> Vec<usize> {
+    let (d, r): (Vec<i64>, Vec<i64>) = (args[1].ints().collect(), args[2].ints().collect());
+    (0..d.len()).filter(|&i| d[i] > 0 && r[i] > 0).collect()
+}
+
+/// `v` as a 32-bit engine argument.
+fn small(v: i64, what: &str) -> Result<i32, String> {
+    i32::try_from(v).map_err(|_| format!("a cumulative {what} beyond 32 bits"))
+}
+
+/// `csp_cumulative(s, d, r, b)`: the engine's cumulative over the busy
+/// tasks (a constant start is a fixed variable).
+pub static CUMULATIVE: Base = Base {
+    params: &[Param::VarIntArr, Param::IntArr, Param::IntArr, Param::Int],
+    post: |post: &mut Post, args: &[Arg]| -> PostResult {
+        let s = args[0].terms();
+        if args[1].ints().len() != s.len() || args[2].ints().len() != s.len() {
+            return Err("cumulative arrays of different lengths".to_owned());
+        }
+        let b = args[3].int();
+        let tasks = busy(args);
+        if s.is_empty() {
+            return Ok(());
+        }
+        if b < 0 {
+            return post.fail();
+        }
+        if tasks.is_empty() {
+            return Ok(());
+        }
+        let (d, r): (Vec<i64>, Vec<i64>) = (args[1].ints().collect(), args[2].ints().collect());
+        let mut starts = Vec::with_capacity(tasks.len());
+        let (mut durations, mut demands) = (Vec::new(), Vec::new());
+        for &i in &tasks {
+            let view = post
+                .view(s[i])
+                .ok_or_else(|| "a cumulative start beyond 32 bits".to_owned())?;
+            starts.push(view);
+            durations.push(small(d[i], "duration")?);
+            demands.push(small(r[i], "demand")?);
+        }
+        post.model
+            .cumulative(starts, durations, demands, b)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let s = args[0].terms();
+        let b = args[3].int();
+        let (d, r): (Vec<i64>, Vec<i64>) = (args[1].ints().collect(), args[2].ints().collect());
+        let tasks = busy(args);
+        if tasks.is_empty() {
+            return s.is_empty() || b >= 0;
+        }
+        let start = |i: usize| v(s[i]) as i128;
+        tasks.iter().all(|&j| {
+            let load: i128 = tasks
+                .iter()
+                .filter(|&&i| start(i) <= start(j) && start(j) < start(i) + d[i] as i128)
+                .map(|&i| r[i] as i128)
+                .sum();
+            load <= b as i128
+        })
+    },
+    native: true,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::Term;
+
+    #[test]
+    fn idle_tasks_and_the_capacity_follow_minizinc() {
+        let arr = |xs: &[i64]| Arg::Array(xs.iter().map(|&c| Term::Const(c)).collect());
+        let int = |c| Arg::Term(Term::Const(c));
+        let value = |t: Term| match t {
+            Term::Const(c) => c,
+            Term::Var(_) => 0,
+        };
+        // Two tasks at 0 of demand 2 on a capacity of 3: an overload...
+        let args = [arr(&[0, 0]), arr(&[1, 1]), arr(&[2, 2]), int(3)];
+        assert!(!(CUMULATIVE.holds)(&args, &value));
+        // ... unless one of them lasts 0 (or less).
+        let args = [arr(&[0, 0]), arr(&[1, -1]), arr(&[2, 2]), int(3)];
+        assert!((CUMULATIVE.holds)(&args, &value));
+        // No busy task: only a negative capacity fails.
+        let args = [arr(&[0]), arr(&[0]), arr(&[2]), int(-1)];
+        assert!(!(CUMULATIVE.holds)(&args, &value));
+    }
+}
