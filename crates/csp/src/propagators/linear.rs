@@ -4,8 +4,15 @@
 //! * check: the sum, exactly, in 128 bits;
 //! * backtracking and forward checking: the shared defaults (checked once
 //!   the scope is assigned; the last open variable filtered exactly);
-//! * arc consistency: bounds consistency to its own fixpoint, then the
-//!   exact last-variable filter.
+//! * arc consistency: for `=`, bounds(R) consistency to its own fixpoint
+//!   (each bound has a support with the other variables real between
+//!   their bounds; integer supports, bounds(Z), would be NP-hard to
+//!   guarantee); for `<=` and `>=` the same filtering is domain
+//!   consistency (a bound's support supports every value short of it);
+//!   for `!=`, the one value left open to the last variable whose
+//!   coefficient is not zero goes, which is domain consistency; then the
+//!   exact last-variable filter. `tests/strength.rs` checks each against
+//!   brute force.
 
 use super::{Ctx, Posted, Prop, Propagator};
 use crate::constraint::Cmp;
@@ -44,8 +51,9 @@ impl Propagator for Linear<'_> {
     }
 }
 
-/// Bounds consistency for `sum coefs[i] * scope[i] cmp rhs` (views of
-/// offset 0; a variable may repeat, which keeps it sound but weaker).
+/// Filtering for `sum coefs[i] * scope[i] cmp rhs` (views of offset 0; a
+/// variable may repeat, which keeps it sound but weaker): bounds(R)
+/// consistency for `=`, domain consistency for the other comparisons.
 pub(super) fn bounds(
     ctx: &mut Ctx<'_>,
     scope: &[crate::var::View],
@@ -54,7 +62,7 @@ pub(super) fn bounds(
     rhs: i128,
 ) -> Prop {
     if cmp == Cmp::Ne {
-        return Ok(()); // only the exact last-variable filter applies
+        return not_equal(ctx, scope, coefs, rhs);
     }
     loop {
         let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
@@ -99,6 +107,44 @@ pub(super) fn bounds(
     }
 }
 
+/// Domain consistency for `sum coefs[i] * scope[i] != rhs`: nothing to
+/// do while two terms with a non-zero coefficient are open (each value of
+/// one is supported by a value of the other), else the open one loses the
+/// value that would make the sum `rhs` (zero coefficients are why the
+/// last-variable filter, which counts every variable, is not enough).
+fn not_equal(ctx: &mut Ctx<'_>, scope: &[crate::var::View], coefs: &[i64], rhs: i128) -> Prop {
+    let mut open = None;
+    let mut sum = 0i128;
+    for (view, &a) in scope.iter().zip(coefs) {
+        if a == 0 {
+            continue;
+        }
+        let x = view.var.index;
+        let fixed = if ctx.assigned[x as usize] {
+            Some(ctx.values[x as usize] as i64)
+        } else {
+            ctx.store.single(x)
+        };
+        match fixed {
+            Some(v) => sum += a as i128 * v as i128,
+            None if open.is_some() => return Ok(()),
+            None => open = Some((x, a as i128)),
+        }
+    }
+    ctx.count_check();
+    match open {
+        None if sum == rhs => Err(Wipeout),
+        None => Ok(()),
+        Some((x, a)) => {
+            let rest = rhs - sum;
+            match i64::try_from(rest / a) {
+                Ok(v) if rest % a == 0 && ctx.store.contains(x, v) => ctx.remove(x, v),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
 /// The smallest and largest value of `a * x` over `x`'s domain.
 fn term_range(ctx: &Ctx<'_>, x: u32, a: i64) -> (i128, i128) {
     let lo = ctx.store.min(x).unwrap_or(0) as i128 * a as i128;
@@ -118,7 +164,7 @@ fn unbounded_quotient(a: i128, b: i128) -> Option<i128> {
 }
 
 /// `a / b` rounded towards minus infinity.
-fn div_floor(a: i128, b: i128) -> i128 {
+pub(super) fn div_floor(a: i128, b: i128) -> i128 {
     if let Some(q) = unbounded_quotient(a, b) {
         return q;
     }
@@ -131,7 +177,7 @@ fn div_floor(a: i128, b: i128) -> i128 {
 }
 
 /// `a / b` rounded towards plus infinity.
-fn div_ceil(a: i128, b: i128) -> i128 {
+pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
     match unbounded_quotient(a, b) {
         Some(q) => q,
         None => -div_floor(-a, b),
