@@ -6,8 +6,11 @@
 //! * arc consistency: counting bounds per value to its own fixpoint: a
 //!   value taken as often as its maximum leaves the other views; a value
 //!   possible only as often as its minimum is fixed in every view that
-//!   can take it. Then the exact last-variable filter (for repeated
-//!   variables, where counting views is not exact).
+//!   can take it. Over distinct variables that makes each value's count,
+//!   on its own, domain consistent (not the whole: `tests/strength.rs`
+//!   checks the per-value claim against brute force). Then the exact
+//!   last-variable filter (for repeated variables, where counting views is
+//!   not exact).
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;

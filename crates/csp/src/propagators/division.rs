@@ -8,7 +8,13 @@
 //!   operands' corners (a quotient is monotone in each operand on either
 //!   side of zero; a remainder is smaller than the divisor and the
 //!   dividend in magnitude, with the dividend's sign); then enumerated
-//!   supports while small, then the exact last-variable filter.
+//!   supports while small (domain consistency), then the exact
+//!   last-variable filter. The rounds alone are sound but not bounds
+//!   consistency: the operands keep their bounds (`x in 0..=20`, `y in
+//!   1..=20`, `z in 1..=20` keeps `x = 0`), and the result's may fall
+//!   between two quotients (`x = 10`, `y in 1..=5` keeps `z = 4`).
+//!   `tests/strength.rs` checks soundness on large domains and domain
+//!   consistency on small ones.
 
 use super::{bounds, ConstraintKind, Ctx, Posted};
 use crate::propagators::Constraint;

@@ -5,8 +5,11 @@
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency: bounds (for the minimum: the result between the
 //!   smallest lower and the smallest upper bound, every operand at least
-//!   the result's lower bound; mirrored for the maximum), then enumerated
-//!   supports while small, then the exact last-variable filter.
+//!   the result's lower bound, and at most its upper bound when it is the
+//!   only operand that can be that small; mirrored for the maximum) to their
+//!   fixpoint, which is bounds(Z) consistency; then enumerated supports
+//!   while small (domain consistency), then the exact last-variable
+//!   filter. `tests/strength.rs` checks both levels against brute force.
 
 use super::{bounds, ConstraintKind, Ctx, Posted};
 use crate::propagators::Constraint;
@@ -67,9 +70,19 @@ impl bounds::Narrow for Extremum {
             hi = hi.min(b);
         }
         let mut changed = restrict(ctx, result, lo, hi)?;
-        let (r_lo, _) = range(ctx, result)?;
+        let (r_lo, r_hi) = range(ctx, result)?;
+        let mut reaching = None;
+        let mut several = false;
         for v in operands {
             changed |= restrict(ctx, v, r_lo, i128::MAX / 2)?;
+            if range(ctx, v)?.0 <= r_hi {
+                several |= reaching.is_some();
+                reaching = Some(v);
+            }
+        }
+        // One operand alone can reach the result's range: it is the result.
+        if let (Some(v), false) = (reaching, several) {
+            changed |= restrict(ctx, v, i128::MIN / 2, r_hi)?;
         }
         Ok(changed)
     }

@@ -6,9 +6,11 @@
 //! * backtracking: the shared default (checked once the scope is assigned);
 //! * forward checking and arc consistency: channelling to its own
 //!   fixpoint (a value `j` stays in `x[i]` only while `y[j]` exists and
-//!   can still take `i`, and the other way round), which is arc
-//!   consistency on each pair of channelled views; arc consistency then
-//!   adds the exact last-variable filter.
+//!   can still take `i`, and no other `y[k]` is fixed to `i`; the other
+//!   way round likewise), which is arc consistency on each pair `x[i]`,
+//!   `y[j]` of the decomposition `x[i] = j <-> y[j] = i`
+//!   (`tests/strength.rs` checks it against brute force); arc consistency
+//!   then adds the exact last-variable filter.
 
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
@@ -77,30 +79,67 @@ fn can_take(ctx: &Ctx<'_>, var: u32, value: i64) -> bool {
     }
 }
 
+/// No view of the other side is fixed to this position (in [`forced`]).
+const FREE: i64 = -1;
+/// Two views of the other side are fixed to this position.
+const CLASH: i64 = -2;
+
+/// Per position `p` of the scope, the one view value a fixed view of the
+/// other side leaves it: `y[k]` fixed to `i` forces `x[i] = k` (and the
+/// other way round); [`FREE`] or [`CLASH`] otherwise.
+fn forced(ctx: &Ctx<'_>, con: &Constraint, out: &mut Vec<i64>) {
+    let n = con.scope.len() / 2;
+    out.clear();
+    out.resize(2 * n, FREE);
+    for (q, view) in con.scope.iter().enumerate() {
+        let x = view.var.index;
+        let fixed = if ctx.assigned[x as usize] {
+            Some(ctx.values[x as usize] as i64)
+        } else {
+            ctx.store.single(x)
+        };
+        let Some(t) = fixed.map(|u| u + view.offset) else {
+            continue;
+        };
+        if !(0..n as i64).contains(&t) {
+            continue; // the channelling below rules it out
+        }
+        let (k, other) = if q < n { (q, n) } else { (q - n, 0) };
+        let p = other + t as usize;
+        out[p] = match out[p] {
+            FREE => k as i64,
+            f if f == k as i64 => f,
+            _ => CLASH,
+        };
+    }
+}
+
 /// Removes each view value without its inverse, until none is left.
 fn channel(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
     let n = con.scope.len() / 2;
-    let supported = |ctx: &Ctx<'_>, p: usize, u: i64| {
+    let supported = |ctx: &Ctx<'_>, forced: &[i64], p: usize, u: i64| {
         let (view, i, other) = if p < n {
             (con.scope[p], p, n)
         } else {
             (con.scope[p], p - n, 0)
         };
         let j = u + view.offset;
-        (0..n as i64).contains(&j) && {
+        (0..n as i64).contains(&j) && (forced[p] == FREE || forced[p] == j) && {
             let back = con.scope[other + j as usize];
             can_take(ctx, back.var.index, i as i64 - back.offset)
         }
     };
     let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    let mut force = std::mem::take(&mut ctx.scratch.views);
     let mut result = Ok(());
     'fixpoint: loop {
         let mut changed = false;
+        forced(ctx, con, &mut force);
         for p in 0..2 * n {
             let var = con.scope[p].var.index;
             ctx.count_check();
             if ctx.assigned[var as usize] {
-                if !supported(ctx, p, ctx.values[var as usize] as i64) {
+                if !supported(ctx, &force, p, ctx.values[var as usize] as i64) {
                     result = Err(Wipeout);
                     break 'fixpoint;
                 }
@@ -110,7 +149,7 @@ fn channel(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
             ctx.store.values_into(var, &mut vals);
             for &u in &vals {
                 ctx.count_check();
-                if !supported(ctx, p, u as i64) {
+                if !supported(ctx, &force, p, u as i64) {
                     if let Err(e) = ctx.remove(var, u as i64) {
                         result = Err(e);
                         break 'fixpoint;
@@ -124,5 +163,6 @@ fn channel(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
         }
     }
     ctx.scratch.vals = vals;
+    ctx.scratch.views = force;
     result
 }

@@ -18,7 +18,7 @@
 //! < y[alpha]` is possible, it supports every value after `alpha`, and the
 //! values at `alpha` depend only on the other side's bound and on the
 //! suffix's best case. So over distinct variables this is generalised arc
-//! consistency (`tests/consistency.rs` compares the root propagation with
+//! consistency (`tests/strength.rs` compares the root propagation with
 //! brute force). Its judgement of the suffix treats positions
 //! independently, so it stays sound, though weaker, when `x` and `y`
 //! share variables.

@@ -4,10 +4,17 @@
 //! * check: the sum, exactly, in 128 bits;
 //! * backtracking: the shared default (checked once the scope is assigned);
 //! * forward checking: the last open variable filtered exactly (by
-//!   enumeration on a small domain, by its bounds or the one value `!=`
-//!   forbids on a wide one);
-//! * arc consistency: bounds consistency to its own fixpoint, then that
-//!   exact last-variable filter.
+//!   enumeration on a small domain; on a wide one by the filtering below,
+//!   exact once one variable is open);
+//! * arc consistency: for `=`, bounds(R) consistency to its own fixpoint
+//!   (each bound has a support with the other variables real between
+//!   their bounds; integer supports, bounds(Z), would be NP-hard to
+//!   guarantee); for `<=` and `>=` the same filtering is domain
+//!   consistency (a bound's support supports every value short of it);
+//!   for `!=`, the one value left open to the last variable whose
+//!   coefficient is not zero goes, which is domain consistency; then the
+//!   exact last-variable filter. `tests/strength.rs` checks each against
+//!   brute force.
 
 use super::{Ctx, Posted, Prop, Propagator};
 use crate::constraint::Cmp;
@@ -59,46 +66,22 @@ impl Propagator for Linear<'_> {
 const ENUMERATED: u32 = 64;
 
 /// The exact filter once at most one variable is open: by enumeration on a
-/// small domain; on a wide one, bounds for `<=`, `>=` and `==` (exact with
-/// the others fixed) or the one value `!=` rules out.
+/// small domain; on a wide one, [`bounds`] (with the others fixed, bounds
+/// for `<=`, `>=` and `==`, and the one value `!=` rules out, are exact).
 fn last(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Prop {
-    let fixed = |ctx: &Ctx<'_>, x: u32| {
-        if ctx.assigned[x as usize] {
-            Some(ctx.values[x as usize] as i64)
-        } else {
-            ctx.store.single(x)
-        }
-    };
-    let mut open = None;
-    let mut rest = 0i128;
-    for (view, &a) in con.scope.iter().zip(coefs) {
-        let x = view.var.index;
-        match fixed(ctx, x) {
-            Some(v) => rest += a as i128 * v as i128,
-            None if open.is_some() => return Ok(()), // two open: nothing exact
-            None => open = Some((x, a)),
-        }
-    }
-    match open {
-        Some((x, a)) if ctx.store.size(x) > ENUMERATED => {
-            if cmp != Cmp::Ne {
-                return bounds(ctx, &con.scope, coefs, cmp, rhs);
-            }
-            ctx.count_check();
-            let (a, target) = (a as i128, rhs - rest);
-            if a != 0 && target % a == 0 {
-                if let Ok(v) = i64::try_from(target / a) {
-                    ctx.remove(x, v)?;
-                }
-            }
-            Ok(())
+    let mut open = (con.vars.iter().copied())
+        .filter(|&x| !ctx.assigned[x as usize] && ctx.store.size(x) != 1);
+    match (open.next(), open.next()) {
+        (Some(x), None) if ctx.store.size(x) > ENUMERATED => {
+            bounds(ctx, &con.scope, coefs, cmp, rhs)
         }
         _ => ctx.filter_last(con),
     }
 }
 
-/// Bounds consistency for `sum coefs[i] * scope[i] cmp rhs` (views of
-/// offset 0; a variable may repeat, which keeps it sound but weaker).
+/// Filtering for `sum coefs[i] * scope[i] cmp rhs` (views of offset 0; a
+/// variable may repeat, which keeps it sound but weaker): bounds(R)
+/// consistency for `=`, domain consistency for the other comparisons.
 pub(super) fn bounds(
     ctx: &mut Ctx<'_>,
     scope: &[crate::var::View],
@@ -107,7 +90,7 @@ pub(super) fn bounds(
     rhs: i128,
 ) -> Prop {
     if cmp == Cmp::Ne {
-        return Ok(()); // only the exact last-variable filter applies
+        return not_equal(ctx, scope, coefs, rhs);
     }
     loop {
         let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
@@ -152,6 +135,44 @@ pub(super) fn bounds(
     }
 }
 
+/// Domain consistency for `sum coefs[i] * scope[i] != rhs`: nothing to
+/// do while two terms with a non-zero coefficient are open (each value of
+/// one is supported by a value of the other), else the open one loses the
+/// value that would make the sum `rhs` (zero coefficients are why the
+/// last-variable filter, which counts every variable, is not enough).
+fn not_equal(ctx: &mut Ctx<'_>, scope: &[crate::var::View], coefs: &[i64], rhs: i128) -> Prop {
+    let mut open = None;
+    let mut sum = 0i128;
+    for (view, &a) in scope.iter().zip(coefs) {
+        if a == 0 {
+            continue;
+        }
+        let x = view.var.index;
+        let fixed = if ctx.assigned[x as usize] {
+            Some(ctx.values[x as usize] as i64)
+        } else {
+            ctx.store.single(x)
+        };
+        match fixed {
+            Some(v) => sum += a as i128 * v as i128,
+            None if open.is_some() => return Ok(()),
+            None => open = Some((x, a as i128)),
+        }
+    }
+    ctx.count_check();
+    match open {
+        None if sum == rhs => Err(Wipeout),
+        None => Ok(()),
+        Some((x, a)) => {
+            let rest = rhs - sum;
+            match i64::try_from(rest / a) {
+                Ok(v) if rest % a == 0 && ctx.store.contains(x, v) => ctx.remove(x, v),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
 /// The smallest and largest value of `a * x` over `x`'s domain.
 fn term_range(ctx: &Ctx<'_>, x: u32, a: i64) -> (i128, i128) {
     let lo = ctx.store.min(x).unwrap_or(0) as i128 * a as i128;
@@ -171,7 +192,7 @@ fn unbounded_quotient(a: i128, b: i128) -> Option<i128> {
 }
 
 /// `a / b` rounded towards minus infinity.
-fn div_floor(a: i128, b: i128) -> i128 {
+pub(super) fn div_floor(a: i128, b: i128) -> i128 {
     if let Some(q) = unbounded_quotient(a, b) {
         return q;
     }
@@ -184,7 +205,7 @@ fn div_floor(a: i128, b: i128) -> i128 {
 }
 
 /// `a / b` rounded towards plus infinity.
-fn div_ceil(a: i128, b: i128) -> i128 {
+pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
     match unbounded_quotient(a, b) {
         Some(q) => q,
         None => -div_floor(-a, b),

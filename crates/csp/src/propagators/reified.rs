@@ -5,11 +5,15 @@
 //! * check: `b` is 0 or 1, and `b = 1` if and only if (or only if) the
 //!   condition holds;
 //! * backtracking and forward checking: the shared defaults;
-//! * arc consistency: `b` fixed to 1 enforces the condition (bounds
-//!   consistency for a linear one, exact filtering for membership), `b`
+//! * arc consistency: `b` fixed to 1 enforces the condition (a linear one
+//!   as the linear propagator does: bounds(R) consistency for `=`, domain
+//!   consistency for the other comparisons; membership exactly), `b`
 //!   fixed to 0 enforces its negation (full reification only); an open `b`
-//!   is fixed once the condition is entailed (full) or disentailed (both);
-//!   then the exact last-variable filter.
+//!   is fixed once the condition is entailed (full) or disentailed (both),
+//!   judged on the bounds for a linear one (so `b` keeps 1 while the
+//!   condition has a real solution between them), exactly for membership;
+//!   then the exact last-variable filter. `tests/strength.rs` checks each
+//!   case against brute force.
 
 use super::{bounds, linear, ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::constraint::Cmp;

@@ -3,10 +3,16 @@
 //! * check: the product in 128 bits (never overflows);
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency: the product's bounds from the operands' corners, an
-//!   operand's bounds from the product when the other cannot be zero, then
-//!   enumerated supports while small, then the exact last-variable filter.
+//!   operand's bounds from the product when the other cannot be zero
+//!   (rounded inwards), to their fixpoint; then enumerated supports while
+//!   small (domain consistency), then the exact last-variable filter. The
+//!   interval rounds alone are sound but not bounds consistency: a bound
+//!   may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
+//!   an operand is not narrowed while the other can be zero (`x in 0..=3,
+//!   y in 0..=2, z in 5..=6` keeps `x = 0`). `tests/strength.rs` checks
+//!   soundness on large domains and domain consistency on small ones.
 
-use super::{bounds, ConstraintKind, Ctx, Posted};
+use super::{bounds, linear, ConstraintKind, Ctx, Posted};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -44,7 +50,9 @@ impl bounds::Narrow for Times {
 }
 
 /// `v * w = z` with `w` in `w_range` not containing 0: `v` lies between
-/// the quotients of `z`'s and `w`'s corners (rounded outwards).
+/// the quotients of `z`'s and `w`'s corners (the real quotient `z / w` is
+/// monotone in each on that side of zero), and, being an integer, between
+/// the smallest rounded up and the largest rounded down.
 fn quotient_bounds(
     ctx: &mut Ctx<'_>,
     v: &View,
@@ -55,14 +63,8 @@ fn quotient_bounds(
         return Ok(false);
     }
     let qs = [(z.0, w.0), (z.0, w.1), (z.1, w.0), (z.1, w.1)];
-    let lo = qs
-        .iter()
-        .map(|&(a, b)| a.div_euclid(b).min(-(-a).div_euclid(b)))
-        .min();
-    let hi = qs
-        .iter()
-        .map(|&(a, b)| a.div_euclid(b).max(-(-a).div_euclid(b)))
-        .max();
+    let lo = qs.iter().map(|&(a, b)| linear::div_ceil(a, b)).min();
+    let hi = qs.iter().map(|&(a, b)| linear::div_floor(a, b)).max();
     match (lo, hi) {
         (Some(lo), Some(hi)) => bounds::restrict(ctx, v, lo, hi),
         _ => Ok(false),
