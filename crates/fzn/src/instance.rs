@@ -310,7 +310,8 @@ impl Resolver {
                     d.name
                 )))
             }
-            (BaseType::SetOfInt, true, _) => {
+            // (An empty array of set variables holds none: nothing to refuse.)
+            (BaseType::SetOfInt, true, len) if len != Some(0) => {
                 return Err(err(format!(
                     "set variable {} is not supported (integers and booleans only)",
                     d.name

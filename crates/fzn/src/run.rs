@@ -223,7 +223,8 @@ impl Solve<'_> {
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
-            nodes: self.opts.node_cutoff,
+            // Gecode counts the nodes below the root; the engine counts it.
+            nodes: self.opts.node_cutoff.map(|n| n.saturating_add(1)),
             failures: self.opts.fail_cutoff,
             ..Limits::default()
         }

@@ -104,6 +104,15 @@ fn unsupported_builtins_and_types_are_named() {
         1,
         "set variable s is not supported",
     );
+    // An empty array of them holds none.
+    let (code, stdout, _) = run(
+        "array [1..0] of var set of int: e :: output_array([1..0]) = [];\nsolve satisfy;",
+        &[],
+    );
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "e = array1d(1..0, []);\n----------\n")
+    );
 }
 
 #[test]

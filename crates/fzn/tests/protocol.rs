@@ -131,3 +131,11 @@ fn restart_annotations_restart_the_search() {
     assert!(restarts(" :: restart_luby(1)") > 0);
     assert!(restarts(" :: restart_geometric(1.5, 2)") > 0);
 }
+
+#[test]
+fn a_node_cutoff_counts_the_nodes_below_the_root_as_gecode_does() {
+    // MiniZinc's own suite passes `-node 1` and expects the first solution.
+    let text = "var 1..10: x :: output_var;\nsolve :: int_search([x], input_order, indomain_min, complete) satisfy;";
+    let (code, stdout, _) = run(text, &["-a", "-node", "1"]);
+    assert_eq!((code, stdout.as_str()), (0, "x = 1;\n----------\n"));
+}
