@@ -36,8 +36,8 @@
 //! | `indomain_min`, `indomain` | `ascending` | yes |
 //! | `indomain_max` | `descending` | yes |
 //! | `indomain_median`, `indomain_middle` | `middle-out` | yes |
-//! | `indomain_split` | `middle-out` | approximate (warned) |
-//! | `indomain_reverse_split` | `descending` | approximate (warned) |
+//! | `indomain_split` | `ascending` | the order bisection (lower half first) visits; warned under a dynamic variable choice |
+//! | `indomain_reverse_split` | `descending` | likewise, upper half first |
 //! | `indomain_random` | `random` (seeded by `-r`) | yes |
 //!
 //! The engine branches on one value at a time (`x = v`, then the next
@@ -112,14 +112,17 @@ pub fn var_choice(name: &str) -> Option<VarChoice> {
 /// ```
 /// use csp_fzn::branching::value_choice;
 /// assert_eq!(value_choice("indomain_random"), Some((csp::ValueOrder::Random, true)));
-/// assert_eq!(value_choice("indomain_split"), Some((csp::ValueOrder::MiddleOut, false)));
+/// // Bisection on the midpoint, lower half first, visits the values in
+/// // ascending order; other variables may be chosen in between by a
+/// // dynamic variable choice, which one value at a time cannot follow.
+/// assert_eq!(value_choice("indomain_split"), Some((csp::ValueOrder::Ascending, false)));
 /// ```
 pub fn value_choice(name: &str) -> Option<(ValueOrder, bool)> {
     Some(match name {
         "indomain_min" | "indomain" => (ValueOrder::Ascending, true),
         "indomain_max" => (ValueOrder::Descending, true),
         "indomain_median" | "indomain_middle" => (ValueOrder::MiddleOut, true),
-        "indomain_split" => (ValueOrder::MiddleOut, false),
+        "indomain_split" => (ValueOrder::Ascending, false),
         "indomain_reverse_split" => (ValueOrder::Descending, false),
         "indomain_random" => (ValueOrder::Random, true),
         _ => return None,
@@ -152,6 +155,8 @@ pub struct Plan {
     pub scopes: Vec<Scope>,
     /// What could not be followed exactly, for stderr.
     pub warnings: Vec<String>,
+    /// The restart annotation's restarts, if any.
+    pub restarts: Option<csp::Restarts>,
 }
 
 /// The plan for these solve annotations (`free`: ignore them).
@@ -179,12 +184,13 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
         first: Vec::new(),
         scopes: Vec::new(),
         warnings: Vec::new(),
+        restarts: None,
     };
     if free {
         return p;
     }
     let mut searches = Vec::new();
-    flatten(anns, &mut searches, &mut p.warnings);
+    flatten(anns, &mut searches, &mut p.warnings, &mut p.restarts);
     for (vars, var_c, value_c) in searches {
         let var_choice = var_choice(var_c).unwrap_or_else(|| {
             p.warnings.push(format!(
@@ -194,7 +200,10 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
         });
         let value_order = match value_choice(value_c) {
             Some((order, exact)) => {
-                if !exact {
+                // Bisection under a static variable choice visits the
+                // values in this order exactly; a dynamic one may switch
+                // variables between the halves.
+                if !exact && var_choice != VarChoice::InputOrder {
                     p.warnings.push(format!(
                         "value choice '{value_c}' is approximated by the engine's '{order}' order"
                     ));
@@ -226,9 +235,76 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
     p
 }
 
+impl Plan {
+    /// The plan for enumerating the distinct values of the variables
+    /// `outputs` (FlatZinc indices) among `n`: each annotation's output
+    /// variables first (its own choices), then the outputs no annotation
+    /// names (`first_fail`), then each annotation's other variables, then
+    /// the rest (`dom_w_deg`). Creation order follows, so the first levels
+    /// of every path assign exactly the outputs and the search can skip
+    /// the other completions of one output assignment
+    /// ([`csp::Search::skip_below`]).
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, VarChoice};
+    /// let p = plan(&[], false).project(&[2, 0], 4);
+    /// assert_eq!(p.first, vec![2, 0, 1, 3]);
+    /// assert_eq!(p.scopes[0].vars, vec![2, 0]);
+    /// assert_eq!(p.scopes[1].var_choice, VarChoice::DomWDeg);
+    /// ```
+    pub fn project(&self, outputs: &[usize], n: usize) -> Plan {
+        let mut is_output = vec![false; n];
+        for &x in outputs {
+            is_output[x] = true;
+        }
+        let mut scopes: Vec<Scope> = Vec::new();
+        let mut part = |vars: Vec<usize>, var_choice, value_order| {
+            if !vars.is_empty() {
+                scopes.push(Scope {
+                    vars,
+                    var_choice,
+                    value_order,
+                });
+            }
+        };
+        for s in &self.scopes {
+            let own = s.vars.iter().copied().filter(|&x| is_output[x]).collect();
+            part(own, s.var_choice, s.value_order);
+        }
+        let mut named = vec![false; n];
+        for &x in &self.first {
+            named[x] = true;
+        }
+        let mut unnamed: Vec<usize> = Vec::new();
+        for &x in outputs {
+            if !named[x] && !unnamed.contains(&x) {
+                unnamed.push(x);
+            }
+        }
+        part(unnamed, VarChoice::FirstFail, FREE_VALUE_ORDER);
+        for s in &self.scopes {
+            let other = s.vars.iter().copied().filter(|&x| !is_output[x]).collect();
+            part(other, s.var_choice, s.value_order);
+        }
+        let rest = (0..n).filter(|&x| !named[x] && !is_output[x]).collect();
+        part(rest, VarChoice::DomWDeg, FREE_VALUE_ORDER);
+        Plan {
+            first: scopes.iter().flat_map(|s| s.vars.iter().copied()).collect(),
+            scopes,
+            warnings: self.warnings.clone(),
+            restarts: self.restarts,
+        }
+    }
+}
+
 type Search<'a> = (&'a [Term], &'a str, &'a str);
 
-fn flatten<'a>(anns: &'a [SearchAnn], out: &mut Vec<Search<'a>>, warnings: &mut Vec<String>) {
+fn flatten<'a>(
+    anns: &'a [SearchAnn],
+    out: &mut Vec<Search<'a>>,
+    warnings: &mut Vec<String>,
+    restarts: &mut Option<csp::Restarts>,
+) {
     for a in anns {
         match a {
             SearchAnn::Search {
@@ -237,7 +313,8 @@ fn flatten<'a>(anns: &'a [SearchAnn], out: &mut Vec<Search<'a>>, warnings: &mut 
                 value_choice,
                 ..
             } => out.push((vars, var_choice, value_choice)),
-            SearchAnn::Seq(inner) => flatten(inner, out, warnings),
+            SearchAnn::Seq(inner) => flatten(inner, out, warnings, restarts),
+            SearchAnn::Restart(r) => *restarts = *r,
             SearchAnn::Other(name) => warnings.push(format!("annotation '{name}' ignored")),
         }
     }

@@ -183,6 +183,9 @@ pub enum SearchAnn {
     },
     /// `seq_search([...])`.
     Seq(Vec<SearchAnn>),
+    /// `restart_luby(scale)` or `restart_geometric(base, scale)`: the
+    /// engine's restarts (failure cutoffs); `restart_none`: none.
+    Restart(Option<csp::Restarts>),
     /// Anything else, by name (reported as ignored).
     Other(String),
 }
@@ -303,11 +306,12 @@ impl Resolver {
         let value = match (d.ty.base, d.ty.var, d.ty.array) {
             (BaseType::Float, true, _) => {
                 return Err(err(format!(
-                    "float variable {} is not supported (integers and booleans only)",
+                    "var float is not supported ({}: integers, booleans and sets only)",
                     d.name
                 )))
             }
-            (BaseType::SetOfInt, true, _) => {
+            // (An empty array of set variables holds none: nothing to refuse.)
+            (BaseType::SetOfInt, true, len) if len != Some(0) => {
                 return Err(err(format!(
                     "set variable {} is not supported (integers and booleans only)",
                     d.name
@@ -550,7 +554,36 @@ impl Resolver {
                 )),
                 _ => Ok(SearchAnn::Other(a.name.clone())),
             },
+            "restart_none" => Ok(SearchAnn::Restart(None)),
+            "restart_luby" if a.args.len() == 1 => match self.positive(&a.args[0], line) {
+                Some(scale) => Ok(SearchAnn::Restart(Some(csp::Restarts::Luby { scale }))),
+                None => Ok(SearchAnn::Other(a.name.clone())),
+            },
+            "restart_geometric" if a.args.len() == 2 => {
+                let factor = match a.args[0] {
+                    Expr::Float(f) => f,
+                    Expr::Int(i) => i as f64,
+                    _ => f64::NAN,
+                };
+                match self.positive(&a.args[1], line) {
+                    Some(first) if factor > 1.0 && factor.is_finite() => {
+                        Ok(SearchAnn::Restart(Some(csp::Restarts::Geometric {
+                            first,
+                            factor,
+                        })))
+                    }
+                    _ => Ok(SearchAnn::Other(a.name.clone())),
+                }
+            }
             _ => Ok(SearchAnn::Other(a.name.clone())),
+        }
+    }
+
+    /// A positive integer annotation argument.
+    fn positive(&self, e: &Expr, line: usize) -> Option<u64> {
+        match self.value(e, line) {
+            Ok(Value::Scalar(Term::Const(c), false)) => u64::try_from(c).ok().filter(|&c| c > 0),
+            _ => None,
         }
     }
 }

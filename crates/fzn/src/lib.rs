@@ -19,7 +19,7 @@
 //! csp_fzn::run(text, &opts, &mut out, &mut err).unwrap();
 //! let out = String::from_utf8(out).unwrap();
 //! assert_eq!(out.matches("----------").count(), 3);
-//! assert!(out.contains("==========") && out.contains("%%%mzn-stat: solutions=3"));
+//! assert!(out.contains("==========") && out.contains("%%%mzn-stat: nSolutions=3"));
 //! ```
 //!
 //! The pieces, in the order data flows through them:

@@ -70,6 +70,18 @@ pub struct Options {
     pub json: Option<String>,
     /// `--plot FILE`: the study's chart as SVG.
     pub plot: Option<String>,
+    /// `--all-variables`: with `-a`, every assignment of every variable
+    /// (MiniZinc's hidden ones too), not each printed solution once.
+    pub all_variables: bool,
+    /// `-v`: notes on what the solver does, on standard error.
+    pub verbose: bool,
+    /// `-node N` (Gecode's flag, which MiniZinc may pass): stop after N nodes.
+    pub node_cutoff: Option<u64>,
+    /// `-fail N` (Gecode's flag): stop after N failures.
+    pub fail_cutoff: Option<u64>,
+    /// Gecode-only flags accepted so that a configuration written for
+    /// Gecode runs, but without meaning here (noted on standard error).
+    pub ignored: Vec<String>,
     /// `--help`.
     pub help: bool,
     /// `--version`.
@@ -105,6 +117,11 @@ impl Default for Options {
             csv: None,
             json: None,
             plot: None,
+            all_variables: false,
+            verbose: false,
+            node_cutoff: None,
+            fail_cutoff: None,
+            ignored: Vec::new(),
             help: false,
             version: false,
         }
@@ -125,6 +142,13 @@ solutions in the FlatZinc output format.
   -r, --random-seed SEED   seed of the random value order (indomain_random)
   -p, --parallel N         threads for enumeration (-a, -n); else ignored
   -i, --intermediate       print each improving solution
+      --all-variables      with -a or -n: every assignment of every variable,
+                           hidden ones included (as --study counts), not
+                           each distinct printed solution once
+  -v, --verbose            notes on the model and the search on stderr
+      -node N, -fail N     (Gecode's flags) stop after N nodes / failures;
+                           Gecode's other flags (-c-d, -a-d, -decay,
+                           -restart*, -nogoods*) are accepted and ignored
       --strategy S         generate-and-test, backtracking, forward-checking,
                            arc-consistency (default)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
@@ -183,6 +207,8 @@ const OPTIONS: &[&str] = &[
     "--random-seed",
     "--parallel",
     "--intermediate",
+    "--verbose",
+    "--all-variables",
     "--strategy",
     "--var-order",
     "--value-order",
@@ -236,6 +262,9 @@ fn settings<T: Choice>(option: &str, text: &str) -> Result<Choices<T>, String> {
 /// assert!(o.all);
 /// assert_eq!(o.time, Some(std::time::Duration::from_millis(500)));
 /// assert_eq!(o.file.as_deref(), Some("m.fzn"));
+/// // Gecode's flags, as a configuration written for Gecode passes them.
+/// let g = csp_fzn::options::parse(["-node", "100", "-decay", "0.9"]).unwrap();
+/// assert_eq!((g.node_cutoff, g.ignored), (Some(100), vec!["-decay 0.9".to_owned()]));
 /// assert_eq!(csp_fzn::options::parse(["-x"]).unwrap_err(), "unknown option '-x' (see --help)");
 /// let e = csp_fzn::options::parse(["--study", "--strategies", "backtracking,forward-cheking"]).unwrap_err();
 /// assert!(e.ends_with("(did you mean 'forward-checking'?)"), "{e}");
@@ -313,6 +342,21 @@ where
                         csp::replay::MAX_EVENTS
                     ));
                 }
+            }
+            "-v" | "--verbose" => o.verbose = true,
+            "--all-variables" => o.all_variables = true,
+            "-node" => {
+                let v = value(&a)?;
+                o.node_cutoff = Some(number(&a, &v)?).filter(|&n| n > 0);
+            }
+            "-fail" => {
+                let v = value(&a)?;
+                o.fail_cutoff = Some(number(&a, &v)?).filter(|&n| n > 0);
+            }
+            "-c-d" | "-a-d" | "-decay" | "-restart" | "-restart-base" | "-restart-scale"
+            | "-nogoods" | "-nogoods-limit" => {
+                let v = value(&a)?;
+                o.ignored.push(format!("{a} {v}"));
             }
             "-h" | "--help" => o.help = true,
             "--version" => o.version = true,

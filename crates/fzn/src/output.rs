@@ -15,6 +15,8 @@ pub const COMPLETE: &str = "==========";
 pub const UNSATISFIABLE: &str = "=====UNSATISFIABLE=====";
 /// A limit stopped the search before any solution.
 pub const UNKNOWN: &str = "=====UNKNOWN=====";
+/// The model could not be solved here (the reason goes to standard error).
+pub const ERROR: &str = "=====ERROR=====";
 
 fn scalar(out: &Output, v: i64) -> String {
     if out.is_bool {

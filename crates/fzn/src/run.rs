@@ -34,13 +34,41 @@ pub fn run(
     let deadline = opts.time.and_then(|t| started.checked_add(t));
     let fzn = parse(text)?;
     let inst = resolve(&fzn)?;
-    let plan = plan(&inst.search, opts.free);
+    let mut plan = plan(&inst.search, opts.free);
+    // Enumerating a satisfaction problem: each distinct assignment of the
+    // printed variables once, whatever MiniZinc's hidden helpers do.
+    let outputs = output_vars(&inst);
+    let project = inst.objective == Objective::Satisfy
+        && (opts.all || opts.solutions.is_some_and(|n| n > 1))
+        && outputs.len() < inst.vars.len()
+        && !opts.all_variables
+        && !crate::lab::wanted(opts);
+    if project {
+        plan = plan.project(&outputs, inst.vars.len());
+    }
     for w in &plan.warnings {
         let _ = writeln!(err, "warning: {w}");
+    }
+    for flag in &opts.ignored {
+        let _ = writeln!(
+            err,
+            "note: Gecode's flag '{flag}' has no meaning here; ignored"
+        );
     }
     let built = build(&inst, &plan.first)?;
     let branching = plan.branching(&built.model, &built.vars);
     let init_time = started.elapsed();
+    if opts.verbose {
+        let _ = writeln!(
+            err,
+            "fzn-csp: {} variables, {} constraints in FlatZinc; {} engine variables, {} propagators; built in {:.3} s",
+            inst.vars.len(),
+            inst.constraints.len(),
+            built.model.num_vars(),
+            built.model.num_constraints(),
+            init_time.as_secs_f64()
+        );
+    }
     let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
     let solve = Solve {
@@ -48,6 +76,8 @@ pub fn run(
         branching: &branching,
         opts,
         deadline,
+        projected: project.then_some(outputs.len()),
+        restarts: plan.restarts,
     };
     if let Some(path) = &opts.replay {
         let solver = solve.configure(Solver::new(&built.model));
@@ -77,24 +107,7 @@ pub fn run(
         };
     }
     if opts.stats {
-        let s = &report.stats;
-        let lines = [
-            format!("nodes={}", s.nodes),
-            format!("failures={}", s.failures),
-            format!("solutions={}", report.solutions),
-            format!("variables={}", built.model.num_vars()),
-            format!("propagators={}", built.model.num_constraints()),
-            format!("peakDepth={}", s.max_depth),
-            format!("initTime={:.6}", init_time.as_secs_f64()),
-            format!("solveTime={:.6}", s.elapsed.as_secs_f64()),
-        ];
-        for l in lines {
-            writeln!(out, "%%%mzn-stat: {l}").map_err(io)?;
-        }
-        if let Some(o) = report.objective {
-            writeln!(out, "%%%mzn-stat: objective={o}").map_err(io)?;
-        }
-        writeln!(out, "%%%mzn-stat-end").map_err(io)?;
+        write_stats(&report, &built, init_time, out).map_err(io)?;
     }
     out.flush().map_err(io)
 }
@@ -104,6 +117,43 @@ struct Report {
     stats: Stats,
     solutions: u64,
     objective: Option<i64>,
+    /// The objective was proved optimal (its bound is its value).
+    proved: bool,
+}
+
+/// The statistics under the names MiniZinc's standard defines
+/// (`nodes`, `failures`, `restarts`, `peakDepth`, `propagations`,
+/// `nSolutions`, `solveTime`, `objective`, `objectiveBound`, ...),
+/// then `%%%mzn-stat-end`.
+fn write_stats(
+    report: &Report,
+    built: &Built,
+    init_time: std::time::Duration,
+    out: &mut (dyn Write + Send),
+) -> std::io::Result<()> {
+    let s = &report.stats;
+    let mut lines = vec![
+        format!("nodes={}", s.nodes),
+        format!("failures={}", s.failures),
+        format!("restarts={}", s.restarts),
+        format!("peakDepth={}", s.max_depth),
+        format!("propagations={}", s.propagations),
+        format!("nSolutions={}", report.solutions),
+        format!("variables={}", built.model.num_vars()),
+        format!("propagators={}", built.model.num_constraints()),
+        format!("initTime={:.6}", init_time.as_secs_f64()),
+        format!("solveTime={:.6}", s.elapsed.as_secs_f64()),
+    ];
+    if let Some(o) = report.objective {
+        lines.push(format!("objective={o}"));
+        if report.proved {
+            lines.push(format!("objectiveBound={o}"));
+        }
+    }
+    for l in lines {
+        writeln!(out, "%%%mzn-stat: {l}")?;
+    }
+    writeln!(out, "%%%mzn-stat-end")
 }
 
 struct Solve<'a> {
@@ -111,11 +161,34 @@ struct Solve<'a> {
     branching: &'a Branching,
     opts: &'a Options,
     deadline: Option<Instant>,
+    /// Enumerating the distinct assignments of this many output
+    /// variables, branched on first ([`crate::branching::Plan::project`]).
+    projected: Option<usize>,
+    /// The restart annotation's restarts.
+    restarts: Option<csp::Restarts>,
+}
+
+/// The distinct variables (FlatZinc indices) the solutions print.
+fn output_vars(inst: &Instance) -> Vec<usize> {
+    let mut seen = vec![false; inst.vars.len()];
+    let mut vars = Vec::new();
+    for t in inst.outputs.iter().flat_map(|o| &o.terms) {
+        if let Term::Var(x) = *t {
+            if !std::mem::replace(&mut seen[x], true) {
+                vars.push(x);
+            }
+        }
+    }
+    vars
 }
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
         let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
+        let solver = match self.restarts {
+            Some(r) => solver.restarts(r),
+            None => solver,
+        };
         let solver = self.branching.apply(solver);
         // --var-order / --value-order override the annotations.
         let solver = match self.opts.var_order {
@@ -143,9 +216,18 @@ impl Solve<'_> {
         Ok(format_solution(self.inst, &value))
     }
 
-    fn time_left(&self) -> Option<std::time::Duration> {
-        self.deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
+    /// The limits left: the time to the deadline (`-t`), and Gecode's
+    /// node and failure cutoffs (`-node`, `-fail`).
+    fn limits(&self) -> Limits {
+        Limits {
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            // Gecode counts the nodes below the root; the engine counts it.
+            nodes: self.opts.node_cutoff.map(|n| n.saturating_add(1)),
+            failures: self.opts.fail_cutoff,
+            ..Limits::default()
+        }
     }
 
     fn satisfy(
@@ -160,35 +242,60 @@ impl Solve<'_> {
             (false, None) => Some(1),
         };
         let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
-        let limits = Limits {
-            time: self.time_left(),
-            ..Limits::default()
-        };
+        let limits = self.limits();
         let solver = self
             .configure(Solver::new(&built.model))
             .limits(limits.clone());
-        if self.opts.threads > 1 && wanted != Some(1) {
+        if self.opts.threads > 1 && wanted != Some(1) && self.projected.is_none() {
             return self.satisfy_parallel(built, &solver, wanted, limits, out);
         }
         if self.opts.threads > 1 {
             let _ = writeln!(
                 err,
-                "note: -p is used for enumeration (-a, -n) only; one thread"
+                "note: -p is used for enumeration (-a, -n) of models whose variables are all printed; one thread"
             );
         }
         let mut search = solver.search();
         let mut found = 0u64;
+        // Every distinct solution seen: the search space is exhausted, or
+        // nothing printed varies after the first solution.
+        let mut exhausted = false;
+        let mut only_one = false;
         while wanted.is_none_or(|n| found < n) {
             let Some(values) = search.next_values() else {
+                exhausted = true;
                 break;
             };
             found += 1;
             let text = self.solution(&built.vars, values)?;
             out.write_all(text.as_bytes()).map_err(io)?;
             out.flush().map_err(io)?;
+            match self.projected {
+                // Nothing printed varies: this solution was the only one.
+                Some(0) => {
+                    only_one = true;
+                    break;
+                }
+                // (A search that ended at this solution has nothing to skip.)
+                Some(k) if !search.skip_below(k) && search.outcome().status == Status::Running => {
+                    return Err(FznError::new(
+                        0,
+                        "internal error: the enumeration cannot skip repeated solutions",
+                    ));
+                }
+                _ => {}
+            }
         }
         let outcome = search.outcome();
-        finish_satisfaction(outcome, found, out)
+        let all_seen = (exhausted && outcome.status == Status::Complete) || only_one;
+        finish_satisfaction(outcome, all_seen && self.enumerating(), found, out)
+    }
+
+    /// `-a` or `-n`: the search is asked for more than one solution, so
+    /// exhausting it is news (`==========`); a plain satisfaction search
+    /// stops at its first solution and never claims to have seen them all.
+    fn enumerating(&self) -> bool {
+        self.opts.all || self.opts.solutions.is_some_and(|n| n > 1)
     }
 
     /// Enumeration over the engine's deterministic split, on `-p` threads;
@@ -237,7 +344,9 @@ impl Solve<'_> {
         }
         let found = found.into_inner().min(wanted.unwrap_or(u64::MAX));
         let out = out.into_inner().expect("output lock");
-        finish_satisfaction(outcome, found, out)
+        // Cancelled on reaching the count: complete only if nothing was left.
+        let exhausted = !cancel.load(Ordering::SeqCst) && outcome.status == Status::Complete;
+        finish_satisfaction(outcome, exhausted && self.enumerating(), found, out)
     }
 
     fn optimise(
@@ -274,10 +383,9 @@ impl Solve<'_> {
         let mut last: Option<String> = None;
         let mut failure = None;
         let mut found = 0;
-        let solver = self.configure(Solver::new(&built.model)).limits(Limits {
-            time: self.time_left(),
-            ..Limits::default()
-        });
+        let solver = self
+            .configure(Solver::new(&built.model))
+            .limits(self.limits());
         let optimum = optimize(&solver, built.vars[x], minimize, |values, _| {
             found += 1;
             match self.solution(&built.vars, values) {
@@ -312,21 +420,24 @@ impl Solve<'_> {
             stats: optimum.stats,
             solutions: found,
             objective: optimum.best,
+            proved: optimum.proved,
         })
     }
 }
 
-/// The end of a satisfaction search: the spec's closing line (all found,
-/// unsatisfiable, or unknown when a limit stopped it before any solution;
-/// none after a partial enumeration) and the report.
+/// The end of a satisfaction search: the spec's closing line (all found
+/// when `all_seen`, unsatisfiable, or unknown when a limit stopped it
+/// before any solution; none after a partial enumeration or a first
+/// solution) and the report.
 fn finish_satisfaction(
     outcome: csp::Outcome,
+    all_seen: bool,
     found: u64,
     out: &mut (dyn Write + Send),
 ) -> Result<Report, FznError> {
     let end = match (outcome.status, found) {
         (Status::Complete, 0) => Some(UNSATISFIABLE),
-        (Status::Complete, _) => Some(COMPLETE),
+        (_, 1..) if all_seen => Some(COMPLETE),
         (_, 0) => Some(UNKNOWN),
         _ => None,
     };
@@ -337,6 +448,6 @@ fn finish_satisfaction(
     Ok(Report {
         stats: outcome.stats,
         solutions: found,
-        objective: None,
+        ..Report::default()
     })
 }

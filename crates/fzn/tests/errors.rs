@@ -22,9 +22,12 @@ fn run(text: &str, args: &[&str]) -> (i32, String, String) {
 fn refused(text: &str, line: usize, says: &str) {
     let (code, stdout, stderr) = run(text, &[]);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stdout, "=====ERROR=====\n");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(&format!("line {line}: ")), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("fzn-csp: error: line {line}: ")),
+        "{stderr}"
+    );
     assert!(stderr.contains(says), "{stderr}");
 }
 
@@ -89,12 +92,26 @@ fn unsupported_builtins_and_types_are_named() {
     refused(
         "var 1.0..2.0: f;\nsolve satisfy;",
         1,
-        "float variable f is not supported",
+        "var float is not supported (f: ",
+    );
+    refused(
+        "var 1..3: x;\narray [1..2] of var float: g;\nsolve satisfy;",
+        2,
+        "var float is not supported (g: ",
     );
     refused(
         "var set of 1..3: s;\nsolve satisfy;",
         1,
         "set variable s is not supported",
+    );
+    // An empty array of them holds none.
+    let (code, stdout, _) = run(
+        "array [1..0] of var set of int: e :: output_array([1..0]) = [];\nsolve satisfy;",
+        &[],
+    );
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "e = array1d(1..0, []);\n----------\n")
     );
 }
 
@@ -125,12 +142,14 @@ fn limits_and_unknown_annotations_report_honestly() {
     let (code, stdout, _) = run(text, &["-t", "0"]);
     assert_eq!((code, stdout.as_str()), (0, "=====UNKNOWN=====\n"));
     let (_, stdout, stderr) = run(
-        "var 1..3: x :: output_var;\nsolve :: int_search([x], anti_first_fail, indomain_split, complete) :: restart_luby(10) satisfy;",
+        "var 1..3: x :: output_var;\nsolve :: int_search([x], anti_first_fail, indomain_split, complete) :: restart_constant(10) satisfy;",
         &[],
     );
-    assert_eq!(stdout, "x = 2;\n----------\n"); // middle-out first
+    // Bisection, lower half first: x <= 2, then x <= 1.
+    assert_eq!(stdout, "x = 1;\n----------\n");
+    // The engine's restarts are Luby and geometric only.
     assert!(
-        stderr.contains("annotation 'restart_luby' ignored"),
+        stderr.contains("annotation 'restart_constant' ignored"),
         "{stderr}"
     );
     // anti_first_fail is followed exactly (most values first).

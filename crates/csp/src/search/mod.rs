@@ -855,6 +855,47 @@ impl<'m, O: Observer> Search<'m, O> {
             .collect()
     }
 
+    /// Right after a solution: abandons the rest of the subtree under the
+    /// first `keep` levels of its path, so the search resumes at level
+    /// `keep`'s next value. With the variables of interest branched on
+    /// first, this enumerates their distinct assignments once each (a
+    /// projection), whatever the other variables' completions. False (and
+    /// nothing changed) unless the search stands at a solution on the
+    /// general (trail) backend, or when `keep` is 0.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy, VarOrder};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..3).unwrap();
+    /// let _free = model.int_var(0..5).unwrap(); // 5 completions of each x
+    /// let mut search = Solver::new(&model)
+    ///     .strategy(Strategy::ArcConsistency)
+    ///     .var_order(VarOrder::Input)
+    ///     .search();
+    /// let mut xs = Vec::new();
+    /// while let Some(values) = search.next_values() {
+    ///     xs.push(values[x.index()]);
+    ///     assert!(search.skip_below(1));
+    /// }
+    /// assert_eq!(xs, vec![0, 1, 2]);
+    /// assert!(search.outcome().status.is_complete());
+    /// ```
+    pub fn skip_below(&mut self, keep: usize) -> bool {
+        let at_solution = self.status == Status::Running
+            && self.next == Next::Resume
+            && self.frames.len() == self.order.len();
+        if !at_solution || self.kernel.is_some() || keep == 0 {
+            return false;
+        }
+        let mut trail = search_loop::Trail;
+        while self.frames.len() > keep {
+            let top = self.frames.len() - 1;
+            search_loop::Backend::<'m, O>::undo(&mut trail, self, top);
+            search_loop::Backend::<'m, O>::close(&mut trail, self, top);
+        }
+        true
+    }
+
     pub(crate) fn var_id(&self, index: u32) -> VarId {
         VarId {
             model: self.model.id(),

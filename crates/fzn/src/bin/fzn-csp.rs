@@ -35,7 +35,14 @@ fn main() -> ExitCode {
     match csp_fzn::run(&text, &opts, &mut out, &mut err) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("fzn-csp: {name}: {e}");
+            // MiniZinc's output protocol: the status on standard output,
+            // the reason on standard error (one line, with the line).
+            // (The laboratory's runs are not MiniZinc's: no status there.)
+            use std::io::Write;
+            if !csp_fzn::lab::wanted(&opts) {
+                let _ = writeln!(out, "{}", csp_fzn::output::ERROR).and_then(|_| out.flush());
+            }
+            eprintln!("fzn-csp: error: {e}");
             ExitCode::from(1)
         }
     }

@@ -1,0 +1,141 @@
+//! MiniZinc's output protocol and standard flags: what ends a run, which
+//! flags a configuration written for Gecode may pass, and the statistics'
+//! standard names.
+
+mod common;
+
+use common::ours;
+use std::process::Command;
+
+/// Runs `fzn-csp` on `text`; (exit code, stdout, stderr).
+fn run(text: &str, args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.fzn");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(ours()).args(args).arg(&path).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// One solution only (x = 2 is forced at the root).
+const ONE: &str = "var 1..3: x :: output_var;\nconstraint int_eq(x, 2);\nsolve satisfy;";
+/// Three solutions.
+const THREE: &str = "var 1..3: x :: output_var;\nsolve satisfy;";
+
+#[test]
+fn a_first_solution_never_claims_to_be_all_of_them() {
+    // Without -a, MiniZinc must report SATISFIED: no "==========", even
+    // when the search happens to be finished.
+    for text in [ONE, THREE] {
+        let (code, stdout, _) = run(text, &[]);
+        assert_eq!(code, 0);
+        assert!(stdout.ends_with("----------\n"), "{stdout}");
+        assert!(!stdout.contains("=========="), "{stdout}");
+    }
+    // With -a (or -n beyond the count), exhausting the search says so.
+    let (_, stdout, _) = run(ONE, &["-a"]);
+    assert_eq!(stdout, "x = 2;\n----------\n==========\n");
+    let (_, stdout, _) = run(THREE, &["-n", "5"]);
+    assert_eq!(stdout.matches("----------").count(), 3);
+    assert!(stdout.ends_with("==========\n"), "{stdout}");
+    // -n reached before the end: nothing more to claim.
+    let (_, stdout, _) = run(THREE, &["-n", "2"]);
+    assert!(stdout.ends_with("x = 2;\n----------\n"), "{stdout}");
+    // On two threads too.
+    let (_, stdout, _) = run(THREE, &["-a", "-p", "2"]);
+    assert!(stdout.ends_with("==========\n"), "{stdout}");
+    let (_, stdout, _) = run(THREE, &["-n", "2", "-p", "2"]);
+    assert_eq!(stdout.matches("----------").count(), 2);
+    assert!(!stdout.contains("=========="), "{stdout}");
+    // Unsatisfiable, and an optimum proved.
+    let (_, stdout, _) = run(
+        "var 1..3: x;\nconstraint int_lt(3, x);\nsolve satisfy;",
+        &[],
+    );
+    assert_eq!(stdout, "=====UNSATISFIABLE=====\n");
+    let (_, stdout, _) = run("var 1..3: x :: output_var;\nsolve maximize x;", &[]);
+    assert_eq!(stdout, "x = 3;\n----------\n==========\n");
+}
+
+#[test]
+fn statistics_use_minizincs_standard_names() {
+    let (_, stdout, _) = run(THREE, &["-a", "-s"]);
+    let stats: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("%%%mzn-stat: "))
+        .collect();
+    let value = |name: &str| {
+        stats
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+    };
+    for name in [
+        "nodes",
+        "failures",
+        "restarts",
+        "peakDepth",
+        "propagations",
+        "solveTime",
+    ] {
+        value(name);
+    }
+    assert_eq!(value("nSolutions"), "3");
+    assert!(stdout.ends_with("%%%mzn-stat-end\n"), "{stdout}");
+    let (_, stdout, _) = run("var 1..3: x :: output_var;\nsolve minimize x;", &["-s"]);
+    assert!(stdout.contains("%%%mzn-stat: objective=1\n"), "{stdout}");
+    assert!(
+        stdout.contains("%%%mzn-stat: objectiveBound=1\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn gecodes_flags_are_accepted_and_the_cutoffs_honoured() {
+    let queens = "array [1..8] of var 1..8: q :: output_array([1..8]);\nconstraint fzn_all_different_int(q);\nsolve satisfy;";
+    let (code, stdout, stderr) = run(queens, &["-a", "-node", "3", "-decay", "0.9", "-v"]);
+    assert_eq!(code, 0, "{stderr}");
+    // Stopped by the node cutoff: some solutions, no claim to all.
+    assert!(!stdout.contains("=========="), "{stdout}");
+    assert!(stdout.matches("----------").count() < 40320, "{stdout}");
+    assert!(stderr.contains("'-decay 0.9'"), "{stderr}");
+    assert!(stderr.contains("engine variables"), "-v: {stderr}");
+    let (code, stdout, _) = run(queens, &["-fail", "1", "-restart", "luby"]);
+    assert_eq!(code, 0);
+    assert!(stdout.ends_with("----------\n"), "{stdout}");
+}
+
+#[test]
+fn restart_annotations_restart_the_search() {
+    // Five pigeons, four holes: many failures before the proof.
+    let text = |ann: &str| {
+        format!(
+            "array [1..5] of var 1..4: p :: output_array([1..5]);\nconstraint fzn_all_different_int(p);\nsolve :: int_search(p, input_order, indomain_min, complete){ann} satisfy;"
+        )
+    };
+    let restarts = |ann: &str| {
+        let (code, stdout, stderr) = run(&text(ann), &["-s", "--strategy", "forward-checking"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.starts_with("=====UNSATISFIABLE=====\n"), "{stdout}");
+        let line = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("%%%mzn-stat: restarts="))
+            .expect("a restarts statistic");
+        line.parse::<u64>().unwrap()
+    };
+    assert_eq!(restarts(""), 0);
+    assert_eq!(restarts(" :: restart_none"), 0);
+    assert!(restarts(" :: restart_luby(1)") > 0);
+    assert!(restarts(" :: restart_geometric(1.5, 2)") > 0);
+}
+
+#[test]
+fn a_node_cutoff_counts_the_nodes_below_the_root_as_gecode_does() {
+    // MiniZinc's own suite passes `-node 1` and expects the first solution.
+    let text = "var 1..10: x :: output_var;\nsolve :: int_search([x], input_order, indomain_min, complete) satisfy;";
+    let (code, stdout, _) = run(text, &["-a", "-node", "1"]);
+    assert_eq!((code, stdout.as_str()), (0, "x = 1;\n----------\n"));
+}
