@@ -884,7 +884,7 @@ impl<'m, O: Observer> Search<'m, O> {
         let at_solution = self.status == Status::Running
             && self.next == Next::Resume
             && self.frames.len() == self.order.len();
-        if !at_solution || self.kernel.is_some() || keep == 0 {
+        if !at_solution || self.slot_backend.is_some() || keep == 0 {
             return false;
         }
         let mut trail = search_loop::Trail;
