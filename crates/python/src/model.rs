@@ -438,7 +438,7 @@ impl Model {
     /// `a != b` for variables or views.
     fn not_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
         let (a, b) = (self.view(a, "not_equal")?, self.view(b, "not_equal")?);
-        self.post(move |m, vars| m.not_equal(view(a, vars), view(b, vars)))
+        self.post(move |m, vars| pairwise(m.not_equal(view(a, vars), view(b, vars))))
     }
 
     /// All the views take pairwise different values. `level` ("value",
@@ -531,7 +531,7 @@ impl Model {
                     let mut first = None;
                     for c in differences {
                         let id = self.post(move |m, vars| {
-                            m.not_equal(view(a, vars), view((b.0, b.1 + c), vars))
+                            pairwise(m.not_equal(view(a, vars), view((b.0, b.1 + c), vars)))
                         })?;
                         first.get_or_insert(id);
                     }
@@ -1078,4 +1078,9 @@ impl Model {
         }
         values.extract()
     }
+}
+
+/// A disequality between two views is always a constraint (never a cut).
+fn pairwise(posted: Result<Option<ConstraintId>, ModelError>) -> Result<ConstraintId, ModelError> {
+    posted.map(|c| c.expect("two views make a pairwise constraint"))
 }
