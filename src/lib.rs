@@ -12,6 +12,9 @@
 //!   format, and the chromatic number.
 //! * [`knapsack`]: the 0/1 knapsack from a text file, by branch and bound.
 //! * [`latin`]: Latin squares of order `n`.
+//! * [`gallery`]: the idiomatic models of classic families (Costas arrays,
+//!   Golomb rulers, Langford pairs, toroidal queens, reduced Latin squares,
+//!   magic squares).
 //! * [`nonogram`]: paint-by-numbers puzzles from a text file, modelled
 //!   with booleans, reified membership and clauses.
 //! * [`precedences`]: random precedence networks, the core of a schedule
@@ -35,6 +38,7 @@ pub mod cli;
 pub mod coloring;
 pub mod cryptarithm;
 pub mod dimacs;
+pub mod gallery;
 pub mod graph;
 pub mod knapsack;
 pub mod latin;

@@ -137,6 +137,58 @@ impl Domain {
     }
 }
 
+/// Unary constraints compiled into a declared domain at model building
+/// (`Model::assign`, `Model::less_equal(x, 3)`, ...): the domain that is
+/// left, possibly empty.
+impl Domain {
+    /// The values within `lo..=hi`.
+    pub(crate) fn within(&self, lo: i64, hi: i64) -> Domain {
+        match &self.members {
+            Members::All => {
+                let (lo, hi) = (lo.max(self.lo), hi.min(self.hi));
+                if lo > hi {
+                    return Domain::from(Vec::new());
+                }
+                Domain {
+                    lo,
+                    hi,
+                    members: Members::All,
+                }
+            }
+            _ => self.retained(|v| (lo..=hi).contains(&(v as i64))),
+        }
+    }
+
+    /// The values other than `value`.
+    pub(crate) fn without(&self, value: i64) -> Domain {
+        if i32::try_from(value).map_or(true, |v| !self.contains(v)) {
+            return self.clone();
+        }
+        match &self.members {
+            Members::All if value == self.lo => self.within(value + 1, self.hi),
+            Members::All if value == self.hi => self.within(self.lo, value - 1),
+            Members::All => {
+                let width = (self.hi - self.lo + 1) as usize;
+                let mut bits = FixedBitSet::with_capacity(width);
+                bits.insert_range(..);
+                bits.set((value - self.lo) as usize, false);
+                Domain {
+                    lo: self.lo,
+                    hi: self.hi,
+                    members: Members::Bits(bits),
+                }
+            }
+            _ => self.retained(|v| v as i64 != value),
+        }
+    }
+
+    /// The values `keep` accepts (a walk over the values: for domains that
+    /// are sets already, or values given one by one).
+    pub(crate) fn retained(&self, keep: impl Fn(i32) -> bool) -> Domain {
+        Domain::from(self.values().filter(|&v| keep(v)).collect::<Vec<_>>())
+    }
+}
+
 impl From<RangeInclusive<i32>> for Domain {
     fn from(range: RangeInclusive<i32>) -> Domain {
         Domain {
@@ -232,6 +284,34 @@ mod tests {
         assert!(Domain::from(Vec::<i32>::new()).is_empty());
         assert_eq!(Domain::from(5..5).min(), None);
         assert_eq!(Domain::from(5..5).max(), None);
+    }
+
+    #[test]
+    fn cuts_keep_exactly_the_values_asked_for() {
+        let all = Domain::from(0..10);
+        let set = Domain::from(vec![0, 2, 3, 5, 9]);
+        for d in [&all, &set] {
+            let values: Vec<i32> = d.values().collect();
+            let kept = |c: &Domain| c.values().collect::<Vec<_>>();
+            for v in -1..=10 {
+                let expected: Vec<i32> = values.iter().copied().filter(|&w| w != v).collect();
+                assert_eq!(kept(&d.without(v as i64)), expected);
+                assert_eq!(d.without(v as i64).size(), expected.len() as u64);
+                for hi in -1..=10 {
+                    let expected: Vec<i32> = values
+                        .iter()
+                        .copied()
+                        .filter(|&w| (v..=hi).contains(&w))
+                        .collect();
+                    assert_eq!(kept(&d.within(v as i64, hi as i64)), expected);
+                }
+            }
+        }
+        assert!(Domain::from(0..1).without(0).is_empty());
+        assert_eq!(
+            Domain::from(0..5).within(i64::MIN, i64::MAX),
+            Domain::from(0..5)
+        );
     }
 
     #[test]

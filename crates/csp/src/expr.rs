@@ -8,7 +8,8 @@
 //! view itself when the expression is `x + c`, otherwise an auxiliary
 //! variable with the expression's tight bounds and a linear equality.
 
-use crate::var::{VarId, View};
+use crate::var::{Constant, VarId, View};
+use std::iter::Sum;
 use std::ops::{Add, Mul, Neg, Sub};
 
 /// `constant + sum(coef * var)`: built with `+`, `-` and `*` on variables,
@@ -190,27 +191,71 @@ macro_rules! sums {
 sums! {
     VarId, VarId; VarId, View; VarId, Expr;
     View, VarId; View, View; View, Expr;
-    Expr, VarId; Expr, View; Expr, Expr; Expr, i64;
+    Expr, VarId; Expr, View; Expr, Expr;
+    i64, VarId; i64, View; i64, Expr;
 }
 
-impl Mul<VarId> for i64 {
+impl<C: Constant> Add<C> for Expr {
     type Output = Expr;
-    fn mul(self, x: VarId) -> Expr {
-        x.into_expr().scaled(self)
+    fn add(self, c: C) -> Expr {
+        self.plus(c.to_i64().into_expr())
     }
 }
-impl Mul<View> for i64 {
+
+impl<C: Constant> Sub<C> for Expr {
     type Output = Expr;
-    fn mul(self, x: View) -> Expr {
-        x.into_expr().scaled(self)
+    fn sub(self, c: C) -> Expr {
+        self.plus(c.to_i64().into_expr().scaled(-1))
     }
 }
-impl Mul<Expr> for i64 {
+
+/// `k * x` (`k` an `i64`, as integer literals on the left then are) and
+/// `x * k` (`k` any [`Constant`]) for a variable, a view or an expression.
+macro_rules! products {
+    ($($x:ty),*) => {$(
+        impl Mul<$x> for i64 {
+            type Output = Expr;
+            fn mul(self, x: $x) -> Expr {
+                x.into_expr().scaled(self)
+            }
+        }
+        impl<C: Constant> Mul<C> for $x {
+            type Output = Expr;
+            fn mul(self, k: C) -> Expr {
+                self.into_expr().scaled(k.to_i64())
+            }
+        }
+    )*};
+}
+
+products!(VarId, View, Expr);
+
+impl Neg for View {
     type Output = Expr;
-    fn mul(self, e: Expr) -> Expr {
-        e.scaled(self)
+    fn neg(self) -> Expr {
+        self.into_expr().scaled(-1)
     }
 }
+
+/// `.sum()` over expressions, variables or views: the expression of their
+/// sum.
+///
+/// ```
+/// use csp::{Expr, Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..4).unwrap();
+/// let total: Expr = x.iter().sum();
+/// model.equal(total, 5).unwrap();
+/// let weighted: Expr = x.iter().zip(1..).map(|(&v, k)| k * v).sum();
+/// model.less_equal(weighted, 8).unwrap();
+/// assert!(Solver::new(&model).count().solutions() > 0);
+/// ```
+impl<T: IntoExpr> Sum<T> for Expr {
+    fn sum<I: Iterator<Item = T>>(iter: I) -> Expr {
+        iter.fold(Expr::default(), |sum, e| sum.plus(e.into_expr()))
+    }
+}
+
 impl Neg for Expr {
     type Output = Expr;
     fn neg(self) -> Expr {
@@ -238,6 +283,22 @@ impl Neg for VarId {
 /// model.linear([x[0] + 1, x[2] + 0], Cmp::Ge, 2).unwrap(); // views
 /// assert!(Solver::new(&model).count().solutions() > 0);
 /// ```
+///
+/// The older form `(1, x.into())` no longer compiles (the pair's second
+/// half has no type to convert into): drop the `.into()` and write
+/// `(1, x)`, or `(1, x + 2)` for a view.
+///
+/// ```compile_fail
+/// use csp::{Cmp, Model};
+/// let mut model = Model::new();
+/// let x = model.int_var(0..4).unwrap();
+/// model.linear([(1, x.into())], Cmp::Le, 3).unwrap(); // write (1, x)
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a term of a linear sum",
+    label = "not a variable, a view, or a `(coefficient, variable)` pair",
+    note = "write `(2, x)` or `(1, x + 3)`: drop any `.into()` on the variable; the coefficient is an i64"
+)]
 pub trait LinearTerm {
     /// The coefficient and the view.
     fn term(self) -> (i64, View);

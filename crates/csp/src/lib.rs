@@ -105,7 +105,7 @@ pub use search::{Search, Solver};
 pub use solution::Solution;
 pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
 pub use store::MAX_TOTAL_VALUES;
-pub use var::{VarId, View, MAX_OFFSET};
+pub use var::{Constant, VarId, View, MAX_OFFSET};
 
 /// Property-test cases: `PROPTEST_CASES` when set, else `default`.
 #[cfg(test)]

@@ -26,7 +26,7 @@ static NEXT_MODEL_ID: AtomicU32 = AtomicU32::new(1);
 /// use csp::Model;
 /// let mut model = Model::new();
 /// let x = model.int_vars(2, 0..2).unwrap();
-/// let c = model.not_equal(x[0], x[1]).unwrap();
+/// let c = model.not_equal(x[0], x[1]).unwrap().expect("a constraint");
 /// assert_eq!(c.index(), 0);
 /// assert_eq!(model.constraint_name(c), "not-equal");
 /// ```
@@ -165,7 +165,10 @@ impl Model {
         (0..n).map(|_| self.int_var(domain.clone())).collect()
     }
 
-    /// `a != b`, where either side may be an offset view (`x + 3`).
+    /// `a != b` between expressions. Two views (`x`, `x + 3`) make the
+    /// pairwise disequality the fast paths serve; a view and a constant cut
+    /// the variable's domain (`None`: no constraint is left); any other
+    /// pair of expressions is one linear disequality.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -173,14 +176,20 @@ impl Model {
     /// let x = model.int_vars(2, 0..3).unwrap();
     /// model.not_equal(x[0], x[1] + 1).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 7);
+    /// model.not_equal(x[0], 2).unwrap(); // a cut of x0's domain
+    /// model.not_equal(5 - x[0], 2 * x[1]).unwrap();
+    /// assert_eq!(model.num_constraints(), 2);
     /// ```
     pub fn not_equal(
         &mut self,
-        a: impl Into<View>,
-        b: impl Into<View>,
-    ) -> Result<ConstraintId, ModelError> {
-        let scope = vec![a.into(), b.into()];
-        self.add(Kind::NotEqual, scope)
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<Option<ConstraintId>, ModelError> {
+        let (a, b) = (a.into_expr(), b.into_expr());
+        match (as_view(&a), as_view(&b)) {
+            (Some(a), Some(b)) => self.add(Kind::NotEqual, vec![a, b]).map(Some),
+            _ => self.compare(a, Cmp::Ne, b, 0, "not-equal"),
+        }
     }
 
     /// All the views take pairwise different values. A variable repeated
@@ -194,7 +203,7 @@ impl Model {
     /// model.all_different(&x).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
-    pub fn all_different<V: Into<View>>(
+    pub fn all_different<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
@@ -220,7 +229,7 @@ impl Model {
     /// assert_eq!(outcome.solutions(), 2);
     /// assert_eq!(outcome.stats.failures, 0); // z = 1 and z = 2 never tried
     /// ```
-    pub fn all_different_with<V: Into<View>>(
+    pub fn all_different_with<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
         level: AllDifferentLevel,
@@ -228,13 +237,13 @@ impl Model {
         self.add_all_different(views, Some(level))
     }
 
-    fn add_all_different<V: Into<View>>(
+    fn add_all_different<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
         level: Option<AllDifferentLevel>,
     ) -> Result<ConstraintId, ModelError> {
         let kind = Kind::AllDifferent { level };
-        let scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        let scope = self.views_of(views, "all-different")?;
         if scope.is_empty() {
             return self.add_trivial(kind);
         }
@@ -338,10 +347,10 @@ impl Model {
         rows: impl IntoIterator<Item = R>,
     ) -> Result<ConstraintId, ModelError>
     where
-        V: Into<View>,
+        V: IntoExpr,
         R: AsRef<[i32]>,
     {
-        let scope: Vec<View> = scope.into_iter().map(Into::into).collect();
+        let scope = self.views_of(scope, "table")?;
         let mut flat = Vec::new();
         for (row, values) in rows.into_iter().enumerate() {
             let values = values.as_ref();
@@ -369,12 +378,12 @@ impl Model {
     /// // 1*1=1 .. 1*6=6, 2*1=2, 2*2=4, 2*3=6, 3*1=3, 3*2=6, 4*1=4, 5*1=5, 6*1=6
     /// assert_eq!(Solver::new(&model).count().solutions(), 14);
     /// ```
-    pub fn predicate<V: Into<View>>(
+    pub fn predicate<V: IntoExpr>(
         &mut self,
         scope: impl IntoIterator<Item = V>,
         check: impl Fn(&[i64]) -> bool + Send + Sync + 'static,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = scope.into_iter().map(Into::into).collect();
+        let scope = self.views_of(scope, "predicate")?;
         self.add(kinds::predicate::Predicate(Box::new(check)), scope)
     }
 
@@ -388,19 +397,20 @@ impl Model {
     /// model.count_eq(&x, 0, 2).unwrap(); // two zeros and a one
     /// assert_eq!(Solver::new(&model).count().solutions(), 3);
     /// ```
-    pub fn count_eq<V: Into<View>>(
+    pub fn count_eq<V: IntoExpr>(
         &mut self,
         scope: impl IntoIterator<Item = V>,
         value: i32,
         count: usize,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = scope.into_iter().map(Into::into).collect();
+        let scope = self.views_of(scope, "count")?;
         let value = value as i64;
         self.add(kinds::count::Count { value, count }, scope)
     }
 
     /// `a cmp b` between expressions (variables, views, constants, or
-    /// [`Expr`]s such as `x - y`), as one linear constraint.
+    /// [`Expr`]s such as `x - y`), as one linear constraint; over one
+    /// variable, a cut of its domain instead (`None`: no constraint).
     fn compare(
         &mut self,
         a: impl IntoExpr,
@@ -408,7 +418,7 @@ impl Model {
         b: impl IntoExpr,
         shift: i64,
         name: &'static str,
-    ) -> Result<ConstraintId, ModelError> {
+    ) -> Result<Option<ConstraintId>, ModelError> {
         let e = a.into_expr() - b.into_expr();
         if e.overflowed() {
             return Err(ModelError::ConstantOverflow);
@@ -416,7 +426,43 @@ impl Model {
         let rhs = -(e.constant() as i128) + shift as i128;
         let terms = e.terms().iter().map(|&(a, x)| (a, x));
         let (coefs, scope, rhs) = self.linear_parts(terms, rhs, name)?;
-        self.add(Kind::Linear { coefs, cmp, rhs }, scope)
+        if let ([a], [x]) = (&coefs[..], &scope[..]) {
+            self.cut_linear(*a, x.var, cmp, rhs)?;
+            return Ok(None);
+        }
+        self.add(Kind::Linear { coefs, cmp, rhs }, scope).map(Some)
+    }
+
+    /// `a * x cmp rhs` compiled into `x`'s domain.
+    fn cut_linear(&mut self, a: i64, x: VarId, cmp: Cmp, rhs: i128) -> Result<(), ModelError> {
+        let d = &self.domains[x.index()];
+        let a = a as i128;
+        let bound = |v: i128| v.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+        let exact = (a != 0 && rhs % a == 0).then(|| bound(rhs / a));
+        let cut = match (cmp, a.signum()) {
+            (_, 0) if cmp.holds(0, rhs) => d.clone(),
+            (_, 0) => Domain::from(Vec::new()),
+            (Cmp::Eq, _) => exact.map_or_else(|| Domain::from(Vec::new()), |v| d.within(v, v)),
+            (Cmp::Ne, _) => exact.map_or_else(|| d.clone(), |v| d.without(v)),
+            (Cmp::Le, 1) | (Cmp::Ge, -1) => d.within(i64::MIN, bound(floor_div(rhs, a))),
+            (Cmp::Le, _) | (Cmp::Ge, _) => d.within(bound(ceil_div(rhs, a)), i64::MAX),
+        };
+        self.set_domain(x, cut)
+    }
+
+    /// Replaces `x`'s declared domain by a cut of it. A cut that leaves no
+    /// value makes the model unsatisfiable as an empty declared domain
+    /// does (see [`Model::int_var`]): a placeholder value and a constraint
+    /// that never holds.
+    fn set_domain(&mut self, x: VarId, cut: Domain) -> Result<(), ModelError> {
+        if cut.is_empty() {
+            let placeholder = self.domains[x.index()].min().unwrap_or(0);
+            self.domains[x.index()] = Domain::from([placeholder]);
+            self.add(kinds::fail::EmptyDomain, vec![x.into()])?;
+        } else {
+            self.domains[x.index()] = cut;
+        }
+        Ok(())
     }
 
     /// `a = b`, where each side is a variable, a view, a constant or an
@@ -433,7 +479,7 @@ impl Model {
         &mut self,
         a: impl IntoExpr,
         b: impl IntoExpr,
-    ) -> Result<ConstraintId, ModelError> {
+    ) -> Result<Option<ConstraintId>, ModelError> {
         self.compare(a, Cmp::Eq, b, 0, "equal")
     }
 
@@ -446,7 +492,11 @@ impl Model {
     /// model.less(x[0], x[1]).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
-    pub fn less(&mut self, a: impl IntoExpr, b: impl IntoExpr) -> Result<ConstraintId, ModelError> {
+    pub fn less(
+        &mut self,
+        a: impl IntoExpr,
+        b: impl IntoExpr,
+    ) -> Result<Option<ConstraintId>, ModelError> {
         self.compare(a, Cmp::Le, b, -1, "less")
     }
 
@@ -463,7 +513,7 @@ impl Model {
         &mut self,
         a: impl IntoExpr,
         b: impl IntoExpr,
-    ) -> Result<ConstraintId, ModelError> {
+    ) -> Result<Option<ConstraintId>, ModelError> {
         self.compare(a, Cmp::Le, b, 0, "less-equal")
     }
 
@@ -480,7 +530,7 @@ impl Model {
         &mut self,
         a: impl IntoExpr,
         b: impl IntoExpr,
-    ) -> Result<ConstraintId, ModelError> {
+    ) -> Result<Option<ConstraintId>, ModelError> {
         self.compare(a, Cmp::Ge, b, 1, "greater")
     }
 
@@ -497,40 +547,63 @@ impl Model {
         &mut self,
         a: impl IntoExpr,
         b: impl IntoExpr,
-    ) -> Result<ConstraintId, ModelError> {
+    ) -> Result<Option<ConstraintId>, ModelError> {
         self.compare(a, Cmp::Ge, b, 0, "greater-equal")
     }
 
-    /// `x = value`.
+    /// `x = value`, as a cut of `x`'s domain: no constraint is left for
+    /// the search (a value outside the domain leaves an unsatisfiable model).
     ///
     /// ```
     /// use csp::{Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_vars(2, 0..3).unwrap();
     /// model.assign(x[0], 2).unwrap();
+    /// assert_eq!(model.domain(x[0]).size(), 1);
+    /// assert_eq!(model.num_constraints(), 0);
     /// assert_eq!(Solver::new(&model).count().solutions(), 3);
     /// ```
-    pub fn assign(&mut self, x: impl Into<View>, value: i64) -> Result<ConstraintId, ModelError> {
-        self.compare(x.into(), Cmp::Eq, value, 0, "assign")
+    pub fn assign(&mut self, x: impl Into<View>, value: i64) -> Result<(), ModelError> {
+        self.unary(x.into(), "assign", |d, v| d.within(v, v), value)
     }
 
-    /// `x != value`.
+    /// `x != value`, as a cut of `x`'s domain (no constraint is left).
     ///
     /// ```
     /// use csp::{Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_var(0..3).unwrap();
     /// model.forbid(x, 1).unwrap();
+    /// assert_eq!(model.num_constraints(), 0);
     /// assert_eq!(Solver::new(&model).count().solutions(), 2);
     /// ```
-    pub fn forbid(&mut self, x: impl Into<View>, value: i64) -> Result<ConstraintId, ModelError> {
-        self.compare(x.into(), Cmp::Ne, value, 0, "forbid")
+    pub fn forbid(&mut self, x: impl Into<View>, value: i64) -> Result<(), ModelError> {
+        self.unary(x.into(), "forbid", |d, v| d.without(v), value)
+    }
+
+    /// Cuts the domain of `view`'s variable with `cut`, given the value
+    /// the view's `value` means for the variable.
+    fn unary(
+        &mut self,
+        view: View,
+        name: &'static str,
+        cut: impl Fn(&Domain, i64) -> Domain,
+        value: i64,
+    ) -> Result<(), ModelError> {
+        self.own(view, name)?;
+        // Within MAX_OFFSET and i64: any value beyond is in no domain.
+        let value = value.saturating_sub(view.offset);
+        let d = cut(&self.domains[view.var.index()], value);
+        self.set_domain(view.var, d)
     }
 
     /// A view whose value is the expression's: the view itself for `x + c`,
-    /// otherwise a new variable over the expression's range (its tight
-    /// bounds) tied to it by a linear equality. Usable wherever a view is:
-    /// `all_different` over differences, for example.
+    /// otherwise a new variable channelled to it. Over one variable
+    /// (`5 - x`, `3 * x`) the new variable takes exactly the expression's
+    /// values and a table of pairs ties the two (domain consistent); over
+    /// several it spans the expression's range (its tight bounds) and a
+    /// linear equality ties it (bounds consistent). Usable wherever a view
+    /// is; the builders call it themselves on expression operands.
     ///
     /// An expression without variables, or whose range is wider than
     /// [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH) or leaves 32 bits, is
@@ -546,47 +619,136 @@ impl Model {
     /// // 27 assignments, minus the 3 where x1 - x0 = x2 - x1 = 0 and the 2
     /// // arithmetic progressions 0,1,2 and 2,1,0.
     /// assert_eq!(Solver::new(&model).count().solutions(), 22);
+    /// let y = model.expr_var(4 - 2 * x[0]).unwrap();
+    /// assert_eq!(model.domain(y.var).values().collect::<Vec<_>>(), [0, 2, 4]);
     /// ```
     pub fn expr_var(&mut self, e: impl IntoExpr) -> Result<View, ModelError> {
         let e = e.into_expr();
-        if e.overflowed() {
-            return Err(ModelError::ConstantOverflow);
-        }
-        if let [(1, x)] = e.terms() {
-            let view = View {
-                var: *x,
-                offset: e.constant(),
-            };
-            self.own(view, "expression")?;
-            return Ok(view);
-        }
-        let (mut lo, mut hi) = (e.constant() as i128, e.constant() as i128);
-        for &(a, x) in e.terms() {
-            self.own(x.into(), "expression")?;
-            let d = &self.domains[x.index()];
-            let (Some(min), Some(max)) = (d.min(), d.max()) else {
-                continue;
-            };
-            let (p, q) = (a as i128 * min as i128, a as i128 * max as i128);
-            lo += p.min(q);
-            hi += p.max(q);
-        }
-        let var = self.domains.len();
-        let width = (hi - lo + 1) as u128;
         if e.terms().is_empty() {
             return Err(ModelError::EmptyScope {
                 constraint: "expression",
             });
         }
-        let (Ok(lo32), Ok(hi32)) = (i32::try_from(lo), i32::try_from(hi)) else {
-            return Err(ModelError::DomainTooLarge {
-                var,
-                width: u64::try_from(width).unwrap_or(u64::MAX),
-            });
+        self.expr_view(e, "expression")
+    }
+
+    /// The view an operand of `constraint` stands for: the view itself, a
+    /// variable fixed to a constant, or a channelled variable
+    /// ([`Model::expr_var`]).
+    fn view_of(&mut self, e: impl IntoExpr, constraint: &'static str) -> Result<View, ModelError> {
+        let e = e.into_expr();
+        if let Some(view) = as_view(&e) {
+            self.own(view, constraint)?;
+            return Ok(view);
+        }
+        self.expr_view(e, constraint)
+    }
+
+    fn views_of<V: IntoExpr>(
+        &mut self,
+        items: impl IntoIterator<Item = V>,
+        constraint: &'static str,
+    ) -> Result<Vec<View>, ModelError> {
+        items
+            .into_iter()
+            .map(|e| self.view_of(e, constraint))
+            .collect()
+    }
+
+    /// The three operands of an arithmetic constraint, as views.
+    fn three(
+        &mut self,
+        x: impl IntoExpr,
+        y: impl IntoExpr,
+        z: impl IntoExpr,
+        constraint: &'static str,
+    ) -> Result<Vec<View>, ModelError> {
+        Ok(vec![
+            self.view_of(x, constraint)?,
+            self.view_of(y, constraint)?,
+            self.view_of(z, constraint)?,
+        ])
+    }
+
+    fn expr_view(&mut self, e: Expr, constraint: &'static str) -> Result<View, ModelError> {
+        if e.overflowed() {
+            return Err(ModelError::ConstantOverflow);
+        }
+        if let Some(view) = as_view(&e) {
+            self.own(view, constraint)?;
+            return Ok(view);
+        }
+        let constant = e.constant() as i128;
+        let live: Vec<(i64, View)> = if e.terms().is_empty() {
+            Vec::new()
+        } else {
+            let (coefs, vars, _) = self.linear_parts(e.terms().iter().copied(), 0, constraint)?;
+            coefs
+                .into_iter()
+                .zip(vars)
+                .filter(|&(a, _)| a != 0)
+                .collect()
         };
-        let z = self.int_var(lo32..=hi32)?;
-        self.equal(e, z)?;
-        Ok(z.into())
+        let var = self.domains.len();
+        let narrow = |v: i128| {
+            i32::try_from(v).map_err(|_| ModelError::DomainTooLarge {
+                var,
+                width: u64::MAX,
+            })
+        };
+        match live[..] {
+            [] => Ok(self.int_var([narrow(constant)?])?.into()),
+            [(1, x)] => {
+                let view = View {
+                    var: x.var,
+                    offset: i64::try_from(constant).map_err(|_| ModelError::ConstantOverflow)?,
+                };
+                self.own(view, constraint)?;
+                Ok(view)
+            }
+            [(a, x)] if self.domains[x.var.index()].size() <= TABULATED_CHANNEL => {
+                let rows = self.domains[x.var.index()]
+                    .values()
+                    .map(|v| Ok([v, narrow(a as i128 * v as i128 + constant)?]))
+                    .collect::<Result<Vec<_>, ModelError>>()?;
+                let z = self.int_var(rows.iter().map(|r| r[1]).collect::<Vec<_>>())?;
+                self.table([x.var, z], rows)?;
+                Ok(z.into())
+            }
+            _ => {
+                let (mut lo, mut hi) = (constant, constant);
+                for &(a, x) in &live {
+                    let d = &self.domains[x.var.index()];
+                    let (Some(min), Some(max)) = (d.min(), d.max()) else {
+                        continue;
+                    };
+                    let (p, q) = (a as i128 * min as i128, a as i128 * max as i128);
+                    lo += p.min(q);
+                    hi += p.max(q);
+                }
+                let (Ok(lo32), Ok(hi32)) = (i32::try_from(lo), i32::try_from(hi)) else {
+                    return Err(ModelError::DomainTooLarge {
+                        var,
+                        width: u64::try_from(hi - lo + 1).unwrap_or(u64::MAX),
+                    });
+                };
+                let z = self.int_var(lo32..=hi32)?;
+                // sum(a * x) - z = -constant
+                let (mut coefs, mut scope): (Vec<i64>, Vec<View>) = live.into_iter().unzip();
+                coefs.push(-1);
+                scope.push(z.into());
+                let rhs = -constant;
+                self.add(
+                    Kind::Linear {
+                        coefs,
+                        cmp: Cmp::Eq,
+                        rhs,
+                    },
+                    scope,
+                )?;
+                Ok(z.into())
+            }
+        }
     }
 
     /// `|x| = y`.
@@ -599,12 +761,9 @@ impl Model {
     /// model.abs(x, y).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 5);
     /// ```
-    pub fn abs(
-        &mut self,
-        x: impl Into<View>,
-        y: impl Into<View>,
-    ) -> Result<ConstraintId, ModelError> {
-        self.add(kinds::abs::Abs, vec![x.into(), y.into()])
+    pub fn abs(&mut self, x: impl IntoExpr, y: impl IntoExpr) -> Result<ConstraintId, ModelError> {
+        let scope = vec![self.view_of(x, "abs")?, self.view_of(y, "abs")?];
+        self.add(kinds::abs::Abs, scope)
     }
 
     /// `|x - y| = z`: the distance between two views.
@@ -619,11 +778,12 @@ impl Model {
     /// ```
     pub fn distance(
         &mut self,
-        x: impl Into<View>,
-        y: impl Into<View>,
-        z: impl Into<View>,
+        x: impl IntoExpr,
+        y: impl IntoExpr,
+        z: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(kinds::abs::Abs, vec![x.into(), y.into(), z.into()])
+        let scope = self.three(x, y, z, "abs")?;
+        self.add(kinds::abs::Abs, scope)
     }
 
     /// `x * y = z` (exact: products are computed in 128 bits).
@@ -637,11 +797,12 @@ impl Model {
     /// ```
     pub fn times(
         &mut self,
-        x: impl Into<View>,
-        y: impl Into<View>,
-        z: impl Into<View>,
+        x: impl IntoExpr,
+        y: impl IntoExpr,
+        z: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
-        self.add(kinds::times::Times, vec![x.into(), y.into(), z.into()])
+        let scope = self.three(x, y, z, "times")?;
+        self.add(kinds::times::Times, scope)
     }
 
     /// `x / y = z`, rounding towards zero like MiniZinc's `int_div`; `y`
@@ -659,12 +820,13 @@ impl Model {
     /// ```
     pub fn div(
         &mut self,
-        x: impl Into<View>,
-        y: impl Into<View>,
-        z: impl Into<View>,
+        x: impl IntoExpr,
+        y: impl IntoExpr,
+        z: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
         let kind = kinds::division::Division { modulo: false };
-        self.add(kind, vec![x.into(), y.into(), z.into()])
+        let scope = self.three(x, y, z, kind.name())?;
+        self.add(kind, scope)
     }
 
     /// `x mod y = z`, truncating like MiniZinc's `int_mod` (the result has
@@ -682,12 +844,13 @@ impl Model {
     /// ```
     pub fn modulo(
         &mut self,
-        x: impl Into<View>,
-        y: impl Into<View>,
-        z: impl Into<View>,
+        x: impl IntoExpr,
+        y: impl IntoExpr,
+        z: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
         let kind = kinds::division::Division { modulo: true };
-        self.add(kind, vec![x.into(), y.into(), z.into()])
+        let scope = self.three(x, y, z, kind.name())?;
+        self.add(kind, scope)
     }
 
     /// `result = min(views)`.
@@ -700,10 +863,10 @@ impl Model {
     /// model.minimum(&x, m).unwrap(); // both at least 2, one exactly
     /// assert_eq!(Solver::new(&model).count().solutions(), 1);
     /// ```
-    pub fn minimum<V: Into<View>>(
+    pub fn minimum<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
-        result: impl Into<View>,
+        result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
         self.extremum(views, result, false)
     }
@@ -718,28 +881,28 @@ impl Model {
     /// model.maximum(&x, m).unwrap(); // m is determined by x
     /// assert_eq!(Solver::new(&model).count().solutions(), 9);
     /// ```
-    pub fn maximum<V: Into<View>>(
+    pub fn maximum<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
-        result: impl Into<View>,
+        result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
         self.extremum(views, result, true)
     }
 
-    fn extremum<V: Into<View>>(
+    fn extremum<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
-        result: impl Into<View>,
+        result: impl IntoExpr,
         max: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
         let kind = kinds::extremum::Extremum { max };
+        let mut scope = self.views_of(views, kind.name())?;
         if scope.is_empty() {
             return Err(ModelError::EmptyScope {
                 constraint: kind.name(),
             });
         }
-        scope.push(result.into());
+        scope.push(self.view_of(result, kind.name())?);
         self.add(kind, scope)
     }
 
@@ -758,8 +921,8 @@ impl Model {
     pub fn element(
         &mut self,
         array: impl IntoIterator<Item = i64>,
-        index: impl Into<View>,
-        result: impl Into<View>,
+        index: impl IntoExpr,
+        result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
         let array: Vec<i64> = array.into_iter().collect();
         if array.is_empty() {
@@ -768,7 +931,11 @@ impl Model {
             });
         }
         let kind = kinds::element::Element { array };
-        self.add(kind, vec![index.into(), result.into()])
+        let scope = vec![
+            self.view_of(index, "element")?,
+            self.view_of(result, "element")?,
+        ];
+        self.add(kind, scope)
     }
 
     /// `views[index] = result`: an array of variables or views indexed
@@ -783,14 +950,17 @@ impl Model {
     /// model.element_var(&x, i, one).unwrap(); // x[i] = 1
     /// assert_eq!(Solver::new(&model).count().solutions(), 12);
     /// ```
-    pub fn element_var<V: Into<View>>(
+    pub fn element_var<V: IntoExpr>(
         &mut self,
         views: impl IntoIterator<Item = V>,
-        index: impl Into<View>,
-        result: impl Into<View>,
+        index: impl IntoExpr,
+        result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
-        let mut scope = vec![index.into(), result.into()];
-        scope.extend(views.into_iter().map(Into::into));
+        let mut scope = vec![
+            self.view_of(index, "element-var")?,
+            self.view_of(result, "element-var")?,
+        ];
+        scope.extend(self.views_of(views, "element-var")?);
         if scope.len() == 2 {
             return Err(ModelError::EmptyScope {
                 constraint: "element-var",
@@ -873,26 +1043,31 @@ impl Model {
         self.reified(b, condition, false)
     }
 
-    /// `x` takes one of `set`'s values.
+    /// `x` takes one of `set`'s values, as a cut of `x`'s domain (no
+    /// constraint is left; an empty set leaves an unsatisfiable model).
     ///
     /// ```
     /// use csp::{Model, Solver};
     /// let mut model = Model::new();
     /// let x = model.int_var(0..10).unwrap();
     /// model.member(x, [2, 3, 5, 7]).unwrap();
+    /// assert_eq!(model.num_constraints(), 0);
     /// assert_eq!(Solver::new(&model).count().solutions(), 4);
     /// ```
     pub fn member(
         &mut self,
         x: impl Into<View>,
         set: impl IntoIterator<Item = i64>,
-    ) -> Result<ConstraintId, ModelError> {
-        let rows: Vec<[i32; 1]> = set
+    ) -> Result<(), ModelError> {
+        let view = x.into();
+        self.own(view, "member")?;
+        let d = &self.domains[view.var.index()];
+        let kept: Vec<i32> = set
             .into_iter()
-            .filter_map(|v| i32::try_from(v).ok())
-            .map(|v| [v])
+            .filter_map(|v| i32::try_from(v.checked_sub(view.offset)?).ok())
+            .filter(|&v| d.contains(v))
             .collect();
-        self.table([x.into()], rows)
+        self.set_domain(view.var, Domain::from(kept))
     }
 
     fn reified(
@@ -976,12 +1151,12 @@ impl Model {
     /// }).count() as u64;
     /// assert_eq!(Solver::new(&model).count().solutions(), brute);
     /// ```
-    pub fn global_cardinality<V: Into<View>>(
+    pub fn global_cardinality<V: IntoExpr>(
         &mut self,
         scope: impl IntoIterator<Item = V>,
         counts: impl IntoIterator<Item = (i32, std::ops::RangeInclusive<usize>)>,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = scope.into_iter().map(Into::into).collect();
+        let scope = self.views_of(scope, "global-cardinality")?;
         let (mut values, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
         for (value, range) in counts {
             values.push(value as i64);
@@ -1002,11 +1177,11 @@ impl Model {
     /// model.circuit(&succ).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6); // (4 - 1)! cycles
     /// ```
-    pub fn circuit<V: Into<View>>(
+    pub fn circuit<V: IntoExpr>(
         &mut self,
         succ: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = succ.into_iter().map(Into::into).collect();
+        let scope = self.views_of(succ, "circuit")?;
         self.add(kinds::circuit::Circuit, scope)
     }
 
@@ -1025,7 +1200,7 @@ impl Model {
     /// assert_eq!(solutions.len(), 6); // one y per permutation x
     /// assert!(solutions.contains(&vec![1, 2, 0, 2, 0, 1]));
     /// ```
-    pub fn inverse<V: Into<View>>(
+    pub fn inverse<V: IntoExpr>(
         &mut self,
         xs: impl IntoIterator<Item = V>,
         ys: impl IntoIterator<Item = V>,
@@ -1036,15 +1211,15 @@ impl Model {
 
     /// `xs` followed by `ys`, refused unless they have the same length;
     /// also the length.
-    fn pairs<V: Into<View>>(
+    fn pairs<V: IntoExpr>(
         &mut self,
         xs: impl IntoIterator<Item = V>,
         ys: impl IntoIterator<Item = V>,
         constraint: &'static str,
     ) -> Result<(Vec<View>, usize), ModelError> {
-        let mut scope: Vec<View> = xs.into_iter().map(Into::into).collect();
+        let mut scope = self.views_of(xs, constraint)?;
         let left = scope.len();
-        scope.extend(ys.into_iter().map(Into::into));
+        scope.extend(self.views_of(ys, constraint)?);
         if scope.len() != 2 * left {
             return Err(ModelError::LengthMismatch {
                 constraint,
@@ -1068,7 +1243,7 @@ impl Model {
     /// let err = model.lex_less_equal(&x[..1], &x[1..]).unwrap_err();
     /// assert!(matches!(err, ModelError::LengthMismatch { left: 1, right: 3, .. }));
     /// ```
-    pub fn lex_less_equal<V: Into<View>>(
+    pub fn lex_less_equal<V: IntoExpr>(
         &mut self,
         xs: impl IntoIterator<Item = V>,
         ys: impl IntoIterator<Item = V>,
@@ -1085,7 +1260,7 @@ impl Model {
     /// model.lex_less(&x[..2], &x[2..]).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
-    pub fn lex_less<V: Into<View>>(
+    pub fn lex_less<V: IntoExpr>(
         &mut self,
         xs: impl IntoIterator<Item = V>,
         ys: impl IntoIterator<Item = V>,
@@ -1093,7 +1268,7 @@ impl Model {
         self.lex(xs, ys, true)
     }
 
-    fn lex<V: Into<View>>(
+    fn lex<V: IntoExpr>(
         &mut self,
         xs: impl IntoIterator<Item = V>,
         ys: impl IntoIterator<Item = V>,
@@ -1174,7 +1349,7 @@ impl Model {
     /// ```
     /// let mut model = csp::Model::new();
     /// let x = model.int_vars(2, 0..2).unwrap();
-    /// let c = model.not_equal(x[0], x[1] + 1).unwrap();
+    /// let c = model.not_equal(x[0], x[1] + 1).unwrap().expect("a constraint");
     /// assert_eq!(model.constraint_scope(c)[1].offset, 1);
     /// ```
     pub fn constraint_scope(&self, c: ConstraintId) -> &[View] {
@@ -1365,6 +1540,36 @@ impl Condition {
             set: set.into_iter().collect(),
         })
     }
+}
+
+/// The largest domain whose image under `a * x + c` gets an exact-valued
+/// variable and a table channel (beyond, the bounds and a linear equality).
+const TABULATED_CHANNEL: u64 = 1 << 12;
+
+/// The view an expression is, if it is one (`x + c`, coefficient 1).
+fn as_view(e: &Expr) -> Option<View> {
+    match e.terms() {
+        [(1, var)] if !e.overflowed() => Some(View {
+            var: *var,
+            offset: e.constant(),
+        }),
+        _ => None,
+    }
+}
+
+/// `n / d` rounded down (`d != 0`).
+fn floor_div(n: i128, d: i128) -> i128 {
+    let q = n / d;
+    if n % d != 0 && (n < 0) != (d < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `n / d` rounded up (`d != 0`).
+fn ceil_div(n: i128, d: i128) -> i128 {
+    -floor_div(-n, d)
 }
 
 /// The id the constraint after `count` existing ones gets: ids are 32

@@ -110,44 +110,74 @@ impl From<&View> for View {
     }
 }
 
-impl Add<i32> for VarId {
-    type Output = View;
-    fn add(self, offset: i32) -> View {
-        View {
-            var: self,
-            offset: offset as i64,
-        }
+/// An integer constant operand of `+`, `-` and `*` on variables, views and
+/// expressions: `i32` or `i64`, so `x + 3`, `x + i as i32` and `x + 1i64`
+/// all read as written. Sealed: only those two types.
+///
+/// ```
+/// use csp::{Model, View};
+/// let mut model = Model::new();
+/// let x = model.int_var(0..8).unwrap();
+/// let wide: i64 = 1 << 40;
+/// assert_eq!((x + 3).offset, 3);
+/// assert_eq!((x + wide).offset, wide);
+/// assert_eq!((x - 1i64 + 2).offset, 1);
+/// ```
+pub trait Constant: Copy + sealed::Sealed {
+    /// The constant as 64 bits.
+    fn to_i64(self) -> i64;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for i32 {}
+    impl Sealed for i64 {}
+}
+
+impl Constant for i32 {
+    fn to_i64(self) -> i64 {
+        self as i64
     }
 }
 
-impl Sub<i32> for VarId {
+impl Constant for i64 {
+    fn to_i64(self) -> i64 {
+        self
+    }
+}
+
+impl<C: Constant> Add<C> for VarId {
     type Output = View;
-    fn sub(self, offset: i32) -> View {
-        View {
-            var: self,
-            offset: -(offset as i64),
-        }
+    fn add(self, offset: C) -> View {
+        View::from(self) + offset
+    }
+}
+
+impl<C: Constant> Sub<C> for VarId {
+    type Output = View;
+    fn sub(self, offset: C) -> View {
+        View::from(self) - offset
     }
 }
 
 // Chained offsets saturate rather than wrap: a saturated offset is far
 // beyond `MAX_OFFSET`, so the model refuses it instead of using it.
-impl Add<i32> for View {
+impl<C: Constant> Add<C> for View {
     type Output = View;
-    fn add(self, offset: i32) -> View {
+    fn add(self, offset: C) -> View {
         View {
             var: self.var,
-            offset: self.offset.saturating_add(offset as i64),
+            offset: self.offset.saturating_add(offset.to_i64()),
         }
     }
 }
 
-impl Sub<i32> for View {
+impl<C: Constant> Sub<C> for View {
     type Output = View;
-    fn sub(self, offset: i32) -> View {
+    fn sub(self, offset: C) -> View {
         View {
             var: self.var,
-            offset: self.offset.saturating_sub(offset as i64),
+            offset: self.offset.saturating_sub(offset.to_i64()),
         }
     }
 }

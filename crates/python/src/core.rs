@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What one step of the recipe produced.
 pub(crate) enum Made {
-    /// A constraint (its id).
-    Constraint(csp::ConstraintId),
+    /// A constraint (its id), or a cut of a domain (`None`).
+    Constraint(Option<csp::ConstraintId>),
     /// A new variable.
     Var(VarId),
     /// A view, over a variable that may be new (`expr_var`).

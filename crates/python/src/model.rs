@@ -123,13 +123,27 @@ impl Model {
             + Sync
             + 'static,
     ) -> PyResult<usize> {
+        let id = self.post_maybe(move |m, vars| step(m, vars).map(Some))?;
+        Ok(id.expect("a constraint step makes a constraint"))
+    }
+
+    /// Posts a step that may compile into a domain instead (a condition on
+    /// one variable: the engine cuts its domain): the constraint's id, or
+    /// `None` for a cut.
+    fn post_maybe(
+        &self,
+        step: impl Fn(&mut csp::Model, &[VarId]) -> Result<Option<ConstraintId>, ModelError>
+            + Send
+            + Sync
+            + 'static,
+    ) -> PyResult<Option<usize>> {
         let made = self
             .shared
             .lock()
             .apply(Arc::new(move |m, vars| step(m, vars).map(Made::Constraint)))
             .map_err(model_error)?;
         match made {
-            Made::Constraint(c) => Ok(c.index()),
+            Made::Constraint(c) => Ok(c.map(|c| c.index())),
             _ => unreachable!("a constraint step makes a constraint"),
         }
     }
@@ -185,8 +199,8 @@ impl Model {
     }
 
     /// A comparison of two expressions, posted.
-    fn compare(&self, a: LinearRef, cmp: Cmp, b: LinearRef) -> PyResult<usize> {
-        self.post(move |m, vars| {
+    fn compare(&self, a: LinearRef, cmp: Cmp, b: LinearRef) -> PyResult<Option<usize>> {
+        self.post_maybe(move |m, vars| {
             let (a, b) = (a.expr(vars), b.expr(vars));
             match cmp {
                 Cmp::Eq => m.equal(a, b),
@@ -197,6 +211,7 @@ impl Model {
                         csp::Cmp::Ne,
                         e.constant().saturating_neg(),
                     )
+                    .map(Some)
                 }
                 Cmp::Lt => m.less(a, b),
                 Cmp::Le => m.less_equal(a, b),
@@ -392,7 +407,7 @@ impl Model {
 
     /// Posts a relation (`x + y == 10`, `x < y`, `2 * x != y`) or a
     /// membership (`x.is_in([1, 3])`).
-    fn add(&self, constraint: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn add(&self, constraint: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         if let Ok(r) = constraint.cast::<Relation>() {
             let r = r.get();
             return self.compare(
@@ -403,8 +418,11 @@ impl Model {
         }
         if let Ok(m) = constraint.cast::<Membership>() {
             let (x, values) = self.membership(m.get(), "add")?;
-            return self
-                .post(move |model, vars| model.member(view(x, vars), values.iter().copied()));
+            return self.post_maybe(move |model, vars| {
+                model
+                    .member(view(x, vars), values.iter().copied())
+                    .map(|()| None)
+            });
         }
         if constraint.is_instance_of::<pyo3::types::PyBool>() {
             return Err(PyTypeError::new_err(
@@ -420,7 +438,7 @@ impl Model {
     /// `a != b` for variables or views.
     fn not_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
         let (a, b) = (self.view(a, "not_equal")?, self.view(b, "not_equal")?);
-        self.post(move |m, vars| m.not_equal(view(a, vars), view(b, vars)))
+        self.post(move |m, vars| pairwise(m.not_equal(view(a, vars), view(b, vars))))
     }
 
     /// All the views take pairwise different values. `level` ("value",
@@ -513,7 +531,7 @@ impl Model {
                     let mut first = None;
                     for c in differences {
                         let id = self.post(move |m, vars| {
-                            m.not_equal(view(a, vars), view((b.0, b.1 + c), vars))
+                            pairwise(m.not_equal(view(a, vars), view((b.0, b.1 + c), vars)))
                         })?;
                         first.get_or_insert(id);
                     }
@@ -542,17 +560,17 @@ impl Model {
     }
 
     /// `a == b` for expressions (integers, variables, views, `x - y`, ...).
-    fn equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.compare(self.expr(a, "equal")?, Cmp::Eq, self.expr(b, "equal")?)
     }
 
     /// `a < b` for expressions.
-    fn less(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn less(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.compare(self.expr(a, "less")?, Cmp::Lt, self.expr(b, "less")?)
     }
 
     /// `a <= b` for expressions.
-    fn less_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn less_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.compare(
             self.expr(a, "less_equal")?,
             Cmp::Le,
@@ -561,12 +579,12 @@ impl Model {
     }
 
     /// `a > b` for expressions.
-    fn greater(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn greater(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.compare(self.expr(a, "greater")?, Cmp::Gt, self.expr(b, "greater")?)
     }
 
     /// `a >= b` for expressions.
-    fn greater_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
+    fn greater_equal(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.compare(
             self.expr(a, "greater_equal")?,
             Cmp::Ge,
@@ -575,15 +593,15 @@ impl Model {
     }
 
     /// `x == value`.
-    fn assign(&self, x: &Bound<'_, PyAny>, value: i64) -> PyResult<usize> {
+    fn assign(&self, x: &Bound<'_, PyAny>, value: i64) -> PyResult<Option<usize>> {
         let x = self.view(x, "assign")?;
-        self.post(move |m, vars| m.assign(view(x, vars), value))
+        self.post_maybe(move |m, vars| m.assign(view(x, vars), value).map(|()| None))
     }
 
     /// `x != value`.
-    fn forbid(&self, x: &Bound<'_, PyAny>, value: i64) -> PyResult<usize> {
+    fn forbid(&self, x: &Bound<'_, PyAny>, value: i64) -> PyResult<Option<usize>> {
         let x = self.view(x, "forbid")?;
-        self.post(move |m, vars| m.forbid(view(x, vars), value))
+        self.post_maybe(move |m, vars| m.forbid(view(x, vars), value).map(|()| None))
     }
 
     /// An expression as a variable or view: `x + c` is its own view; any
@@ -763,9 +781,12 @@ impl Model {
     }
 
     /// `x` takes one of `values`.
-    fn member(&self, x: &Bound<'_, PyAny>, values: Vec<i64>) -> PyResult<usize> {
+    fn member(&self, x: &Bound<'_, PyAny>, values: Vec<i64>) -> PyResult<Option<usize>> {
         let x = self.view(x, "member")?;
-        self.post(move |m, vars| m.member(view(x, vars), values.iter().copied()))
+        self.post_maybe(move |m, vars| {
+            m.member(view(x, vars), values.iter().copied())
+                .map(|()| None)
+        })
     }
 
     /// Global cardinality: `counts` maps a value to how many of the views
@@ -1057,4 +1078,9 @@ impl Model {
         }
         values.extract()
     }
+}
+
+/// A disequality between two views is always a constraint (never a cut).
+fn pairwise(posted: Result<Option<ConstraintId>, ModelError>) -> Result<ConstraintId, ModelError> {
+    posted.map(|c| c.expect("two views make a pairwise constraint"))
 }

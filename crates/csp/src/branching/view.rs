@@ -302,7 +302,7 @@ impl<'a> SearchView<'a> {
     /// # use csp::{Model, Solver, SearchView};
     /// # let mut model = Model::new();
     /// let x = model.int_vars(3, 0..3).unwrap();
-    /// let c = model.not_equal(x[0], x[1]).unwrap();
+    /// let c = model.not_equal(x[0], x[1]).unwrap().expect("a constraint");
     /// let solver = Solver::new(&model).var_order_fn(move |view: &mut SearchView<'_>| {
     ///     assert_eq!(view.constraints(x[0]).collect::<Vec<_>>(), [c]);
     ///     assert_eq!(view.constraints(x[2]).count(), 0);
@@ -386,7 +386,7 @@ impl<'a> SearchView<'a> {
     /// # use csp::{Model, Solver, SearchView};
     /// # let mut model = Model::new();
     /// let x = model.int_vars(2, 0..2).unwrap();
-    /// let c = model.not_equal(x[0], x[1]).unwrap();
+    /// let c = model.not_equal(x[0], x[1]).unwrap().expect("a constraint");
     /// let solver = Solver::new(&model).var_order_fn(move |view: &mut SearchView<'_>| {
     ///     assert!(view.weight(c) >= 1);
     ///     view.unassigned().next().unwrap()

@@ -43,8 +43,33 @@ const COUNTED_FROM_VARS: usize = 1000;
 
 /// A configured search over a model: strategy, orders, limits, seed.
 ///
-/// Defaults: forward checking, input variable order, ascending values, no
-/// limits, seed 0, no restarts.
+/// Defaults: a strategy and variable order that fit the model, ascending
+/// values, no limits, seed 0, no restarts. A model of pairwise
+/// disequalities only (`not_equal` between views, `all_different` at value
+/// level: n-queens, colouring, Latin squares) gets forward checking in input
+/// order, the fast path of the slot backend; any other model (sums, tables,
+/// channelled expressions, arithmetic) gets arc consistency with
+/// smallest-domain-first, so propagation runs through its helper variables.
+/// Choosing any of [`strategy`](Solver::strategy),
+/// [`var_order`](Solver::var_order), [`value_order`](Solver::value_order),
+/// a user's heuristic, [`restarts`](Solver::restarts) or
+/// [`all_different_level`](Solver::all_different_level) turns the choice
+/// off: the rest are then the textbook defaults (forward checking, input
+/// order), so a strategy set explicitly runs exactly as the textbook's.
+///
+/// ```
+/// use csp::{Model, Solver, Strategy, VarOrder};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..3).unwrap();
+/// model.all_different(&x).unwrap();
+/// assert_eq!(Solver::new(&model).get_strategy(), Strategy::ForwardChecking);
+/// model.equal(x[0] + x[1], x[2]).unwrap();
+/// let solver = Solver::new(&model);
+/// assert_eq!((solver.get_strategy(), solver.get_var_order()),
+///            (Strategy::ArcConsistency, VarOrder::SmallestDomain));
+/// let textbook = Solver::new(&model).strategy(Strategy::ForwardChecking);
+/// assert_eq!(textbook.get_var_order(), VarOrder::Input);
+/// ```
 ///
 /// ```
 /// use csp::{Model, Solver, Strategy, ValueOrder, VarOrder};
@@ -84,6 +109,9 @@ pub struct Solver<'m> {
     neighbour_sets: bool,
     /// The level of the all-different constraints that did not choose one.
     all_different: AllDifferentLevel,
+    /// The strategy and variable order are still the ones chosen from the
+    /// model (nothing about the search's shape was set).
+    fitted: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -95,10 +123,11 @@ impl<'m> Solver<'m> {
     /// assert_eq!(solver.get_strategy(), csp::Strategy::ForwardChecking);
     /// ```
     pub fn new(model: &'m Model) -> Solver<'m> {
+        let (strategy, var_order) = fitting_default(model);
         Solver {
             model,
-            strategy: Strategy::ForwardChecking,
-            var_order: VarOrder::Input,
+            strategy,
+            var_order,
             value_order: ValueOrder::Ascending,
             user_branching: UserBranching::default(),
             limits: Limits::default(),
@@ -109,6 +138,16 @@ impl<'m> Solver<'m> {
             merged: true,
             neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
+            fitted: true,
+        }
+    }
+
+    /// Something about the search's shape is being set: the fitted default
+    /// gives way to the textbook one (forward checking, input order).
+    pub(crate) fn settle(&mut self) {
+        if std::mem::take(&mut self.fitted) {
+            self.strategy = Strategy::ForwardChecking;
+            self.var_order = VarOrder::Input;
         }
     }
 
@@ -171,6 +210,7 @@ impl<'m> Solver<'m> {
     /// assert_eq!(s.get_strategy(), csp::Strategy::Backtracking);
     /// ```
     pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.settle();
         self.strategy = strategy;
         self
     }
@@ -183,6 +223,7 @@ impl<'m> Solver<'m> {
     /// # drop(s);
     /// ```
     pub fn var_order(mut self, order: VarOrder) -> Self {
+        self.settle();
         self.var_order = order;
         self.clear_user_var_selector();
         self
@@ -196,6 +237,7 @@ impl<'m> Solver<'m> {
     /// # drop(s);
     /// ```
     pub fn value_order(mut self, order: ValueOrder) -> Self {
+        self.settle();
         self.value_order = order;
         self.clear_user_value_ordering();
         self
@@ -246,6 +288,7 @@ impl<'m> Solver<'m> {
     /// assert_eq!(outcome.solutions(), 24);
     /// ```
     pub fn restarts(mut self, restarts: Restarts) -> Self {
+        self.settle();
         self.restarts = Some(restarts);
         self
     }
@@ -267,6 +310,7 @@ impl<'m> Solver<'m> {
     /// assert!(value > 0);
     /// ```
     pub fn all_different_level(mut self, level: AllDifferentLevel) -> Self {
+        self.settle();
         self.all_different = level;
         self
     }
@@ -406,6 +450,17 @@ impl<'m> Solver<'m> {
         let mut search = self.search();
         let first = search.next();
         (first, search.outcome())
+    }
+}
+
+/// The default strategy and variable order for `model` (see [`Solver`]):
+/// forward checking in input order when every constraint is a pairwise
+/// disequality, arc consistency with smallest-domain-first otherwise.
+fn fitting_default(model: &Model) -> (Strategy, VarOrder) {
+    if model.constraints().iter().all(|c| c.is_pairwise()) {
+        (Strategy::ForwardChecking, VarOrder::Input)
+    } else {
+        (Strategy::ArcConsistency, VarOrder::SmallestDomain)
     }
 }
 

@@ -664,7 +664,11 @@ mod tests {
         let y = n.int_vars(3, 0..3).unwrap();
         n.linear([(1, y[0] + 0), (1, y[1] + 0)], crate::Cmp::Le, 3)
             .unwrap();
-        assert!(uses_slot_backend(&Solver::new(&n)), "an n-ary constraint");
+        // Forward checking by name: the default is arc consistency here.
+        fn forward(m: &Model) -> Solver<'_> {
+            Solver::new(m).strategy(crate::Strategy::ForwardChecking)
+        }
+        assert!(uses_slot_backend(&forward(&n)), "an n-ary constraint");
         assert!(
             !uses_slot_backend(&Solver::new(&n).strategy(crate::Strategy::ArcConsistency)),
             "forward checking only"
@@ -673,6 +677,6 @@ mod tests {
         let z = u.int_vars(3, 0..3).unwrap();
         u.all_different(&z).unwrap();
         u.linear([(1, z[0] + 0)], crate::Cmp::Le, 1).unwrap();
-        assert!(uses_slot_backend(&Solver::new(&u)), "a unary bound");
+        assert!(uses_slot_backend(&forward(&u)), "a unary bound");
     }
 }

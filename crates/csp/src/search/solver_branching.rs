@@ -40,6 +40,7 @@ impl<'m> Solver<'m> {
     where
         S: VarSelector + Clone + Send + Sync + 'static,
     {
+        self.settle();
         self.var_order = VarOrder::Input;
         self.user_branching.set_var(selector);
         self
@@ -98,6 +99,7 @@ impl<'m> Solver<'m> {
     where
         V: ValueOrdering + Clone + Send + Sync + 'static,
     {
+        self.settle();
         self.value_order = ValueOrder::Ascending;
         self.user_branching.set_value(ordering);
         self
