@@ -69,8 +69,8 @@ const ENUMERATED: u32 = 64;
 /// small domain; on a wide one, [`bounds`] (with the others fixed, bounds
 /// for `<=`, `>=` and `==`, and the one value `!=` rules out, are exact).
 fn last(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Prop {
-    let mut open = (con.vars.iter().copied())
-        .filter(|&x| !ctx.assigned[x as usize] && ctx.store.size(x) != 1);
+    let mut open =
+        (con.vars.iter().copied()).filter(|&x| !ctx.assigned[x as usize] && ctx.store.size(x) != 1);
     match (open.next(), open.next()) {
         (Some(x), None) if ctx.store.size(x) > ENUMERATED => {
             bounds(ctx, &con.scope, coefs, cmp, rhs)
