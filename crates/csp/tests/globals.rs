@@ -6,10 +6,12 @@
 
 #[allow(dead_code, unused_imports)]
 mod common;
+#[path = "common/supports.rs"]
+mod supports;
 use common::search::{cases, solutions};
 
 use csp::Strategy as Pruning;
-use csp::{Model, Observer, Solver, ValueOrder, VarId, VarOrder, View};
+use csp::{Model, Solver, ValueOrder, VarId, VarOrder, View};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -64,45 +66,15 @@ fn every_search_finds(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<()
     Ok(())
 }
 
-/// The values pruned before the first choice: the root propagation.
-#[derive(Default)]
-struct RootPrunes {
-    pruned: BTreeSet<(usize, i32)>,
-    chose: bool,
-}
-
-impl Observer for RootPrunes {
-    fn choose(&mut self, _var: VarId, _value: i32, _depth: usize) {
-        self.chose = true;
-    }
-
-    fn prune(&mut self, var: VarId, value: i32, _c: csp::ConstraintId) {
-        if !self.chose {
-            self.pruned.insert((var.index(), value));
-        }
-    }
-}
-
 /// Arc consistency's root propagation: the domains it leaves, or `None`
 /// when the search finds no solution at all.
 fn root_domains(model: &Model, domains: &[Vec<i32>]) -> Option<Vec<Vec<i32>>> {
-    let mut search = Solver::new(model)
-        .strategy(Pruning::ArcConsistency)
-        .search_with(RootPrunes::default());
-    search.next()?;
-    let pruned = &search.observer().pruned;
-    Some(
-        domains
-            .iter()
-            .enumerate()
-            .map(|(i, d)| {
-                d.iter()
-                    .copied()
-                    .filter(|&v| !pruned.contains(&(i, v)))
-                    .collect()
-            })
-            .collect(),
-    )
+    let (first, _) = Solver::new(model).strategy(Pruning::ArcConsistency).first();
+    first?;
+    match supports::root(model, domains) {
+        supports::Root::Domains(left) => Some(left),
+        supports::Root::Failed => None,
+    }
 }
 
 /// Every value some solution uses is still there (the propagation is

@@ -3,21 +3,7 @@
 
 mod common;
 
-use common::ours;
-use std::process::Command;
-
-/// Runs `fzn-csp` on `text`; (exit code, stdout, stderr).
-fn run(text: &str, args: &[&str]) -> (i32, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("m.fzn");
-    std::fs::write(&path, text).unwrap();
-    let out = Command::new(ours()).args(args).arg(&path).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::run_fzn as run;
 
 fn refused(text: &str, line: usize, says: &str) {
     let (code, stdout, stderr) = run(text, &[]);

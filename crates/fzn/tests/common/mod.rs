@@ -34,6 +34,21 @@ pub fn ours() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fzn-csp"))
 }
 
+/// Runs our solver on the FlatZinc `text` with `args`; (exit code,
+/// stdout, stderr).
+#[allow(dead_code)]
+pub fn run_fzn(text: &str, args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.fzn");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(ours()).args(args).arg(&path).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Runs `cmd`, requiring success; its standard output.
 #[allow(dead_code)]
 pub fn output(cmd: &mut Command) -> String {
