@@ -58,6 +58,7 @@ mod expr;
 #[cfg(feature = "files")]
 pub mod files;
 mod globals;
+mod literal;
 mod local;
 mod model;
 mod observer;
@@ -85,6 +86,7 @@ pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
 pub use expr::{Expr, IntoExpr, IntoObjective, LinearTerm};
+pub use literal::{Literal, Relation};
 pub use local::{
     LocalOutcome, LocalStatus, MinConflicts, DEFAULT_MAX_STEPS, DEFAULT_NOISE, MIN_DEFAULT_STEPS,
     STEPS_PER_VARIABLE,
