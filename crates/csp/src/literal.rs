@@ -22,6 +22,19 @@ pub enum Relation {
     NotEqual,
 }
 
+impl Relation {
+    /// Does `x relation value` hold? (The one test behind [`Literal::holds`]
+    /// and the engine's index-keyed twin of a literal.)
+    pub(crate) fn holds(self, x: i64, value: i64) -> bool {
+        match self {
+            Relation::AtLeast => x >= value,
+            Relation::AtMost => x <= value,
+            Relation::Equal => x == value,
+            Relation::NotEqual => x != value,
+        }
+    }
+}
+
 /// An atomic statement about one variable: `[x >= v]`, `[x <= v]`,
 /// `[x = v]` or `[x != v]`.
 ///
@@ -92,12 +105,7 @@ impl Literal {
     /// assert!(!Literal::equal(x, 4).holds(3));
     /// ```
     pub fn holds(&self, x: i64) -> bool {
-        match self.relation {
-            Relation::AtLeast => x >= self.value,
-            Relation::AtMost => x <= self.value,
-            Relation::Equal => x == self.value,
-            Relation::NotEqual => x != self.value,
-        }
+        self.relation.holds(x, self.value)
     }
 
     /// The literal that holds exactly when this one does not

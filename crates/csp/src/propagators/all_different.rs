@@ -10,7 +10,10 @@
 //! * forward checking: the new view values leave the unassigned views;
 //! * arc consistency: value elimination, each newly fixed variable's view
 //!   values removed from the other views (the propagator keeps the fixed
-//!   variables it has yet to process).
+//!   variables it has yet to process);
+//! * explanations: `[y != w]` because the variable of another view is
+//!   fixed where its view takes the value `w`'s view of `y` would (the
+//!   stronger levels do not explain yet).
 //!
 //! The stronger levels ([`Stronger`]) check the same way, and filter at
 //! forward checking and arc consistency alike, each run to the
@@ -26,7 +29,9 @@
 
 use super::all_different_bounds::HallIntervals;
 use super::all_different_domain::Matching;
-use super::{Ctx, Posted, Priority, Prop, Propagator};
+use super::explain::conjunction;
+use super::{Ctx, Domains, Inferred, Lit, Posted, Priority, Prop, Propagator};
+use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::AllDifferentLevel;
@@ -175,6 +180,44 @@ impl Propagator for Disequalities<'_> {
 
     fn clear(&mut self) {
         self.newly_fixed.clear();
+    }
+
+    /// `[y != w]` because another view's variable is fixed to the value
+    /// whose view value `w`'s view of `y` would repeat; a failure because
+    /// two views of distinct variables are fixed to the same value (or a
+    /// view repeats: the constraint alone fails).
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let scope = &self.con.scope;
+        // The value of `var` that puts view `a` at `target`, if `var` is fixed there.
+        let fixed_at = |a: &crate::var::View, target: i64| {
+            let s = target.checked_sub(a.offset)?;
+            (d.single(a.var.index) == Some(s)).then(|| Lit::equal(a.var.index, s))
+        };
+        match what {
+            Inferred::Lit(Lit {
+                var: y,
+                relation: Relation::NotEqual,
+                value: w,
+            }) => scope
+                .iter()
+                .filter(|b| b.var.index == y)
+                .filter_map(|b| w.checked_add(b.offset))
+                .find_map(|t| {
+                    (scope.iter())
+                        .filter(|a| a.var.index != y)
+                        .find_map(|a| fixed_at(a, t))
+                })
+                .map(|lit| vec![lit]),
+            Inferred::Lit(_) => None,
+            Inferred::Failure if self.con.self_conflict => Some(Vec::new()),
+            Inferred::Failure => scope.iter().enumerate().find_map(|(i, a)| {
+                let t = d.single(a.var.index)?.checked_add(a.offset)?;
+                let b = (scope[i + 1..].iter())
+                    .filter(|b| b.var.index != a.var.index)
+                    .find_map(|b| fixed_at(b, t))?;
+                Some(conjunction(vec![Lit::equal(a.var.index, t - a.offset), b]))
+            }),
+        }
     }
 }
 

@@ -8,9 +8,14 @@
 //!   are not false; a wake-up (any variable of the clause becoming fixed)
 //!   costs nothing while both still are not, and otherwise looks for a
 //!   replacement. Watches need no undoing on backtrack: a literal that is
-//!   not false stays so when domains grow back.
+//!   not false stays so when domains grow back;
+//! * explanations: a literal forced true because every literal over the
+//!   other variables is false; a failure because every literal is.
 
-use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
+use super::explain::conjunction;
+use super::{
+    ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Priority, Prop, Propagator, Watch,
+};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -97,6 +102,33 @@ impl WatchedLiterals<'_> {
         }
     }
 
+    /// The literal on entry `k`'s variable saying the entry is false.
+    #[cfg_attr(not(test), allow(dead_code))] // explanations: called by the tests until learning
+    fn falsified(&self, k: usize) -> Lit {
+        let x = self.con.scope[k].var.index;
+        if k < self.positives {
+            Lit::equal(x, 0)
+        } else {
+            Lit::not_equal(x, 0)
+        }
+    }
+
+    /// Does making some entry over `lit`'s variable true imply `lit`?
+    /// (Positive entries say `x != 0`, negative ones `x = 0`; both: the
+    /// clause holds whatever, and forces nothing.)
+    #[cfg_attr(not(test), allow(dead_code))] // explanations: called by the tests until learning
+    fn forces(&self, lit: Lit) -> bool {
+        let entries = (self.con.scope.iter().enumerate()).filter(|(_, v)| v.var.index == lit.var);
+        let (positive, negative) = entries.fold((false, false), |(p, n), (k, _)| {
+            (p || k < self.positives, n || k >= self.positives)
+        });
+        match (positive, negative) {
+            (true, false) => lit == Lit::not_equal(lit.var, 0),
+            (false, true) => lit.holds(0),
+            _ => false,
+        }
+    }
+
     fn unit_propagate(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         let n = self.con.scope.len();
         for w in 0..2 {
@@ -138,5 +170,19 @@ impl Propagator for WatchedLiterals<'_> {
         // Repeated variables (x or not x) are where the watches are not
         // exact; the last-variable filter is.
         ctx.filter_last(self.con)
+    }
+
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let forced = match what {
+            Inferred::Lit(lit) if self.forces(lit) => Some(lit.var),
+            Inferred::Lit(_) => return None,
+            Inferred::Failure => None,
+        };
+        let n = self.con.scope.len();
+        (0..n)
+            .filter(|&k| Some(self.con.scope[k].var.index) != forced)
+            .map(|k| Some(self.falsified(k)).filter(|f| f.entailed(d)))
+            .collect::<Option<Vec<Lit>>>()
+            .map(conjunction)
     }
 }

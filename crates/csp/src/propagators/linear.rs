@@ -14,9 +14,13 @@
 //!   for `!=`, the one value left open to the last variable whose
 //!   coefficient is not zero goes, which is domain consistency; then the
 //!   exact last-variable filter. `tests/strength.rs` checks each against
-//!   brute force.
+//!   brute force;
+//! * explanations: `linear/explain.rs`.
 
-use super::{Ctx, Posted, Prop, Propagator};
+#[cfg_attr(not(test), allow(dead_code))] // called by the tests until learning
+mod explain;
+
+use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
 use crate::constraint::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
@@ -57,6 +61,19 @@ impl Propagator for Linear<'_> {
             unreachable!("a linear propagator over a linear constraint");
         };
         (open <= 1).then(|| last(ctx, self.con, coefs, *cmp, *rhs))
+    }
+
+    fn explain(&self, what: Inferred, domains: &dyn Domains) -> Option<Vec<Lit>> {
+        let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
+            unreachable!("a linear propagator over a linear constraint");
+        };
+        let terms = explain::Terms {
+            scope: &self.con.scope,
+            coefs,
+            cmp: *cmp,
+            rhs: *rhs,
+        };
+        terms.explain(what, domains)
     }
 }
 

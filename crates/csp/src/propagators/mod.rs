@@ -50,6 +50,9 @@ pub(crate) mod count;
 pub(crate) mod cumulative;
 pub(crate) mod division;
 pub(crate) mod element;
+// Nothing calls explanations before the learning search (issue 29); the tests do.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod explain;
 pub(crate) mod extremum;
 pub(crate) mod fail;
 pub(crate) mod inverse;
@@ -65,6 +68,7 @@ pub(crate) mod table;
 pub(crate) mod times;
 
 pub(crate) use constraint::{Constraint, Kind};
+pub(crate) use explain::{Domains, Inferred, Lit};
 
 use crate::store::{Store, Wipeout};
 
@@ -437,6 +441,18 @@ pub(crate) trait Propagator {
     fn entailed(&self, ctx: &mut Ctx<'_>) -> bool {
         let con = self.constraint();
         con.vars.iter().all(|&x| ctx.settled(x)) && ctx.check_fixed(con, None)
+    }
+
+    /// Explains what this propagator inferred from `domains` (as they were
+    /// when it did): a literal it made true, or a failure it reported. The
+    /// answer is a conjunction of literals true in `domains` that, with the
+    /// constraint, implies the literal (or, for a failure, is inconsistent
+    /// with it); `None` if it cannot say. Lazy: nothing is kept while
+    /// searching (`explain.rs`). By default `None`: a learning search falls
+    /// back on the decisions.
+    #[cfg_attr(not(test), allow(dead_code))] // called by the tests until learning
+    fn explain(&self, _what: Inferred, _domains: &dyn Domains) -> Option<Vec<Lit>> {
+        None
     }
 }
 

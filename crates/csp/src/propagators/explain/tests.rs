@@ -1,0 +1,403 @@
+//! Explanations against brute force: random small domains and a random
+//! constraint of each kind that explains (linear, not-equal, all-different
+//! by value elimination, clause); the real propagator runs (to its
+//! fixpoint, or forward after an assignment), and each literal it inferred
+//! (each removal record, in order) is explained from the domains just
+//! before it. Every explanation must
+//!
+//! (a) hold in those domains and speak only of the constraint's other
+//!     variables, each at most once;
+//! (b) with the constraint imply the literal, over the product of the
+//!     declared domains;
+//! (c) for a failure reported without a removal, be inconsistent with the
+//!     constraint over that product.
+
+use super::{Domains, Inferred, Lit};
+use crate::combinations::each_combination;
+use crate::propagators::{post, Constraint, Ctx, Scratch};
+use crate::store::Store;
+use crate::{AllDifferentLevel, Cmp, Model};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+use std::collections::BTreeSet;
+
+/// Domains as sets: the reference the explanations are checked against.
+struct Sets(Vec<BTreeSet<i64>>);
+
+impl Domains for Sets {
+    fn min(&self, x: u32) -> Option<i64> {
+        self.0[x as usize].first().copied()
+    }
+
+    fn max(&self, x: u32) -> Option<i64> {
+        self.0[x as usize].last().copied()
+    }
+
+    fn contains(&self, x: u32, value: i64) -> bool {
+        self.0[x as usize].contains(&value)
+    }
+}
+
+/// Which constraint a case posts over its scope.
+#[derive(Clone, Copy, Debug)]
+enum Form {
+    Linear(Cmp, i64),
+    NotEqual,
+    AllDifferent,
+    /// The first `n` scope entries are positive.
+    Clause(usize),
+}
+
+/// Domains; the scope as (variable, offset, coefficient); the form; a
+/// value far away added to the first domain (a multi-word store, whose
+/// bounds move as ranges); forward checking after assigning (variable,
+/// value) picks instead of the fixpoint.
+type Case = (
+    Vec<Vec<i32>>,
+    Vec<(usize, i64, i64)>,
+    Form,
+    bool,
+    Option<(usize, usize)>,
+);
+
+fn case() -> impl Strategy<Value = Case> {
+    let cmp = prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)];
+    let form = prop_oneof![
+        (cmp, -10..=10i64).prop_map(|(c, r)| Form::Linear(c, r)),
+        Just(Form::NotEqual),
+        Just(Form::AllDifferent),
+        (0..=4usize).prop_map(Form::Clause),
+    ];
+    (1..=4usize, form).prop_flat_map(|(n, form)| {
+        let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
+            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec((0..n, -2..=2i64, -3..=3i64), 1..=4),
+            Just(form),
+            any::<bool>(),
+            proptest::option::of((0..8usize, 0..8usize)),
+        )
+    })
+}
+
+/// The model of a case, or `None` if its builder refuses it (a not-equal
+/// takes the first two views, so it needs two).
+fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
+    let mut m = Model::new();
+    let clause = matches!(form, Form::Clause(_));
+    let x: Vec<_> = domains
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let mut d: Vec<i32> = match clause {
+                true => d.iter().map(|v| v.rem_euclid(2)).collect(),
+                false => d.clone(),
+            };
+            if *wide && i == 0 && !clause {
+                d.push(100);
+            }
+            d.sort_unstable();
+            d.dedup();
+            m.int_var(d).unwrap()
+        })
+        .collect();
+    let views = scope.iter().map(|&(v, c, _)| x[v] + c);
+    match *form {
+        Form::Linear(cmp, rhs) => {
+            let terms = scope.iter().map(|&(v, c, a)| (a, x[v] + c));
+            m.linear(terms, cmp, rhs).ok()?;
+        }
+        Form::NotEqual => {
+            let [a, b, ..] = scope[..] else { return None };
+            m.not_equal(x[a.0] + a.1, x[b.0] + b.1).ok()??;
+        }
+        Form::AllDifferent => {
+            m.all_different(views).ok()?;
+        }
+        Form::Clause(p) => {
+            let p = p.min(scope.len());
+            let vars =
+                |s: &[(usize, i64, i64)]| s.iter().map(|&(v, _, _)| x[v]).collect::<Vec<_>>();
+            m.clause(vars(&scope[..p]), vars(&scope[p..])).ok()?;
+        }
+    }
+    Some(m)
+}
+
+/// Checks one explanation `why` of `lit` (`None`: of a failure) made from
+/// `before`, against brute force over `declared`.
+fn check(
+    con: &Constraint,
+    declared: &[Vec<i32>],
+    before: &Sets,
+    why: &[Lit],
+    lit: Option<Lit>,
+) -> Result<(), TestCaseError> {
+    let mut seen = BTreeSet::new();
+    for l in why {
+        prop_assert!(l.entailed(before), "{l:?} of {why:?} did not hold");
+        prop_assert!(con.vars.contains(&l.var), "{l:?} is outside the scope");
+        prop_assert!(
+            lit.is_none_or(|lit| lit.var != l.var),
+            "{l:?} speaks of {lit:?}'s variable"
+        );
+        prop_assert!(
+            seen.insert(l.var),
+            "{why:?} says two things of one variable"
+        );
+    }
+    let choices: Vec<Vec<i32>> = con
+        .vars
+        .iter()
+        .map(|&x| declared[x as usize].clone())
+        .collect();
+    let mut values = vec![0i32; declared.len()];
+    let mut scratch = Vec::new();
+    let mut wrong = None;
+    each_combination(&choices, |tuple| {
+        for (&x, &v) in con.vars.iter().zip(tuple) {
+            values[x as usize] = v;
+        }
+        let value = |x: u32| values[x as usize] as i64;
+        if wrong.is_none()
+            && con.check(|x| values[x as usize], &mut scratch)
+            && why.iter().all(|l| l.holds(value(l.var)))
+            && !lit.is_some_and(|lit| lit.holds(value(lit.var)))
+        {
+            wrong = Some(tuple.to_vec());
+        }
+    });
+    prop_assert!(wrong.is_none(), "{why:?} does not imply {lit:?}: {wrong:?}");
+    Ok(())
+}
+
+/// The literal a removal record made true: one value's `!=`, or the bound
+/// a range's move set (either side when it emptied the domain).
+fn literals_of(var: u32, value: i64, upto: i64, after: &BTreeSet<i64>) -> Vec<Lit> {
+    let lower = Lit::at_least(var, upto + 1);
+    let upper = Lit::at_most(var, value - 1);
+    match after.first() {
+        _ if value == upto => vec![Lit::not_equal(var, value)],
+        None => vec![lower, upper],
+        Some(&m) if m > upto => vec![lower],
+        Some(_) => vec![upper],
+    }
+}
+
+/// What a case explained: single values, bounds' moves, failures.
+#[derive(Default, Debug)]
+struct Explained {
+    values: usize,
+    ranges: usize,
+    failures: usize,
+}
+
+/// Runs the case's propagator and checks the explanation of each of its
+/// inferences.
+fn explain_case(
+    model: &Model,
+    forward: Option<(usize, usize)>,
+) -> Result<Explained, TestCaseError> {
+    let con = &model.constraints()[0];
+    let declared: Vec<Vec<i32>> = model
+        .domains()
+        .iter()
+        .map(|d| d.values().collect())
+        .collect();
+    let mut sets = Sets(
+        declared
+            .iter()
+            .map(|d| d.iter().map(|&v| v as i64).collect())
+            .collect(),
+    );
+    let n = declared.len();
+    let (mut values, mut assigned) = (vec![0i32; n], vec![false; n]);
+    if let Some((x, v)) = forward {
+        let x = con.vars[x % con.vars.len()] as usize;
+        values[x] = declared[x][v % declared[x].len()];
+        assigned[x] = true;
+        sets.0[x] = BTreeSet::from([values[x] as i64]);
+    }
+    let open = con.vars.iter().filter(|&&x| !assigned[x as usize]).count() as u32;
+    let mut store = Store::new(model.domains());
+    let mut scratch = Scratch::default();
+    let mut removals = Vec::new();
+    let unassigned = [open];
+    let mut p = post(con, AllDifferentLevel::Value);
+    let result = {
+        let mut ctx = Ctx {
+            store: &mut store,
+            values: &values,
+            assigned: &assigned,
+            unassigned: &unassigned,
+            scratch: &mut scratch,
+            removals: &mut removals,
+            record: true,
+            pruned: 0,
+            checks: 0,
+            by: 0,
+        };
+        match forward {
+            Some(_) => {
+                let x = (0..n).find(|&x| assigned[x]).unwrap() as u32;
+                p.forward(&mut ctx, x, open).unwrap_or(Ok(()))
+            }
+            None => {
+                for &x in &con.vars {
+                    if ctx.store.single(x).is_some() {
+                        p.fixed(x);
+                    }
+                }
+                p.fixpoint(&mut ctx)
+            }
+        }
+    };
+    let mut explained = Explained::default();
+    for r in &removals {
+        match r.value == r.upto {
+            true => explained.values += 1,
+            false => explained.ranges += 1,
+        }
+        let mut after = sets.0[r.var as usize].clone();
+        after.retain(|v| !(r.value..=r.upto).contains(v));
+        let found = literals_of(r.var, r.value, r.upto, &after)
+            .into_iter()
+            .find_map(|lit| Some((lit, p.explain(Inferred::Lit(lit), &sets)?)));
+        let Some((lit, why)) = found else {
+            return Err(TestCaseError::fail(format!("no explanation of {r:?}")));
+        };
+        check(con, &declared, &sets, &why, Some(lit))?;
+        sets.0[r.var as usize] = after;
+    }
+    if result.is_err() && sets.0.iter().all(|d| !d.is_empty()) {
+        let why = p.explain(Inferred::Failure, &sets);
+        prop_assert!(why.is_some(), "no explanation of the failure");
+        check(con, &declared, &sets, &why.unwrap(), None)?;
+        explained.failures += 1;
+    }
+    Ok(explained)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(2000)))]
+
+    /// Every inference of the explaining kinds is explained, soundly, from
+    /// earlier facts only.
+    #[test]
+    fn explanations_imply_their_literals(case in case()) {
+        let Some(model) = build(&case) else { return Ok(()) };
+        if model.constraints().len() != 1 {
+            return Ok(()); // folded away (a linear sum of constants)
+        }
+        explain_case(&model, case.4)?;
+    }
+}
+
+/// The cases above reach what they claim to check: each form explains
+/// removals and failures, at the fixpoint and forward, and bounds move as
+/// ranges in multi-word stores.
+#[test]
+fn the_cases_reach_every_kind_of_inference() {
+    let mut runner = TestRunner::deterministic();
+    let mut tally = std::collections::BTreeMap::new();
+    for _ in 0..3000 {
+        let case = case().new_tree(&mut runner).unwrap().current();
+        let Some(model) = build(&case) else { continue };
+        if model.constraints().len() != 1 {
+            continue;
+        }
+        let form = format!("{:?}", case.2)
+            .split('(')
+            .next()
+            .unwrap()
+            .to_owned();
+        let e = explain_case(&model, case.4).unwrap();
+        let t = tally.entry((form, case.4.is_some())).or_insert([0; 3]);
+        for (k, n) in [e.values, e.ranges, e.failures].into_iter().enumerate() {
+            t[k] += n;
+        }
+    }
+    for form in ["Linear", "NotEqual", "AllDifferent", "Clause"] {
+        for forward in [false, true] {
+            let [values, _, failures] = tally[&(form.to_owned(), forward)];
+            assert!(
+                values > 0,
+                "{form} forward={forward}: no removal in {tally:?}"
+            );
+            if form != "NotEqual" && form != "AllDifferent" {
+                assert!(
+                    failures > 0,
+                    "{form} forward={forward}: no failure in {tally:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        tally[&("Linear".to_owned(), false)][1] > 0,
+        "no range: {tally:?}"
+    );
+}
+
+/// An index-keyed literal becomes the public one over the model's variable.
+#[test]
+fn a_lit_becomes_a_public_literal() {
+    let mut m = Model::new();
+    let x = m.int_vars(2, 0..=3).unwrap();
+    assert_eq!(
+        Lit::at_most(1, 2).literal(&m),
+        crate::Literal::at_most(x[1], 2)
+    );
+    assert_eq!(Lit::not_equal(0, 3).literal(&m).to_string(), "[x0 != 3]");
+}
+
+/// The slack of a bound's inference relaxes the bounds it rests on:
+/// `x + y + z <= 10` with `y >= 3`, `z >= 4` rules out `x >= 4`, and
+/// `x != 5` needs one less from them.
+#[test]
+fn linear_explanations_use_only_the_bounds_they_need() {
+    let mut m = Model::new();
+    let x = m.int_var(0..=9).unwrap();
+    let y = m.int_var(3..=9).unwrap();
+    let z = m.int_var(4..=9).unwrap();
+    let w = m.int_var(0..=9).unwrap();
+    m.linear([(1, x), (1, y), (1, z), (0, w)], Cmp::Le, 10)
+        .unwrap();
+    let con = &m.constraints()[0];
+    let p = post(con, AllDifferentLevel::Value);
+    let domains = Sets(
+        [0..=9, 3..=9, 4..=9, 0..=9]
+            .into_iter()
+            .map(|r| r.collect())
+            .collect(),
+    );
+    let explain = |lit| p.explain(Inferred::Lit(lit), &domains);
+    let (y, z) = (y.index, z.index);
+    assert_eq!(
+        explain(Lit::at_most(x.index, 3)),
+        Some(vec![Lit::at_least(y, 3), Lit::at_least(z, 4)])
+    );
+    assert_eq!(
+        explain(Lit::not_equal(x.index, 5)),
+        Some(vec![Lit::at_least(y, 2), Lit::at_least(z, 4)])
+    );
+    assert_eq!(
+        explain(Lit::at_most(x.index, 4)),
+        Some(vec![Lit::at_least(y, 2), Lit::at_least(z, 4)])
+    );
+    assert_eq!(explain(Lit::at_most(x.index, 2)), None, "not inferred");
+    assert_eq!(p.explain(Inferred::Failure, &domains), None, "not failed");
+}
+
+/// A propagator whose kind does not explain says so (the learning search
+/// falls back on the decisions).
+#[test]
+fn kinds_that_do_not_explain_say_none() {
+    let mut m = Model::new();
+    let x = m.int_vars(3, 0..=2).unwrap();
+    m.all_different_with(&x, AllDifferentLevel::Domain).unwrap();
+    let p = post(&m.constraints()[0], AllDifferentLevel::Value);
+    let domains = Sets(vec![BTreeSet::from([0]); 3]);
+    assert_eq!(p.explain(Inferred::Failure, &domains), None);
+}
