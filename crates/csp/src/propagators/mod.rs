@@ -14,7 +14,8 @@
 //!   newly fixed variables; entailment goes on the store's trail);
 //! * checks a complete assignment through its description (the same check
 //!   serves generate-and-test, backtracking and the brute-force oracle);
-//! * says whether it is entailed.
+//! * says whether it is entailed;
+//! * explains, when asked, what it inferred (`explain.rs`).
 //!
 //! Every propagator honours every consistency level ([`Level`]): a
 //! *check* once its scope is assigned (backtracking; pairwise kinds check

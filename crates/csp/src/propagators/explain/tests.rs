@@ -271,6 +271,29 @@ fn explain_case(
         check(con, &declared, &sets, &why, Some(lit))?;
         sets.0[r.var as usize] = after;
     }
+    if result.is_ok() {
+        // The search's own view of the domains (assignments included) is
+        // the one the records replay.
+        let ctx = Ctx {
+            store: &mut store,
+            values: &values,
+            assigned: &assigned,
+            unassigned: &unassigned,
+            scratch: &mut scratch,
+            removals: &mut Vec::new(),
+            record: false,
+            pruned: 0,
+            checks: 0,
+            by: 0,
+        };
+        for &x in &con.vars {
+            let d = &sets.0[x as usize];
+            prop_assert_eq!((ctx.min(x), ctx.max(x)), (sets.min(x), sets.max(x)));
+            for v in -4..=101 {
+                prop_assert_eq!(Domains::contains(&ctx, x, v), d.contains(&v));
+            }
+        }
+    }
     if result.is_err() && sets.0.iter().all(|d| !d.is_empty()) {
         let why = p.explain(Inferred::Failure, &sets);
         prop_assert!(why.is_some(), "no explanation of the failure");
