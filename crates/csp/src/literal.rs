@@ -42,7 +42,7 @@ impl Relation {
 /// use csp::{Literal, Model};
 ///
 /// let mut m = Model::new();
-/// let x = m.int_var(0..=9);
+/// let x = m.int_var(0..=9).unwrap();
 /// let l = Literal::at_least(x, 3);
 /// assert!(l.holds(5) && !l.holds(2));
 /// assert_eq!(l.negated(), Literal::at_most(x, 2));
@@ -100,7 +100,7 @@ impl Literal {
     /// ```
     /// use csp::{Literal, Model};
     /// let mut m = Model::new();
-    /// let x = m.int_var(0..=9);
+    /// let x = m.int_var(0..=9).unwrap();
     /// assert!(Literal::not_equal(x, 4).holds(3));
     /// assert!(!Literal::equal(x, 4).holds(3));
     /// ```
@@ -114,7 +114,7 @@ impl Literal {
     /// ```
     /// use csp::{Literal, Model};
     /// let mut m = Model::new();
-    /// let x = m.int_var(0..=9);
+    /// let x = m.int_var(0..=9).unwrap();
     /// assert_eq!(Literal::equal(x, 4).negated(), Literal::not_equal(x, 4));
     /// assert_eq!(Literal::at_most(x, 4).negated(), Literal::at_least(x, 5));
     /// ```

@@ -11,8 +11,8 @@
 //! * arc consistency: value elimination, each newly fixed variable's view
 //!   values removed from the other views (the propagator keeps the fixed
 //!   variables it has yet to process);
-//! * explanations: `[y != w]` because the variable of another view is
-//!   fixed where its view takes the value `w`'s view of `y` would (the
+//! * explanations: `[y != w]` because another view's variable is fixed
+//!   so that its view takes the value `y`'s view would take at `w` (the
 //!   stronger levels do not explain yet).
 //!
 //! The stronger levels ([`Stronger`]) check the same way, and filter at
@@ -182,8 +182,8 @@ impl Propagator for Disequalities<'_> {
         self.newly_fixed.clear();
     }
 
-    /// `[y != w]` because another view's variable is fixed to the value
-    /// whose view value `w`'s view of `y` would repeat; a failure because
+    /// `[y != w]` because another view's variable is fixed so that its
+    /// view takes the value `y`'s view would take at `w`; a failure because
     /// two views of distinct variables are fixed to the same value (or a
     /// view repeats: the constraint alone fails).
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
