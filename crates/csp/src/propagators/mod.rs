@@ -48,6 +48,7 @@ pub(crate) mod clause;
 mod constraint;
 pub(crate) mod count;
 pub(crate) mod cumulative;
+pub(crate) mod disjunctive;
 pub(crate) mod division;
 pub(crate) mod element;
 pub(crate) mod extremum;
