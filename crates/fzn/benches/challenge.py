@@ -12,7 +12,8 @@ and read back as: optimal (the search completed after a solution of an
 optimisation model), satisfied (a solution, not proved optimal), unsat,
 unknown (nothing within the limit) or error (the solver failed: non-zero
 exit, `=====ERROR=====`, or no output within the limit plus a margin,
-when the process group is killed). Prints a Markdown table: per instance
+when the process group is killed). A Gecode whose own library fails to
+type-check (a packaging mismatch) is rerun with `-G std`, and noted. Prints a Markdown table: per instance
 each solver's status, objective and wall time (flattening included), then
 each other solver's median time ratio against ours and the status counts.
 
@@ -90,9 +91,9 @@ def known_solvers(env):
     return listed.lower()
 
 
-def run(solver, model, data, args, env):
+def run(solver, model, data, args, env, extra=()):
     """One run: (status, objective or None, wall seconds, note)."""
-    cmd = ["minizinc", "--solver", solver, "-p", "1", "-t", str(args.time_limit),
+    cmd = ["minizinc", "--solver", solver, "-p", "1", "-t", str(args.time_limit), *extra,
            "--output-mode", "dzn", "--output-objective", "--output-time", str(model)]
     if data is not None:
         cmd.append(str(data))
@@ -131,6 +132,18 @@ def run(solver, model, data, args, env):
     if objective is not None and "==========" in out:
         return "optimal", objective, wall, ""
     return "satisfied", objective, wall, ""
+
+
+def run_solver(solver, model, data, args, env):
+    """`run`, except that a Gecode whose own MiniZinc library does not
+    type-check against this MiniZinc (a packaging mismatch some systems
+    have) runs again on the standard library's decompositions, noted."""
+    result = run(solver, model, data, args, env)
+    if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
+        status, objective, wall, note = run(solver, model, data, args, env, ("-G", "std"))
+        return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
+            f"; {note}" if note else "")
+    return result
 
 
 def completed(result):
@@ -197,7 +210,7 @@ def main():
         name = parts[0].split("/", 1)[0] + "/" + (Path(parts[1]).stem if data else model.stem)
         # Alternate who goes first, so that neither always meets the same load.
         order = solvers if k % 2 == 0 else list(reversed(solvers))
-        results = {s: run(s, model, data, args, env) for s in order}
+        results = {s: run_solver(s, model, data, args, env) for s in order}
         rows.append((name, results))
         print(f"[{k + 1}/{len(todo)}] {name}: " + ", ".join(
             f"{s} {results[s][0]} {results[s][2]:.1f}s" for s in solvers), file=sys.stderr)

@@ -461,11 +461,13 @@ mod tests {
     use super::*;
 
     fn run(tasks: &[(i64, i64, i64)]) -> Result<Vec<(i64, i64)>, Wipeout> {
-        let mut rules = Rules::default();
-        rules.tasks = tasks
-            .iter()
-            .map(|&(est, lct, p)| Task { est, lct, p })
-            .collect();
+        let mut rules = Rules {
+            tasks: tasks
+                .iter()
+                .map(|&(est, lct, p)| Task { est, lct, p })
+                .collect(),
+            ..Rules::default()
+        };
         rules.filter()?;
         Ok(rules
             .est
