@@ -6,6 +6,7 @@ use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
 use crate::propagators::cumulative::Cumulative;
+use crate::propagators::disjunctive::Disjunctive;
 use crate::propagators::regular::Regular;
 use crate::var::View;
 
@@ -49,7 +50,9 @@ impl Model {
     /// `durations[i]` and uses `demands[i]` of the resource meanwhile; at
     /// no time do the running tasks use more than `capacity`. Tasks of
     /// duration or demand 0 are free. Arc consistency filters the starts'
-    /// bounds by time-tabling (the compulsory-part profile).
+    /// bounds by time-tabling (the compulsory-part profile); when no two
+    /// busy tasks fit side by side (each asks more than half the capacity)
+    /// the resource is unary and gets [`Model::disjunctive`]'s propagator.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -80,6 +83,18 @@ impl Model {
         let demands = non_negative(demands, name, "demand")?;
         same_length(name, scope.len(), durations.len())?;
         same_length(name, scope.len(), demands.len())?;
+        // No two tasks that take something fit side by side: a unary resource.
+        let busy = |i: usize| durations[i] > 0 && demands[i] > 0;
+        let unary = capacity >= 0
+            && (0..scope.len())
+                .filter(|&i| busy(i))
+                .all(|i| 2 * demands[i] > capacity && demands[i] <= capacity);
+        if unary {
+            let durations = (0..scope.len())
+                .map(|i| if busy(i) { durations[i] } else { 0 })
+                .collect();
+            return self.add(Disjunctive { durations }, scope);
+        }
         let kind = Cumulative {
             name,
             durations,
@@ -91,7 +106,10 @@ impl Model {
 
     /// A disjunctive (unary) resource: task `i` starts at `starts[i]` and
     /// runs for `durations[i]`, and no two tasks of positive duration
-    /// overlap. Filtered as a cumulative resource of capacity 1.
+    /// overlap. Arc consistency filters the starts' bounds with Vilím's
+    /// `O(n log n)` unary-resource rules (overload checking, detectable
+    /// precedences, not-first/not-last, edge finding), which are at least
+    /// time-tabling.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -109,13 +127,7 @@ impl Model {
         let scope: Vec<View> = starts.into_iter().map(Into::into).collect();
         let durations = non_negative(durations, name, "duration")?;
         same_length(name, scope.len(), durations.len())?;
-        let kind = Cumulative {
-            name,
-            demands: vec![1; durations.len()],
-            durations,
-            capacity: 1,
-        };
-        self.add(kind, scope)
+        self.add(Disjunctive { durations }, scope)
     }
 
     /// The views spell a word the automaton accepts: starting in state

@@ -1,10 +1,12 @@
 //! Builds the engine model from a resolved instance: creates the variables
 //! in branching order, then posts each constraint through its builtin's
-//! mapping function.
+//! mapping function, and the unary resources that pairwise no-overlaps
+//! imply (`no_overlap.rs`).
 
 use crate::ast::IntSet;
 use crate::error::FznError;
 use crate::instance::Instance;
+use crate::no_overlap;
 use crate::post::Post;
 use csp::{Domain, Model, VarId};
 
@@ -88,9 +90,31 @@ pub fn build(inst: &Instance, first: &[usize]) -> Result<Built, FznError> {
             .map_err(|m| FznError::new(c.line, format!("{}: {m}", c.entry.name)))?;
     }
     failed |= post.failed;
+    if !failed {
+        implied_unary(inst, &mut model, &vars);
+    }
     Ok(Built {
         model,
         vars,
         failed,
     })
+}
+
+/// Posts a `disjunctive` for each unary resource the pairwise no-overlaps
+/// imply (redundant: the pairs stay). One whose durations do not fit the
+/// engine is left out.
+fn implied_unary(inst: &Instance, model: &mut Model, vars: &[VarId]) {
+    for unary in no_overlap::implied_unary(inst) {
+        let Ok(durations) = unary
+            .durations
+            .iter()
+            .map(|&d| i32::try_from(d))
+            .collect::<Result<Vec<i32>, _>>()
+        else {
+            continue;
+        };
+        let starts = unary.starts.iter().map(|&x| vars[x]);
+        // Positive durations and equal lengths: the builder cannot refuse.
+        let _ = model.disjunctive(starts, durations);
+    }
 }

@@ -30,7 +30,8 @@
 //!   semantics; [`post`]: the posting context they share (constants as
 //!   views, clauses, reifications) and the decompositions left;
 //! * [`branching`]: search annotations onto the engine's orders;
-//! * [`build`]: the engine model; [`run`]: satisfaction, enumeration,
+//! * [`build`]: the engine model (with the unary resources [`no_overlap`]
+//!   finds in pairwise no-overlaps); [`run`]: satisfaction, enumeration,
 //!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the
 //!   search's replay page (`--replay FILE`); [`lab`]: the strategy
 //!   laboratory (`--study`, `--tree FILE`).
@@ -45,6 +46,7 @@ pub mod error;
 pub mod instance;
 pub mod lab;
 pub mod lexer;
+pub mod no_overlap;
 pub mod optimize;
 pub mod options;
 pub mod output;

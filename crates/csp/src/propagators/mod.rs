@@ -49,6 +49,7 @@ pub(crate) mod clause;
 mod constraint;
 pub(crate) mod count;
 pub(crate) mod cumulative;
+pub(crate) mod disjunctive;
 pub(crate) mod division;
 pub(crate) mod element;
 // Nothing calls explanations before the learning search (issue 29); the tests do.

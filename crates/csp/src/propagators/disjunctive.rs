@@ -1,0 +1,497 @@
+//! A unary (disjunctive) resource: tasks with variable starts (the scope's
+//! views) and constant durations never overlap. Tasks of duration 0 take
+//! nothing and are ignored, as in MiniZinc's `disjunctive`.
+//!
+//! * check: no two tasks of positive duration overlap;
+//! * backtracking and forward checking: the shared defaults;
+//! * arc consistency: Vilím's `O(n log n)` rules on the starts' bounds,
+//!   over a Θ-Λ-tree (tasks as leaves in order of earliest start, each
+//!   node the earliest completion of its white tasks, and of its white
+//!   tasks plus one gray one): overload checking, detectable precedences,
+//!   not-last and edge finding, each run on the tasks and on their mirror
+//!   image (time reversed), which gives the symmetric rules (not-first,
+//!   and the latest-completion side of the others), repeated to their
+//!   common fixpoint; then the exact last-variable filter. Detectable
+//!   precedences subsume time-tabling on a unary resource, so the bounds
+//!   left are at least time-table consistent (the tests check that, and
+//!   the textbook cases where each rule prunes).
+
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use crate::propagators::Constraint;
+use crate::store::Wipeout;
+
+/// `starts` (the scope) with constant `durations` never overlap.
+pub(crate) struct Disjunctive {
+    pub durations: Vec<i64>,
+}
+
+impl Disjunctive {
+    /// The scope positions of the tasks of positive duration.
+    fn active(&self) -> Vec<usize> {
+        (0..self.durations.len())
+            .filter(|&i| self.durations[i] > 0)
+            .collect()
+    }
+}
+
+impl ConstraintKind for Disjunctive {
+    fn name(&self) -> &'static str {
+        "disjunctive"
+    }
+
+    fn holds(&self, vals: &mut [i64]) -> bool {
+        let d = &self.durations;
+        (0..vals.len()).all(|i| {
+            d[i] <= 0
+                || (i + 1..vals.len())
+                    .all(|j| d[j] <= 0 || vals[i] + d[i] <= vals[j] || vals[j] + d[j] <= vals[i])
+        })
+    }
+
+    fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        Box::new(DisjunctivePropagator {
+            con,
+            active: self.active(),
+            durations: &self.durations,
+            rules: Rules::default(),
+        })
+    }
+}
+
+struct DisjunctivePropagator<'m> {
+    con: &'m Constraint,
+    durations: &'m [i64],
+    active: Vec<usize>,
+    rules: Rules,
+}
+
+impl Propagator for DisjunctivePropagator<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Table
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        loop {
+            self.rules.tasks.clear();
+            for &i in &self.active {
+                let view = self.con.scope[i];
+                let x = view.var.index;
+                let (Some(lo), Some(hi)) = (ctx.store.min(x), ctx.store.max(x)) else {
+                    return Err(Wipeout);
+                };
+                let p = self.durations[i];
+                let est = lo + view.offset;
+                self.rules.tasks.push(Task {
+                    est,
+                    lct: hi + view.offset + p,
+                    p,
+                });
+            }
+            ctx.count_check();
+            self.rules.filter()?;
+            let mut changed = false;
+            for (k, &i) in self.active.iter().enumerate() {
+                let (t, est, lct) = (self.rules.tasks[k], self.rules.est[k], self.rules.lct[k]);
+                if (est, lct) == (t.est, t.lct) {
+                    continue;
+                }
+                let view = self.con.scope[i];
+                let lo = est - view.offset;
+                let hi = lct - t.p - view.offset;
+                changed |= ctx.restrict_bounds(view.var.index, lo as i128, hi as i128)?;
+            }
+            if !changed {
+                break;
+            }
+        }
+        ctx.filter_last(self.con)
+    }
+}
+
+/// One task's window: earliest start, latest completion, duration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Task {
+    pub est: i64,
+    pub lct: i64,
+    pub p: i64,
+}
+
+impl Task {
+    fn ect(&self) -> i64 {
+        self.est + self.p
+    }
+
+    fn lst(&self) -> i64 {
+        self.lct - self.p
+    }
+
+    /// The same task with time reversed.
+    fn mirror(&self) -> Task {
+        Task {
+            est: -self.lct,
+            lct: -self.est,
+            p: self.p,
+        }
+    }
+}
+
+/// Minus infinity for completion times: far enough from `i64::MIN` that
+/// adding durations never overflows.
+const NEG: i64 = i64::MIN / 4;
+const NONE: u32 = u32::MAX;
+
+/// A node of the Θ-Λ-tree.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Total duration of the white (Θ) tasks below.
+    sum: i64,
+    /// Earliest completion of the white tasks below.
+    ect: i64,
+    /// The same two with at most one gray (Λ) task added.
+    sum_bar: i64,
+    ect_bar: i64,
+    /// The gray task responsible for `sum_bar` / `ect_bar`, or `NONE`.
+    resp_sum: u32,
+    resp_ect: u32,
+}
+
+const EMPTY: Node = Node {
+    sum: 0,
+    ect: NEG,
+    sum_bar: 0,
+    ect_bar: NEG,
+    resp_sum: NONE,
+    resp_ect: NONE,
+};
+
+impl Node {
+    fn join(l: &Node, r: &Node) -> Node {
+        let (sum_bar, resp_sum) = if l.sum_bar + r.sum >= l.sum + r.sum_bar {
+            (l.sum_bar + r.sum, l.resp_sum)
+        } else {
+            (l.sum + r.sum_bar, r.resp_sum)
+        };
+        let mut ect_bar = (r.ect_bar, r.resp_ect);
+        if l.ect + r.sum_bar > ect_bar.0 {
+            ect_bar = (l.ect + r.sum_bar, r.resp_sum);
+        }
+        if l.ect_bar + r.sum > ect_bar.0 {
+            ect_bar = (l.ect_bar + r.sum, l.resp_ect);
+        }
+        Node {
+            sum: l.sum + r.sum,
+            ect: r.ect.max(l.ect + r.sum),
+            sum_bar,
+            ect_bar: ect_bar.0,
+            resp_sum,
+            resp_ect: ect_bar.1,
+        }
+    }
+}
+
+/// Vilím's Θ-Λ-tree over a fixed set of tasks, leaves in order of
+/// earliest start; a task is absent, white (in Θ) or gray (in Λ).
+#[derive(Default)]
+struct ThetaTree {
+    /// Leaves from `size`, the root at 1.
+    nodes: Vec<Node>,
+    size: usize,
+    /// The leaf of each task.
+    leaf: Vec<usize>,
+}
+
+impl ThetaTree {
+    /// Empties the tree for `tasks`, whose order by earliest start is `by_est`.
+    fn reset(&mut self, tasks: &[Task], by_est: &[u32]) {
+        self.size = tasks.len().next_power_of_two().max(1);
+        self.nodes.clear();
+        self.nodes.resize(2 * self.size, EMPTY);
+        self.leaf.clear();
+        self.leaf.resize(tasks.len(), 0);
+        for (pos, &i) in by_est.iter().enumerate() {
+            self.leaf[i as usize] = self.size + pos;
+        }
+    }
+
+    /// Makes every task white (`O(n)`).
+    fn fill(&mut self, tasks: &[Task]) {
+        for (i, t) in tasks.iter().enumerate() {
+            self.nodes[self.leaf[i]] = white(t);
+        }
+        for k in (1..self.size).rev() {
+            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+        }
+    }
+
+    fn set(&mut self, i: usize, node: Node) {
+        let mut k = self.leaf[i];
+        self.nodes[k] = node;
+        while k > 1 {
+            k /= 2;
+            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+        }
+    }
+
+    fn insert(&mut self, i: usize, t: &Task) {
+        self.set(i, white(t));
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.set(i, EMPTY);
+    }
+
+    fn gray(&mut self, i: usize, t: &Task) {
+        self.set(
+            i,
+            Node {
+                sum: 0,
+                ect: NEG,
+                sum_bar: t.p,
+                ect_bar: t.ect(),
+                resp_sum: i as u32,
+                resp_ect: i as u32,
+            },
+        );
+    }
+
+    /// The earliest completion of Θ without task `t` (at leaf of `i`).
+    fn without(&mut self, i: usize, t: &Task) -> i64 {
+        if self.nodes[self.leaf[i]].ect == NEG {
+            return self.root().ect;
+        }
+        self.remove(i);
+        let ect = self.root().ect;
+        self.insert(i, t);
+        ect
+    }
+
+    fn root(&self) -> &Node {
+        &self.nodes[1]
+    }
+}
+
+fn white(t: &Task) -> Node {
+    Node {
+        sum: t.p,
+        ect: t.ect(),
+        sum_bar: t.p,
+        ect_bar: t.ect(),
+        resp_sum: NONE,
+        resp_ect: NONE,
+    }
+}
+
+/// The rules and their reused buffers: `tasks` in, `est` and `lct` out.
+#[derive(Default)]
+pub(crate) struct Rules {
+    pub tasks: Vec<Task>,
+    pub est: Vec<i64>,
+    pub lct: Vec<i64>,
+    work: Vec<Task>,
+    mirror: Vec<Task>,
+    tree: ThetaTree,
+    by_est: Vec<u32>,
+    by_lct: Vec<u32>,
+    by_lst: Vec<u32>,
+    by_ect: Vec<u32>,
+    raised: Vec<i64>,
+    lowered: Vec<i64>,
+}
+
+impl Rules {
+    /// Filters `tasks` to the rules' common fixpoint into `est` / `lct`
+    /// (`tasks` keeps the windows read); fails on an overload.
+    pub fn filter(&mut self) -> Prop {
+        self.est.clear();
+        self.est.extend(self.tasks.iter().map(|t| t.est));
+        self.lct.clear();
+        self.lct.extend(self.tasks.iter().map(|t| t.lct));
+        let mut current = std::mem::take(&mut self.work);
+        current.clone_from(&self.tasks);
+        let outcome = self.rounds(&mut current);
+        for (k, t) in current.iter().enumerate() {
+            self.est[k] = t.est;
+            self.lct[k] = t.lct;
+        }
+        self.work = current;
+        outcome
+    }
+
+    /// Rounds of every rule on `current` until nothing changes.
+    fn rounds(&mut self, current: &mut [Task]) -> Prop {
+        loop {
+            self.one_round(current)?;
+            let mut changed = false;
+            for (k, t) in current.iter_mut().enumerate() {
+                let (est, lct) = (self.raised[k], self.lowered[k]);
+                if est + t.p > lct {
+                    return Err(Wipeout);
+                }
+                if (est, lct) != (t.est, t.lct) {
+                    changed = true;
+                    *t = Task { est, lct, p: t.p };
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Every rule once on `tasks` and once on their mirror, bounds into
+    /// `raised` (earliest starts) and `lowered` (latest completions).
+    fn one_round(&mut self, tasks: &[Task]) -> Prop {
+        self.raised.clear();
+        self.raised.extend(tasks.iter().map(|t| t.est));
+        self.lowered.clear();
+        self.lowered.extend(tasks.iter().map(|t| t.lct));
+        let mut out_est = std::mem::take(&mut self.raised);
+        let mut out_lct = std::mem::take(&mut self.lowered);
+        let forward = self.side(tasks, &mut out_est, &mut out_lct);
+        // The mirror: its earliest starts are our latest completions negated.
+        let mut mirror = std::mem::take(&mut self.mirror);
+        mirror.clear();
+        mirror.extend(tasks.iter().map(Task::mirror));
+        for v in out_est.iter_mut().chain(out_lct.iter_mut()) {
+            *v = -*v;
+        }
+        let backward = forward.and_then(|()| self.side(&mirror, &mut out_lct, &mut out_est));
+        for v in out_est.iter_mut().chain(out_lct.iter_mut()) {
+            *v = -*v;
+        }
+        self.mirror = mirror;
+        self.raised = out_est;
+        self.lowered = out_lct;
+        backward
+    }
+
+    /// The rules in one direction of time: raises `est` (detectable
+    /// precedences, edge finding) and lowers `lct` (not-last); fails on an
+    /// overload. Bounds only tighten (max / min with what is there).
+    fn side(&mut self, tasks: &[Task], est: &mut [i64], lct: &mut [i64]) -> Prop {
+        let n = tasks.len();
+        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| {
+            v.clear();
+            v.extend(0..n as u32);
+            v.sort_unstable_by_key(|&i| key(&tasks[i as usize]));
+        };
+        order(&mut self.by_est, &|t| t.est);
+        order(&mut self.by_lct, &|t| t.lct);
+        order(&mut self.by_lst, &|t| t.lst());
+        order(&mut self.by_ect, &|t| t.ect());
+        self.tree.reset(tasks, &self.by_est);
+
+        // Overload checking: the tasks ending by each latest completion
+        // must fit before it.
+        for &j in &self.by_lct {
+            let j = j as usize;
+            self.tree.insert(j, &tasks[j]);
+            if self.tree.root().ect > tasks[j].lct {
+                return Err(Wipeout);
+            }
+        }
+
+        // Detectable precedences: j before i whenever i cannot end before
+        // j's latest start; i starts after all of them.
+        self.tree.reset(tasks, &self.by_est);
+        let mut q = 0;
+        for &i in &self.by_ect {
+            let i = i as usize;
+            while q < n && tasks[i].ect() > tasks[self.by_lst[q] as usize].lst() {
+                let j = self.by_lst[q] as usize;
+                self.tree.insert(j, &tasks[j]);
+                q += 1;
+            }
+            let ect = self.tree.without(i, &tasks[i]);
+            est[i] = est[i].max(ect);
+        }
+
+        // Not-last: if the others that start before i's latest completion
+        // cannot all end before i's latest start, i ends before the latest
+        // of their latest starts.
+        self.tree.reset(tasks, &self.by_est);
+        let (mut q, mut last, mut before_last) = (0, None::<usize>, None::<usize>);
+        for &i in &self.by_lct {
+            let i = i as usize;
+            while q < n && tasks[i].lct > tasks[self.by_lst[q] as usize].lst() {
+                let j = self.by_lst[q] as usize;
+                self.tree.insert(j, &tasks[j]);
+                (before_last, last) = (last, Some(j));
+                q += 1;
+            }
+            if self.tree.without(i, &tasks[i]) > tasks[i].lst() {
+                let latest = if last == Some(i) { before_last } else { last };
+                if let Some(j) = latest {
+                    lct[i] = lct[i].min(tasks[j].lst());
+                }
+            }
+        }
+
+        // Edge finding: take tasks out of Θ by decreasing latest
+        // completion, graying them; a gray task that would overload Θ must
+        // come after all of Θ.
+        self.tree.fill(tasks);
+        for k in (1..n).rev() {
+            let j = self.by_lct[k] as usize;
+            if self.tree.root().ect > tasks[j].lct {
+                return Err(Wipeout);
+            }
+            self.tree.gray(j, &tasks[j]);
+            let bound = tasks[self.by_lct[k - 1] as usize].lct;
+            while self.tree.root().ect_bar > bound {
+                let i = self.tree.root().resp_ect;
+                if i == NONE {
+                    return Err(Wipeout);
+                }
+                let i = i as usize;
+                est[i] = est[i].max(self.tree.root().ect);
+                self.tree.remove(i);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(tasks: &[(i64, i64, i64)]) -> Result<Vec<(i64, i64)>, Wipeout> {
+        let mut rules = Rules {
+            tasks: tasks
+                .iter()
+                .map(|&(est, lct, p)| Task { est, lct, p })
+                .collect(),
+            ..Rules::default()
+        };
+        rules.filter()?;
+        Ok(rules
+            .est
+            .iter()
+            .copied()
+            .zip(rules.lct.iter().copied())
+            .collect())
+    }
+
+    #[test]
+    fn overload_fails() {
+        // Three tasks of 3 in a window of 8.
+        assert!(run(&[(0, 8, 3), (0, 8, 3), (0, 8, 3)]).is_err());
+        assert!(run(&[(0, 9, 3), (0, 9, 3), (0, 9, 3)]).is_ok());
+    }
+
+    #[test]
+    fn mirror_is_an_involution() {
+        let t = Task {
+            est: 2,
+            lct: 9,
+            p: 3,
+        };
+        assert_eq!(t.mirror().mirror(), t);
+        assert_eq!(t.mirror().lst(), -t.ect());
+    }
+}

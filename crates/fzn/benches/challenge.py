@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""MiniZinc Challenge instances: our solver beside single-threaded Gecode
+(and Pumpkin, when MiniZinc knows a `pumpkin` solver), same time limit,
+run interleaved per instance so that all see the same machine load.
+
+Each (model, data) pair is solved with
+
+    minizinc --solver SOLVER -p 1 -t LIMIT --output-mode dzn \
+             --output-objective --output-time MODEL DATA
+
+and read back as: optimal (the search completed after a solution of an
+optimisation model), satisfied (a solution, not proved optimal), unsat,
+unknown (nothing within the limit) or error (the solver failed: non-zero
+exit, `=====ERROR=====`, or no output within the limit plus a margin,
+when the process group is killed). A Gecode whose own library fails to
+type-check (a packaging mismatch) is rerun with `-G std`, and noted. Prints a Markdown table: per instance
+each solver's status, objective and wall time (flattening included), then
+each other solver's median time ratio against ours and the status counts.
+
+    crates/fzn/benches/challenge.py                     # the default list, 20 s each
+    crates/fzn/benches/challenge.py -t 10000 --only jobshop,rcpsp -o table.md
+    crates/fzn/benches/challenge.py --list my_instances.txt
+
+The instance list (default: challenge_instances.txt beside this script)
+has one `model.mzn data.dzn` pair per line, relative to the benchmark
+library (`--root`, default $MZN_BENCHMARKS or /work/shared/mzn-benchmarks);
+`#` starts a comment. Our solver is found through `MZN_SOLVER_PATH`
+(crates/fzn, with `csp.msc`) and `fzn-csp` on `PATH`: both are set here
+from the repository unless already set (build first with
+`cargo build --release -p csp-fzn`). Python 3 standard library only.
+"""
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent.parent
+STATUSES = ("optimal", "satisfied", "unsat", "unknown", "error")
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("-t", "--time-limit", type=int, default=20000, help="milliseconds per run (default 20000)")
+    p.add_argument("--margin", type=float, default=10.0, help="seconds past the limit before a run is killed")
+    p.add_argument("--list", type=Path, default=HERE / "challenge_instances.txt", help="instance list")
+    p.add_argument("--root", type=Path, default=Path(os.environ.get("MZN_BENCHMARKS", "/work/shared/mzn-benchmarks")))
+    p.add_argument("--only", default="", help="comma-separated families (first path component) to keep")
+    p.add_argument("--solvers", default="", help="comma-separated solver ids (default: csp,gecode[,pumpkin])")
+    p.add_argument("-o", "--output", type=Path, help="write the table here instead of stdout")
+    return p.parse_args()
+
+
+def instances(args):
+    out = []
+    for line in args.list.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) not in (1, 2):
+            sys.exit(f"challenge: bad line in {args.list}: {line!r}")
+        family = parts[0].split("/", 1)[0]
+        if args.only and family not in args.only.split(","):
+            continue
+        out.append(parts)
+    return out
+
+
+def environment():
+    """MiniZinc finds csp.msc and fzn-csp from the repository, unless told."""
+    env = dict(os.environ)
+    env.setdefault("MZN_SOLVER_PATH", str(REPO / "crates" / "fzn"))
+    target = Path(env.get("CARGO_TARGET_DIR", REPO / "target")) / "release"
+    if shutil.which("fzn-csp", path=env.get("PATH")) is None and (target / "fzn-csp").exists():
+        env["PATH"] = f"{target}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def known_solvers(env):
+    try:
+        listed = subprocess.run(["minizinc", "--solvers"], capture_output=True, text=True, env=env, timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        sys.exit("challenge: minizinc is not installed or does not answer")
+    return listed.lower()
+
+
+def run(solver, model, data, args, env, extra=()):
+    """One run: (status, objective or None, wall seconds, note)."""
+    cmd = ["minizinc", "--solver", solver, "-p", "1", "-t", str(args.time_limit), *extra,
+           "--output-mode", "dzn", "--output-objective", "--output-time", str(model)]
+    if data is not None:
+        cmd.append(str(data))
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env, start_new_session=True)
+    except OSError as e:
+        return "error", None, 0.0, str(e)
+    try:
+        out, err = proc.communicate(timeout=args.time_limit / 1000 + args.margin)
+        killed = False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # minizinc and the solver it started
+        out, err = proc.communicate()
+        killed = True
+    wall = time.monotonic() - start
+    objective = None
+    solutions = 0
+    for line in out.splitlines():
+        line = line.strip()
+        if line.startswith("_objective = "):
+            objective = line[len("_objective = "):].rstrip(";")
+        elif line == "----------":
+            solutions += 1
+    if killed:
+        return "error", objective, wall, "killed after the limit and margin"
+    if "=====ERROR=====" in out or proc.returncode != 0:
+        lines = [l.strip() for l in err.splitlines() if l.strip() and not l.startswith("Warning")]
+        said = [l for l in lines if "rror" in l] or lines
+        return "error", objective, wall, (" ".join(said[:2]) if said else f"exit {proc.returncode}")[:160]
+    if "=====UNSATISFIABLE=====" in out:
+        return "unsat", None, wall, ""
+    if solutions == 0:
+        return "unknown", None, wall, ""
+    if objective is not None and "==========" in out:
+        return "optimal", objective, wall, ""
+    return "satisfied", objective, wall, ""
+
+
+def run_solver(solver, model, data, args, env):
+    """`run`, except that a Gecode whose own MiniZinc library does not
+    type-check against this MiniZinc (a packaging mismatch some systems
+    have) runs again on the standard library's decompositions, noted."""
+    result = run(solver, model, data, args, env)
+    if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
+        status, objective, wall, note = run(solver, model, data, args, env, ("-G", "std"))
+        return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
+            f"; {note}" if note else "")
+    return result
+
+
+def completed(result):
+    """Did the run finish its job: optimum or unsatisfiability proved, or
+    a satisfaction model's solution found?"""
+    status, objective = result[0], result[1]
+    return status in ("optimal", "unsat") or (status == "satisfied" and objective is None)
+
+
+def table(rows, solvers, args, command):
+    lines = [f"Time limit {args.time_limit} ms per run; wall time in seconds, flattening included.", "",
+             "Command: `" + command + "`", ""]
+    head = ["instance"]
+    for s in solvers:
+        head += [f"{s} status", f"{s} objective", f"{s} time"]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "|".join([" --- "] + [" --- ", " ---: ", " ---: "] * len(solvers)) + "|")
+    notes = []
+    for name, results in rows:
+        cells = [name]
+        for s in solvers:
+            status, obj, wall, note = results[s]
+            cells += [status, "" if obj is None else obj, f"{wall:.2f}"]
+            if note:
+                notes.append(f"{name}, {s}: {note}")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    ours = solvers[0]
+    for other in solvers[1:]:
+        ratios = [r[ours][2] / max(r[other][2], 1e-3) for _, r in rows
+                  if completed(r[ours]) and completed(r[other])]
+        if ratios:
+            lines.append(f"Median time ratio {ours}/{other} over the {len(ratios)} instances both completed: "
+                         f"{statistics.median(ratios):.2f}; {ours} at least as fast on "
+                         f"{sum(x <= 1 for x in ratios)} of them.")
+        else:
+            lines.append(f"No instance completed by both {ours} and {other}.")
+    for s in solvers:
+        counts = {k: 0 for k in STATUSES}
+        for _, r in rows:
+            counts[r[s][0]] += 1
+        lines.append(f"{s}: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".")
+    if notes:
+        lines += ["", "Notes:"] + [f"- {n}" for n in notes]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    args = parse_args()
+    env = environment()
+    listed = known_solvers(env)
+    if args.solvers:
+        solvers = args.solvers.split(",")
+    else:
+        solvers = ["csp", "gecode"] + (["pumpkin"] if "pumpkin" in listed else [])
+    for s in solvers:
+        if s not in listed:
+            sys.exit(f"challenge: minizinc does not list a solver {s!r} (MZN_SOLVER_PATH={env['MZN_SOLVER_PATH']})")
+    rows = []
+    todo = instances(args)
+    for k, parts in enumerate(todo):
+        model = args.root / parts[0]
+        data = args.root / parts[1] if len(parts) == 2 else None
+        name = parts[0].split("/", 1)[0] + "/" + (Path(parts[1]).stem if data else model.stem)
+        # Alternate who goes first, so that neither always meets the same load.
+        order = solvers if k % 2 == 0 else list(reversed(solvers))
+        results = {s: run_solver(s, model, data, args, env) for s in order}
+        rows.append((name, results))
+        print(f"[{k + 1}/{len(todo)}] {name}: " + ", ".join(
+            f"{s} {results[s][0]} {results[s][2]:.1f}s" for s in solvers), file=sys.stderr)
+    command = " ".join(["crates/fzn/benches/challenge.py"] + sys.argv[1:])
+    text = table(rows, solvers, args, command)
+    if args.output:
+        args.output.write_text(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
