@@ -13,7 +13,8 @@ optimisation model), satisfied (a solution, not proved optimal), unsat,
 unknown (nothing within the limit) or error (the solver failed: non-zero
 exit, `=====ERROR=====`, or no output within the limit plus a margin,
 when the process group is killed). A Gecode whose own library fails to
-type-check (a packaging mismatch) is rerun with `-G std`, and noted. Prints a Markdown table: per instance
+type-check even with the fix of `gecode_fixed` is rerun with `-G std`,
+and noted. Prints a Markdown table: per instance
 each solver's status, objective and wall time (flattening included), then
 each other solver's median time ratio against ours and the status counts.
 
@@ -31,12 +32,15 @@ from the repository unless already set (build first with
 """
 
 import argparse
+import atexit
+import json
 import os
 import shutil
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -73,10 +77,39 @@ def instances(args):
     return out
 
 
-def environment():
-    """MiniZinc finds csp.msc and fzn-csp from the repository, unless told."""
+GECODE_LIB = Path("/usr/share/minizinc/gecode")
+GECODE_MSC = Path("/usr/share/minizinc/solvers/gecode.msc")
+
+
+def gecode_fixed(scratch):
+    """Debian's Gecode library predates MiniZinc 2.6: its inverse.mzn and
+    nvalue.mzn hide the standard library's overloads, so no model that
+    includes globals.mzn type-checks. As in `.ci/run`, Gecode runs on a
+    copy of its own library without those two files (its other globals
+    stay native); returns the folder holding that solver configuration,
+    or None when Gecode's files are not where Debian puts them."""
+    if not (GECODE_LIB.is_dir() and GECODE_MSC.is_file()):
+        return None
+    lib = scratch / "gecode" / "mznlib"
+    shutil.copytree(GECODE_LIB, lib)
+    for name in ("inverse.mzn", "nvalue.mzn"):
+        (lib / name).unlink(missing_ok=True)
+    msc = GECODE_MSC.read_text().replace('"-Ggecode"', json.dumps(str(lib)))
+    (scratch / "gecode" / "gecode.msc").write_text(msc)
+    return scratch / "gecode"
+
+
+def environment(scratch):
+    """MiniZinc finds csp.msc and fzn-csp from the repository, unless told,
+    and Gecode's configuration with its library fixed (`gecode_fixed`)."""
     env = dict(os.environ)
-    env.setdefault("MZN_SOLVER_PATH", str(REPO / "crates" / "fzn"))
+    paths = [str(REPO / "crates" / "fzn")]
+    fixed = gecode_fixed(scratch)
+    if fixed is not None:
+        paths.insert(0, str(fixed))
+    if env.get("MZN_SOLVER_PATH"):
+        paths.append(env["MZN_SOLVER_PATH"])
+    env["MZN_SOLVER_PATH"] = os.pathsep.join(paths)
     target = Path(env.get("CARGO_TARGET_DIR", REPO / "target")) / "release"
     if shutil.which("fzn-csp", path=env.get("PATH")) is None and (target / "fzn-csp").exists():
         env["PATH"] = f"{target}{os.pathsep}{env.get('PATH', '')}"
@@ -193,7 +226,9 @@ def table(rows, solvers, args, command):
 
 def main():
     args = parse_args()
-    env = environment()
+    scratch = Path(tempfile.mkdtemp(prefix="challenge-"))
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+    env = environment(scratch)
     listed = known_solvers(env)
     if args.solvers:
         solvers = args.solvers.split(",")
