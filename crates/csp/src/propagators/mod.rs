@@ -41,6 +41,7 @@ mod all_different_bounds;
 mod all_different_domain;
 pub(crate) mod all_different_except_0;
 pub(crate) mod among;
+pub(crate) mod bin_packing;
 mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
@@ -61,6 +62,7 @@ pub(crate) mod objective;
 pub(crate) mod predicate;
 pub(crate) mod regular;
 pub(crate) mod reified;
+pub(crate) mod subcircuit;
 pub(crate) mod table;
 pub(crate) mod times;
 
