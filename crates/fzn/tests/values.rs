@@ -45,6 +45,8 @@ fn mznlib_passes_the_globals_to_their_native_builtins() {
             minizinc()
                 .args(["--solver", "csp", "-c", "--fzn"])
                 .arg(&fzn)
+                .arg("--ozn")
+                .arg(dir.path().join(format!("{name}.ozn")))
                 .args(model(name)),
         );
         let text = std::fs::read_to_string(&fzn).unwrap();
