@@ -298,8 +298,9 @@ impl Model {
     /// let mut model = Model::new();
     /// let bins = model.int_vars(3, 0..2).unwrap();
     /// model.bin_packing_capacity([4, 3], &bins, [3, 2, 1]).unwrap();
-    /// // The 3 in bin 0, the 2 in bin 1, the 1 in either.
-    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// // The 3 in bin 0 and the 2 in bin 1, the 1 in either (2 ways), or
+    /// // the 3 in bin 1 and the others in bin 0 (1 way).
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
     /// ```
     pub fn bin_packing_capacity<W: Into<View>>(
         &mut self,
