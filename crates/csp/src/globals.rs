@@ -1,13 +1,15 @@
-//! The model's builders for the global constraints of scheduling, automata
-//! and counting (each kind's propagator lives in `propagators/`).
+//! The model's builders for the global constraints of scheduling, automata,
+//! counting, routing and packing (each kind's propagator lives in `propagators/`).
 
 use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
+use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cumulative::Cumulative;
 use crate::propagators::disjunctive::Disjunctive;
 use crate::propagators::regular::Regular;
+use crate::propagators::subcircuit::Subcircuit;
 use crate::var::View;
 
 /// The values of `args` as 64-bit integers, refused if one is negative.
@@ -230,5 +232,106 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let scope = views.into_iter().map(Into::into).collect();
         self.add(AllDifferentExcept0, scope)
+    }
+
+    /// A subcircuit in successor form: `succ[i]` is the node that follows
+    /// node `i` (0-based); a node that is its own successor is out, and
+    /// the nodes that are not form one cycle (of at least two nodes), or
+    /// none. Forward checking and arc consistency apply value elimination
+    /// and subtour elimination (a chain of fixed successors closes only
+    /// when every node off it can be out).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let succ = model.int_vars(3, 0..3).unwrap();
+    /// model.subcircuit(&succ).unwrap();
+    /// // None in (1), a pair in (3), all three in (2 cycles).
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    pub fn subcircuit<V: Into<View>>(
+        &mut self,
+        succ: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = succ.into_iter().map(Into::into).collect();
+        self.add(Subcircuit, scope)
+    }
+
+    /// Bin packing with loads: item `i` of weight `weights[i]` goes into
+    /// bin `bins[i]` (0-based: `0..loads.len()`), and `loads[b]` is the
+    /// weight of the items in bin `b`. Arc consistency keeps each load
+    /// between the weight of the items surely in its bin and of those
+    /// possibly in it (and the loads adding up to the total), removes an
+    /// item from a bin it would overflow, and puts it into a bin that
+    /// cannot reach its least load without it.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let loads = model.int_vars(2, 0..=4).unwrap();
+    /// let bins = model.int_vars(3, 0..2).unwrap();
+    /// model.bin_packing_load(&loads, &bins, [3, 2, 1]).unwrap();
+    /// // Total 6 in two bins of at most 4: {3, 1} and {2}, or {3} and
+    /// // {2, 1}, either way round.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4);
+    /// // One weight per item, none negative:
+    /// assert!(model.bin_packing_load(&loads, &bins, [3, 2]).is_err());
+    /// assert!(model.bin_packing_load(&loads, &bins, [3, 2, -1]).is_err());
+    /// ```
+    pub fn bin_packing_load<V: Into<View>, W: Into<View>>(
+        &mut self,
+        loads: impl IntoIterator<Item = V>,
+        bins: impl IntoIterator<Item = W>,
+        weights: impl IntoIterator<Item = i32>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "bin-packing-load";
+        let mut scope: Vec<View> = loads.into_iter().map(Into::into).collect();
+        let m = scope.len();
+        if m == 0 {
+            return Err(ModelError::EmptyScope { constraint: name });
+        }
+        scope.extend(bins.into_iter().map(Into::into));
+        let weights = non_negative(weights, name, "weight")?;
+        same_length(name, scope.len() - m, weights.len())?;
+        let kind = BinPacking {
+            loads: Loads::Views { bins: m },
+            weights,
+        };
+        self.add(kind, scope)
+    }
+
+    /// Bin packing with capacities: item `i` of weight `weights[i]` goes
+    /// into bin `bins[i]` (0-based: `0..capacities.len()`), and the items
+    /// in bin `b` weigh at most `capacities[b]`. Filtered as
+    /// [`Model::bin_packing_load`] with each load within `0..=capacity`.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let bins = model.int_vars(3, 0..2).unwrap();
+    /// model.bin_packing_capacity([4, 3], &bins, [3, 2, 1]).unwrap();
+    /// // The 3 in bin 0 and the 2 in bin 1, the 1 in either (2 ways), or
+    /// // the 3 in bin 1 and the others in bin 0 (1 way).
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn bin_packing_capacity<W: Into<View>>(
+        &mut self,
+        capacities: impl IntoIterator<Item = i64>,
+        bins: impl IntoIterator<Item = W>,
+        weights: impl IntoIterator<Item = i32>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "bin-packing-capacity";
+        let capacities: Vec<i64> = capacities.into_iter().collect();
+        if capacities.is_empty() {
+            return Err(ModelError::EmptyScope { constraint: name });
+        }
+        let scope: Vec<View> = bins.into_iter().map(Into::into).collect();
+        let weights = non_negative(weights, name, "weight")?;
+        same_length(name, scope.len(), weights.len())?;
+        let kind = BinPacking {
+            loads: Loads::Capacities(capacities),
+            weights,
+        };
+        self.add(kind, scope)
     }
 }

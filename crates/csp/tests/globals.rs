@@ -6,101 +6,16 @@
 
 #[allow(dead_code, unused_imports)]
 mod common;
+#[path = "common/differential.rs"]
+mod differential;
 #[path = "common/supports.rs"]
 mod supports;
-use common::search::{cases, solutions};
+use common::search::cases;
+use differential::{brute_force, domain, every_search_finds, root_domains, root_keeps_supports};
 
-use csp::Strategy as Pruning;
-use csp::{Model, Solver, ValueOrder, VarId, VarOrder, View};
+use csp::{Model, VarId, View};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-
-/// Every assignment of `domains` that `ok` accepts.
-fn brute_force(domains: &[Vec<i32>], ok: &dyn Fn(&[i32]) -> bool) -> BTreeSet<Vec<i32>> {
-    let mut out = BTreeSet::new();
-    if domains.iter().any(|d| d.is_empty()) {
-        return out;
-    }
-    let mut digits = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<i32> = digits.iter().zip(domains).map(|(&d, v)| v[d]).collect();
-        if ok(&values) {
-            out.insert(values);
-        }
-        let mut i = 0;
-        loop {
-            if i == digits.len() {
-                return out;
-            }
-            digits[i] += 1;
-            if digits[i] < domains[i].len() {
-                break;
-            }
-            digits[i] = 0;
-            i += 1;
-        }
-    }
-}
-
-/// Every strategy, variable order and value order finds exactly `expected`.
-fn every_search_finds(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
-    for &strategy in Pruning::ALL {
-        for &var_order in VarOrder::ALL {
-            for &value_order in ValueOrder::ALL {
-                let solver = Solver::new(model)
-                    .strategy(strategy)
-                    .var_order(var_order)
-                    .value_order(value_order);
-                prop_assert_eq!(
-                    &solutions(&solver),
-                    expected,
-                    "{} {} {}",
-                    strategy,
-                    var_order,
-                    value_order
-                );
-                prop_assert_eq!(solver.count().solutions(), expected.len() as u64);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Arc consistency's root propagation: the domains it leaves, or `None`
-/// when the search finds no solution at all.
-fn root_domains(model: &Model, domains: &[Vec<i32>]) -> Option<Vec<Vec<i32>>> {
-    let (first, _) = Solver::new(model).strategy(Pruning::ArcConsistency).first();
-    first?;
-    match supports::root(model, domains) {
-        supports::Root::Domains(left) => Some(left),
-        supports::Root::Failed => None,
-    }
-}
-
-/// Every value some solution uses is still there (the propagation is
-/// sound); returns the root's domains (`None`: no solution).
-fn root_keeps_supports(
-    model: &Model,
-    domains: &[Vec<i32>],
-    solutions: &BTreeSet<Vec<i32>>,
-) -> Result<Option<Vec<Vec<i32>>>, TestCaseError> {
-    let left = root_domains(model, domains);
-    match &left {
-        None => prop_assert!(solutions.is_empty()),
-        Some(left) => {
-            for s in solutions {
-                for (i, v) in s.iter().enumerate() {
-                    prop_assert!(left[i].contains(v), "x{} = {} has a support", i, v);
-                }
-            }
-        }
-    }
-    Ok(left)
-}
-
-fn domain(values: std::ops::RangeInclusive<i32>, size: usize) -> impl Strategy<Value = Vec<i32>> {
-    proptest::collection::btree_set(values, 1..=size).prop_map(|s| s.into_iter().collect())
-}
 
 // ---------------------------------------------------------------- cumulative
 

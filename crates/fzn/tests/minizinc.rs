@@ -22,9 +22,9 @@
 
 mod common;
 
-use common::{have_tools, ours, output, solutions};
+use common::{have_tools, minizinc, model, ours, output, solutions, std_fzn};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 #[derive(Clone, Copy, Debug)]
@@ -58,43 +58,6 @@ const MODELS: &[(&str, Kind)] = &[
     ("search_choices", Kind::All),
     ("scheduling", Kind::Optimum("makespan")),
 ];
-
-/// The model and, where it has one, its data file.
-fn model(name: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/models");
-    let data = dir.join(format!("{name}.dzn"));
-    let mut files = vec![dir.join(format!("{name}.mzn"))];
-    if data.exists() {
-        files.push(data);
-    }
-    files
-}
-
-/// The model compiled with the standard library only.
-fn std_fzn(name: &str, dir: &Path) -> PathBuf {
-    let fzn = dir.join(format!("{name}.fzn"));
-    output(
-        Command::new("minizinc")
-            .args(["-c", "-G", "std", "--fzn"])
-            .arg(&fzn)
-            .arg("--ozn")
-            .arg(dir.join(format!("{name}.ozn")))
-            .args(model(name)),
-    );
-    fzn
-}
-
-/// `minizinc` set up to find our solver configuration and binary.
-fn minizinc() -> Command {
-    let mut cmd = Command::new("minizinc");
-    let bin_dir = ours().parent().unwrap().to_path_buf();
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let mut paths = vec![bin_dir];
-    paths.extend(std::env::split_paths(&path));
-    cmd.env("PATH", std::env::join_paths(paths).unwrap())
-        .env("MZN_SOLVER_PATH", env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();

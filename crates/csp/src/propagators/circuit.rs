@@ -71,7 +71,7 @@ impl Propagator for SubtourElimination<'_> {
 
 /// The successor of node `p`, if it is fixed (an assigned variable counts
 /// as fixed: the forward-checking kernel does not narrow the store to it).
-fn fixed(ctx: &Ctx<'_>, con: &Constraint, p: usize) -> Option<i64> {
+pub(super) fn fixed(ctx: &Ctx<'_>, con: &Constraint, p: usize) -> Option<i64> {
     let v = con.scope[p];
     let x = v.var.index;
     let value = if ctx.assigned[x as usize] {
@@ -83,7 +83,12 @@ fn fixed(ctx: &Ctx<'_>, con: &Constraint, p: usize) -> Option<i64> {
 }
 
 /// Rules out `succ[p] = w`; true if a domain changed.
-fn forbid(ctx: &mut Ctx<'_>, con: &Constraint, p: usize, w: i64) -> Result<bool, Wipeout> {
+pub(super) fn forbid(
+    ctx: &mut Ctx<'_>,
+    con: &Constraint,
+    p: usize,
+    w: i64,
+) -> Result<bool, Wipeout> {
     let v = con.scope[p];
     let x = v.var.index;
     if ctx.assigned[x as usize] {
@@ -100,10 +105,10 @@ fn forbid(ctx: &mut Ctx<'_>, con: &Constraint, p: usize, w: i64) -> Result<bool,
     Ok(true)
 }
 
-/// Value and subtour elimination to their fixpoint.
-fn filter(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
+/// Keeps every successor a node (`0..n`); once is enough: what is
+/// outside stays outside.
+pub(super) fn successors_are_nodes(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
     let n = con.scope.len();
-    // Successors are nodes (once: what is outside stays outside).
     for (p, v) in con.scope.iter().enumerate() {
         if !ctx.assigned[v.var.index as usize] {
             ctx.restrict_bounds(
@@ -115,6 +120,13 @@ fn filter(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
             return Err(Wipeout);
         }
     }
+    Ok(())
+}
+
+/// Value and subtour elimination to their fixpoint.
+fn filter(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
+    let n = con.scope.len();
+    successors_are_nodes(ctx, con)?;
     loop {
         let mut changed = false;
         for p in 0..n {

@@ -5,13 +5,13 @@
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency, constants: domain consistency directly (an index
 //!   stays while the result can take its entry; a result value stays while
-//!   some index gives it); views: the index keeps the positions whose
-//!   entry's bounds meet the result's, the result stays within the hull of
-//!   those entries, and a fixed index makes its entry and the result share
-//!   bounds, to their fixpoint, which is bounds(Z) consistency over
-//!   distinct variables; then enumerated supports while small (domain
-//!   consistency), then the exact last-variable filter. `tests/strength.rs`
-//!   checks every level against brute force.
+//!   some index gives it); views: the same with domains for entries (an
+//!   index stays while its entry's domain meets the result's; a result
+//!   value stays while some remaining index's entry has it; a fixed index
+//!   leaves its entry only the result's values), to their fixpoint, which
+//!   is domain consistency over distinct variables (index, result and
+//!   entries); then the exact last-variable filter. `tests/strength.rs`
+//!   and `tests/globals_values.rs` check every level against brute force.
 
 use super::{bounds, ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
@@ -54,7 +54,11 @@ impl ConstraintKind for ElementVar {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
-        bounds::post(self, con)
+        Box::new(Variables {
+            con,
+            index_vals: Vec::new(),
+            vals: Vec::new(),
+        })
     }
 }
 
@@ -150,39 +154,96 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     out
 }
 
-impl bounds::Narrow for ElementVar {
-    fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout> {
-        views(ctx, scope)
+/// Element over views: domain consistency directly.
+struct Variables<'m> {
+    con: &'m Constraint,
+    /// The index's values, then a view's (reused: nothing allocated per node).
+    index_vals: Vec<i32>,
+    vals: Vec<i32>,
+}
+
+impl Propagator for Variables<'_> {
+    fn constraint(&self) -> &Constraint {
+        self.con
+    }
+
+    fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        while self.round(ctx)? {}
+        ctx.filter_last(self.con)
     }
 }
 
-fn views(ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout> {
-    let (index, result, array) = (&scope[0], &scope[1], &scope[2..]);
-    let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
-    let r = bounds::range(ctx, result)?;
-    let (mut lo, mut hi) = (i128::MAX, i128::MIN);
-    changed |= filter_index(ctx, index, |ctx, i| {
-        let Some(view) = entry(array, i) else {
-            return Ok(false);
-        };
-        let e = bounds::range(ctx, view)?;
-        let meets = e.1 >= r.0 && e.0 <= r.1;
-        if meets {
-            lo = lo.min(e.0);
-            hi = hi.max(e.1);
+impl Variables<'_> {
+    /// One round of the three rules; true if a domain changed.
+    fn round(&mut self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
+        let con = self.con;
+        let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
+        let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
+        // An index stays while its entry and the result share a value.
+        let vals = &mut self.vals;
+        changed |= filter_index(ctx, index, |ctx, i| {
+            Ok(entry(array, i).is_some_and(|x| meet(ctx, x, result, vals)))
+        })?;
+        // A result value stays while some remaining index's entry has it.
+        self.index_vals.clear();
+        ctx.store.values_into(index.var.index, &mut self.index_vals);
+        let entries = self
+            .index_vals
+            .iter()
+            .filter_map(|&v| entry(array, v as i64 + index.offset));
+        changed |= keep_supported(ctx, result, &mut self.vals, |ctx, w| {
+            entries.clone().any(|x| holds_value(ctx, x, w))
+        })?;
+        // A fixed index makes its entry take the result's values only.
+        if let Some(x) = ctx
+            .store
+            .single(index.var.index)
+            .and_then(|i| entry(array, i + index.offset))
+        {
+            changed |=
+                keep_supported(ctx, x, &mut self.vals, |ctx, w| holds_value(ctx, result, w))?;
         }
-        Ok(meets)
-    })?;
-    changed |= bounds::restrict(ctx, result, lo, hi)?;
-    if let Some(entry) = ctx
-        .store
-        .single(index.var.index)
-        .and_then(|i| entry(array, i + index.offset))
-    {
-        let r = bounds::range(ctx, result)?;
-        changed |= bounds::restrict(ctx, entry, r.0, r.1)?;
-        let e = bounds::range(ctx, entry)?;
-        changed |= bounds::restrict(ctx, result, e.0, e.1)?;
+        Ok(changed)
+    }
+}
+
+/// Does `view` have the view value `w`?
+fn holds_value(ctx: &Ctx<'_>, view: &View, w: i64) -> bool {
+    w.checked_sub(view.offset)
+        .is_some_and(|u| ctx.store.contains(view.var.index, u))
+}
+
+/// Do the views `a` and `b` share a value? Walks the smaller domain.
+fn meet(ctx: &mut Ctx<'_>, a: &View, b: &View, vals: &mut Vec<i32>) -> bool {
+    let (small, large) = if ctx.store.size(a.var.index) <= ctx.store.size(b.var.index) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    vals.clear();
+    ctx.store.values_into(small.var.index, vals);
+    ctx.count_check();
+    vals.iter()
+        .any(|&u| holds_value(ctx, large, u as i64 + small.offset))
+}
+
+/// Removes the values of `view` whose view value `supported` rejects;
+/// true if any went.
+fn keep_supported(
+    ctx: &mut Ctx<'_>,
+    view: &View,
+    vals: &mut Vec<i32>,
+    supported: impl Fn(&Ctx<'_>, i64) -> bool,
+) -> Result<bool, Wipeout> {
+    vals.clear();
+    ctx.store.values_into(view.var.index, vals);
+    let mut changed = false;
+    for &u in vals.iter() {
+        ctx.count_check();
+        if !supported(ctx, u as i64 + view.offset) {
+            ctx.remove(view.var.index, u as i64)?;
+            changed = true;
+        }
     }
     Ok(changed)
 }

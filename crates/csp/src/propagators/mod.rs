@@ -42,6 +42,7 @@ mod all_different_bounds;
 mod all_different_domain;
 pub(crate) mod all_different_except_0;
 pub(crate) mod among;
+pub(crate) mod bin_packing;
 mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
@@ -66,6 +67,7 @@ pub(crate) mod objective;
 pub(crate) mod predicate;
 pub(crate) mod regular;
 pub(crate) mod reified;
+pub(crate) mod subcircuit;
 pub(crate) mod table;
 pub(crate) mod times;
 

@@ -11,7 +11,7 @@ use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult};
 use csp::{Cmp, VarId, View};
 
-fn engine(e: csp::ModelError) -> String {
+pub(super) fn engine(e: csp::ModelError) -> String {
     e.to_string()
 }
 
@@ -158,14 +158,14 @@ pub static COUNT_EQ_PAR: Base = Base {
 
 /// The engine views of a term array (constants as fixed variables), or an
 /// error naming the constant no engine variable can hold.
-fn views_of(post: &mut Post, xs: &[Term]) -> Result<Vec<View>, String> {
+pub(super) fn views_of(post: &mut Post, xs: &[Term]) -> Result<Vec<View>, String> {
     post.views(xs)
         .ok_or_else(|| "a constant beyond 32 bits in a global constraint".to_owned())
 }
 
 /// `views` shifted down by `base` (a MiniZinc index set's first index),
 /// so that values index the engine's 0-based arrays.
-fn shifted(views: Vec<View>, base: i64) -> Vec<View> {
+pub(super) fn shifted(views: Vec<View>, base: i64) -> Vec<View> {
     views
         .into_iter()
         .map(|v| View {

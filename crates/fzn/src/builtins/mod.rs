@@ -18,6 +18,7 @@ mod counting;
 mod element;
 mod globals;
 mod scheduling;
+mod values;
 
 use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
@@ -222,6 +223,8 @@ entries! {
     "array_var_int_element" => element::ARRAY_VAR_INT_ELEMENT, Plain, [VarInt, VarIntArr, VarInt];
     "array_bool_element" => element::ARRAY_BOOL_ELEMENT, Plain, [VarInt, BoolArr, VarBool];
     "array_var_bool_element" => element::ARRAY_VAR_BOOL_ELEMENT, Plain, [VarInt, VarBoolArr, VarBool];
+    "csp_array_var_int_element" => element::ARRAY_VAR_INT_ELEMENT_FROM, Plain, [VarInt, Int, VarIntArr, VarInt];
+    "csp_array_var_bool_element" => element::ARRAY_VAR_BOOL_ELEMENT_FROM, Plain, [VarInt, Int, VarBoolArr, VarBool];
     "bool2int" => boolean::BOOL2INT, Plain, [VarBool, VarInt];
     "bool_eq" => boolean::BOOL_EQ, Plain, [VarBool, VarBool];
     "bool_eq_reif" => boolean::BOOL_EQ, Reif, [VarBool, VarBool, VarBool];
@@ -261,6 +264,9 @@ entries! {
     "csp_lex_lesseq_bool" => globals::LEX_LESSEQ_BOOL, Plain, [VarBoolArr, VarBoolArr];
     "csp_inverse" => globals::INVERSE, Plain, [VarIntArr, Int, VarIntArr, Int];
     "csp_circuit" => globals::CIRCUIT, Plain, [VarIntArr, Int];
+    "csp_subcircuit" => values::SUBCIRCUIT, Plain, [VarIntArr, Int];
+    "csp_bin_packing_load" => values::BIN_PACKING_LOAD, Plain, [VarIntArr, Int, VarIntArr, IntArr];
+    "csp_bin_packing_capa" => values::BIN_PACKING_CAPA, Plain, [IntArr, Int, VarIntArr, IntArr];
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
     "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
     "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];

@@ -85,3 +85,43 @@ pub fn solutions(text: &str) -> (Vec<String>, Option<String>) {
     }
     (sols, status)
 }
+
+/// The model and, where it has one, its data file.
+#[allow(dead_code)]
+pub fn model(name: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/models");
+    let data = dir.join(format!("{name}.dzn"));
+    let mut files = vec![dir.join(format!("{name}.mzn"))];
+    if data.exists() {
+        files.push(data);
+    }
+    files
+}
+
+/// The model `tests/models/NAME.mzn` compiled with the standard library only.
+#[allow(dead_code)]
+pub fn std_fzn(name: &str, dir: &Path) -> PathBuf {
+    let fzn = dir.join(format!("{name}.fzn"));
+    output(
+        Command::new("minizinc")
+            .args(["-c", "-G", "std", "--fzn"])
+            .arg(&fzn)
+            .arg("--ozn")
+            .arg(dir.join(format!("{name}.ozn")))
+            .args(model(name)),
+    );
+    fzn
+}
+
+/// `minizinc` set up to find our solver configuration and binary.
+#[allow(dead_code)]
+pub fn minizinc() -> Command {
+    let mut cmd = Command::new("minizinc");
+    let bin_dir = ours().parent().unwrap().to_path_buf();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![bin_dir];
+    paths.extend(std::env::split_paths(&path));
+    cmd.env("PATH", std::env::join_paths(paths).unwrap())
+        .env("MZN_SOLVER_PATH", env!("CARGO_MANIFEST_DIR"));
+    cmd
+}

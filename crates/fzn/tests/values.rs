@@ -1,0 +1,79 @@
+//! The routing, packing and element globals through MiniZinc: `mznlib/`
+//! passes each to its native builtin (the FlatZinc `minizinc --solver csp
+//! -c` emits names it, and not MiniZinc's decomposition), and the answers
+//! through the real driver are Gecode's on the standard library's
+//! FlatZinc (`tests/models/`: every solution, counted with `-a`).
+
+mod common;
+
+use common::{have_tools, minizinc, model, output, solutions, std_fzn};
+use std::process::Command;
+
+/// Each model, the native builtins its FlatZinc must call, and what must
+/// not appear (the decomposition's telltale).
+const MODELS: &[(&str, &[&str], &str)] = &[
+    (
+        "element_from",
+        &[
+            "csp_array_var_int_element(i,3,",
+            "csp_array_var_int_element(j,0,",
+            "csp_array_var_bool_element(k,-1,",
+        ],
+        "int_lin_eq([1,-1],[i,",
+    ),
+    ("subcircuit_count", &["csp_subcircuit("], "int_lin_le_reif"),
+    (
+        "packing_bins",
+        &[
+            "csp_bin_packing_load(",
+            "csp_bin_packing_capa([5,4,3],0,",
+            "csp_bin_packing_capa([5,5,5],0,",
+        ],
+        "bool2int",
+    ),
+];
+
+#[test]
+fn mznlib_passes_the_globals_to_their_native_builtins() {
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for &(name, natives, decomposed) in MODELS {
+        let fzn = dir.path().join(format!("{name}.fzn"));
+        output(
+            minizinc()
+                .args(["--solver", "csp", "-c", "--fzn"])
+                .arg(&fzn)
+                .arg("--ozn")
+                .arg(dir.path().join(format!("{name}.ozn")))
+                .args(model(name)),
+        );
+        let text = std::fs::read_to_string(&fzn).unwrap();
+        for native in natives {
+            assert!(text.contains(native), "{name}: no {native} in\n{text}");
+        }
+        assert!(
+            !text.contains(decomposed),
+            "{name}: {decomposed} in\n{text}"
+        );
+    }
+}
+
+#[test]
+fn the_globals_get_gecodes_answers_through_minizinc() {
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for &(name, _, _) in MODELS {
+        let fzn = std_fzn(name, dir.path());
+        let gecode = output(Command::new("fzn-gecode").arg("-a").arg(&fzn));
+        let ours = output(minizinc().args(["--solver", "csp", "-a"]).args(model(name)));
+        let (g, g_end) = solutions(&gecode);
+        let (a, a_end) = solutions(&ours);
+        assert!(!g.is_empty(), "{name}: the oracle found nothing");
+        assert_eq!(a.len(), g.len(), "{name}: solution count");
+        assert_eq!(a_end, g_end, "{name}: final status");
+    }
+}
