@@ -9,6 +9,7 @@
 #
 #   crates/fzn/benches/portfolio.sh /path/to/mzn-benchmarks    # from the repository root
 #   RUNS=5 LIMIT_MS=30000 crates/fzn/benches/portfolio.sh /path/to/mzn-benchmarks
+#   FZN_CSP=target/release/fzn-csp crates/fzn/benches/portfolio.sh ...   # a built binary, no build
 #
 # The library is https://github.com/MiniZinc/minizinc-benchmarks.
 set -euo pipefail
@@ -18,8 +19,12 @@ cd "$(dirname "$0")/../../.."
 RUNS=${RUNS:-3}
 LIMIT_MS=${LIMIT_MS:-60000}
 command -v minizinc >/dev/null || { echo "portfolio: minizinc is not installed" >&2; exit 1; }
-cargo build --release -q -p csp-fzn
-ours=$PWD/target/release/fzn-csp
+if [ -n "${FZN_CSP:-}" ]; then
+    ours=$(cd "$(dirname "$FZN_CSP")" && pwd)/$(basename "$FZN_CSP")
+else
+    cargo build --release -q -p csp-fzn
+    ours=$PWD/target/release/fzn-csp
+fi
 export MZN_SOLVER_PATH="$PWD/crates/fzn"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
