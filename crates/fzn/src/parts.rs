@@ -153,9 +153,11 @@ impl PartResult {
         }
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(FORMAT_VERSION) => {}
-            Some(v) => return Err(format!(
+            Some(v) => {
+                return Err(format!(
                 "format version {v} is not supported: this fzn-csp reads version {FORMAT_VERSION}"
-            )),
+            ))
+            }
             None => return Err("no format version".into()),
         }
         let result: PartResult = serde_json::from_str(text)

@@ -33,7 +33,11 @@ fn a_portfolio_proves_the_same_optimum_as_one_search() {
         for threads in ["1", "2", "3", "4"] {
             let (code, stdout, stderr) = run(&model, &["-p", threads]);
             assert_eq!(code, 0, "{stderr}");
-            assert_eq!(objectives(&stdout), vec![best], "{goal} -p {threads}: {stdout}");
+            assert_eq!(
+                objectives(&stdout),
+                vec![best],
+                "{goal} -p {threads}: {stdout}"
+            );
             assert!(stdout.ends_with("----------\n==========\n"), "{stdout}");
             // Every improving solution, each better than the one before.
             let (_, stdout, _) = run(&model, &["-p", threads, "-a"]);
@@ -66,7 +70,10 @@ fn a_portfolio_prints_one_first_solution_and_proves_unsatisfiability() {
         constraint fzn_all_different_int(p);\nsolve satisfy;\n";
     let (code, stdout, _) = run(pigeons, &["-p", "2", "--strategy", "forward-checking"]);
     assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
-    let (_, stdout, _) = run(&weighted("minimize").replace("0..200", "0..20"), &["-p", "2"]);
+    let (_, stdout, _) = run(
+        &weighted("minimize").replace("0..200", "0..20"),
+        &["-p", "2"],
+    );
     assert_eq!(stdout, "=====UNSATISFIABLE=====\n");
 }
 
