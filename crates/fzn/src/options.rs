@@ -423,15 +423,23 @@ const LAB_OPTIONS: &[&str] = &[
     "--plot",
 ];
 
-/// Whether `args` name one of the laboratory's options (so an error in
-/// them is not reported through MiniZinc's protocol).
+/// Whether `args` name one of the laboratory's options, or misspell one
+/// (so an error in them is not reported through MiniZinc's protocol).
 ///
 /// ```
-/// assert!(csp_fzn::options::names_lab_option(&["--study".to_owned()]));
-/// assert!(!csp_fzn::options::names_lab_option(&["-a".to_owned(), "--study-x".to_owned()]));
+/// use csp_fzn::options::names_lab_option;
+/// assert!(names_lab_option(&["--study".to_owned()]));
+/// assert!(names_lab_option(&["--stdy".to_owned()]));
+/// assert!(!names_lab_option(&["-a".to_owned(), "--frobnicate".to_owned()]));
 /// ```
 pub fn names_lab_option(args: &[String]) -> bool {
-    args.iter().any(|a| LAB_OPTIONS.contains(&a.as_str()))
+    args.iter().any(|a| {
+        let a = a.as_str();
+        LAB_OPTIONS.contains(&a)
+            || (a.starts_with("--")
+                && !OPTIONS.contains(&a)
+                && closest(a, OPTIONS).is_some_and(|c| LAB_OPTIONS.contains(&c)))
+    })
 }
 
 /// The laboratory's options only where they mean something.
