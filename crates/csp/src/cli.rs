@@ -90,8 +90,9 @@ pub struct OrderArgs {
     /// Seed for the random value order and restart tie-breaking [default: 0]
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Restart until the first solution: luby, luby:SCALE, geometric or
-    /// geometric:FIRST:FACTOR (failure cutoffs)
+    /// Restart until the first solution: luby, luby:SCALE, geometric,
+    /// geometric:FIRST:FACTOR, linear, linear:SCALE, constant or
+    /// constant:SCALE (failure cutoffs; constant ones never grow)
     #[arg(long, value_name = "SPEC", value_parser = parse::<Restarts>)]
     pub restarts: Option<Restarts>,
 }
@@ -315,6 +316,8 @@ mod tests {
             ("geometric:1:0.5", "factor"),
             ("geometric:0:2", "first"),
             ("luby:0", "scale"),
+            ("linear:0", "scale"),
+            ("constant:0", "scale"),
         ] {
             let err = Args::try_parse_from(["prog", "--restarts", spec]).unwrap_err();
             assert_eq!(err.exit_code(), 2, "{spec}");
@@ -322,6 +325,8 @@ mod tests {
             assert!(!line.contains('\n'), "{line}");
             assert!(line.contains(spec) && line.contains(reason), "{line}");
         }
+        let ok = Args::try_parse_from(["prog", "--restarts", "linear:5"]).unwrap();
+        assert_eq!(ok.orders.restarts, Some(Restarts::Linear { scale: 5 }));
         let ok = Args::try_parse_from(["prog", "--restarts", "geometric:1:1.001"]).unwrap();
         assert_eq!(
             ok.orders.restarts,

@@ -159,8 +159,11 @@ named_enum! {
 /// Restarts for first-solution search: after a number of failures the
 /// search starts again from the root (keeping learned constraint weights),
 /// with ties in the variable order broken by a seeded random choice. The
-/// failure cutoff grows by the Luby sequence or geometrically, without bound,
-/// so a search with restarts still ends.
+/// failure cutoff grows by the Luby sequence, geometrically or linearly,
+/// without bound, so a search with those restarts still ends. Constant
+/// cutoffs (MiniZinc's `restart_constant`) never grow: such a search ends
+/// at a solution, a limit, or a run that finishes within the cutoff, so a
+/// proof that needs more failures than one run allows never comes.
 ///
 /// Build them with [`Restarts::luby`] and [`Restarts::geometric`], which
 /// refuse settings that cannot grow (a zero scale, a factor that is NaN,
@@ -175,6 +178,8 @@ named_enum! {
 /// assert_eq!((1..=7).map(|i| luby.cutoff(i)).collect::<Vec<_>>(), vec![100, 100, 200, 100, 100, 200, 400]);
 /// assert_eq!(Restarts::geometric(10, 2.0).unwrap().cutoff(3), 40);
 /// assert!(Restarts::geometric(10, f64::NAN).is_err());
+/// assert_eq!(Restarts::linear(50).unwrap().cutoff(3), 150);
+/// assert_eq!(Restarts::constant(50).unwrap().cutoff(3), 50);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Restarts {
@@ -190,9 +195,21 @@ pub enum Restarts {
         /// Growth per restart (finite and > 1).
         factor: f64,
     },
+    /// Cutoffs `scale * i`: `scale` more failures per run.
+    Linear {
+        /// Failures in the first run, and the growth per run (>= 1; 0 acts as 1).
+        scale: u64,
+    },
+    /// Cutoffs `scale` in every run (see the type's note: such a search
+    /// may not end without a limit).
+    Constant {
+        /// Failures in each run (>= 1; 0 acts as 1).
+        scale: u64,
+    },
 }
 
-/// Why [`Restarts::luby`] or [`Restarts::geometric`] refused its settings.
+/// Why [`Restarts::luby`], [`Restarts::geometric`], [`Restarts::linear`]
+/// or [`Restarts::constant`] refused its settings.
 ///
 /// ```
 /// use csp::{Restarts, RestartsError};
@@ -201,7 +218,7 @@ pub enum Restarts {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RestartsError {
-    /// A Luby scale of 0.
+    /// A Luby, linear or constant scale of 0.
     ZeroScale,
     /// A geometric first cutoff of 0.
     ZeroFirst,
@@ -215,7 +232,7 @@ pub enum RestartsError {
 impl fmt::Display for RestartsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RestartsError::ZeroScale => f.write_str("the Luby scale must be at least 1"),
+            RestartsError::ZeroScale => f.write_str("the restart scale must be at least 1"),
             RestartsError::ZeroFirst => {
                 f.write_str("the first geometric cutoff must be at least 1")
             }
@@ -236,6 +253,36 @@ impl Restarts {
             return Err(RestartsError::ZeroScale);
         }
         Ok(Restarts::Luby { scale })
+    }
+
+    /// Linear restarts: `scale` failures (at least 1) in the first run,
+    /// `scale` more in each next one.
+    ///
+    /// ```
+    /// let r = csp::Restarts::linear(10).unwrap();
+    /// assert_eq!((1..=3).map(|i| r.cutoff(i)).collect::<Vec<_>>(), vec![10, 20, 30]);
+    /// assert!(csp::Restarts::linear(0).is_err());
+    /// ```
+    pub fn linear(scale: u64) -> Result<Restarts, RestartsError> {
+        if scale == 0 {
+            return Err(RestartsError::ZeroScale);
+        }
+        Ok(Restarts::Linear { scale })
+    }
+
+    /// Constant restarts: `scale` failures (at least 1) in every run (see
+    /// the type's note on ending).
+    ///
+    /// ```
+    /// let r = csp::Restarts::constant(10).unwrap();
+    /// assert_eq!((1..=3).map(|i| r.cutoff(i)).collect::<Vec<_>>(), vec![10, 10, 10]);
+    /// assert!(csp::Restarts::constant(0).is_err());
+    /// ```
+    pub fn constant(scale: u64) -> Result<Restarts, RestartsError> {
+        if scale == 0 {
+            return Err(RestartsError::ZeroScale);
+        }
+        Ok(Restarts::Constant { scale })
     }
 
     /// Geometric restarts: `first` failures (at least 1), then `factor`
@@ -271,6 +318,8 @@ impl Restarts {
                 };
                 power.max(first.max(1).saturating_add(i - 1))
             }
+            Restarts::Linear { scale } => scale.max(1).saturating_mul(i),
+            Restarts::Constant { scale } => scale.max(1),
         }
     }
 }
@@ -278,17 +327,21 @@ impl Restarts {
 impl std::str::FromStr for Restarts {
     type Err = String;
 
-    /// `luby` (scale 100), `luby:SCALE`, `geometric` (100, x1.5) or
-    /// `geometric:FIRST:FACTOR`.
+    /// `luby` (scale 100), `luby:SCALE`, `geometric` (100, x1.5),
+    /// `geometric:FIRST:FACTOR`, `linear` (100), `linear:SCALE`, `constant`
+    /// (100) or `constant:SCALE`.
     ///
     /// ```
     /// use csp::Restarts;
     /// assert_eq!("luby:50".parse::<Restarts>(), Ok(Restarts::Luby { scale: 50 }));
+    /// assert_eq!("linear:20".parse::<Restarts>(), Ok(Restarts::Linear { scale: 20 }));
+    /// assert_eq!("constant".parse::<Restarts>(), Ok(Restarts::Constant { scale: 100 }));
     /// assert_eq!("geometric:10:2".parse::<Restarts>(), Ok(Restarts::Geometric { first: 10, factor: 2.0 }));
     /// assert!("luby:0".parse::<Restarts>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Restarts, String> {
-        const EXPECTED: &str = "expected luby, luby:SCALE, geometric or geometric:FIRST:FACTOR, \
+        const EXPECTED: &str = "expected luby, luby:SCALE, geometric, geometric:FIRST:FACTOR, \
+             linear, linear:SCALE, constant or constant:SCALE, \
              with SCALE and FIRST >= 1 and FACTOR a finite number > 1";
         let bad = || format!("invalid restarts '{s}' ({EXPECTED})");
         let refused = |e: RestartsError| format!("invalid restarts '{s}': {e}");
@@ -297,6 +350,10 @@ impl std::str::FromStr for Restarts {
         match parts.as_slice() {
             ["luby"] => Ok(Restarts::Luby { scale: 100 }),
             ["luby", scale] => Restarts::luby(number(scale)?).map_err(refused),
+            ["linear"] => Ok(Restarts::Linear { scale: 100 }),
+            ["linear", scale] => Restarts::linear(number(scale)?).map_err(refused),
+            ["constant"] => Ok(Restarts::Constant { scale: 100 }),
+            ["constant", scale] => Restarts::constant(number(scale)?).map_err(refused),
             ["geometric"] => Ok(Restarts::Geometric {
                 first: 100,
                 factor: 1.5,
@@ -315,6 +372,8 @@ impl fmt::Display for Restarts {
         match self {
             Restarts::Luby { scale } => write!(f, "luby:{scale}"),
             Restarts::Geometric { first, factor } => write!(f, "geometric:{first}:{factor}"),
+            Restarts::Linear { scale } => write!(f, "linear:{scale}"),
+            Restarts::Constant { scale } => write!(f, "constant:{scale}"),
         }
     }
 }
@@ -441,6 +500,26 @@ mod tests {
             "geometric:0:2",
             "luby:0",
         ] {
+            let err = bad.parse::<Restarts>().unwrap_err();
+            assert!(err.contains(bad), "{err}");
+        }
+    }
+
+    #[test]
+    fn linear_and_constant_cutoffs_round_trip_and_refuse_zero() {
+        assert_eq!(cutoffs(Restarts::Linear { scale: 3 }, 4), vec![3, 6, 9, 12]);
+        assert_eq!(cutoffs(Restarts::Linear { scale: 0 }, 3), vec![1, 2, 3]);
+        assert_eq!(cutoffs(Restarts::Constant { scale: 0 }, 3), vec![1, 1, 1]);
+        assert_eq!(Restarts::Linear { scale: u64::MAX }.cutoff(2), u64::MAX);
+        for r in [
+            Restarts::Linear { scale: 7 },
+            Restarts::Constant { scale: 9 },
+        ] {
+            assert_eq!(r.to_string().parse::<Restarts>(), Ok(r));
+        }
+        assert_eq!(Restarts::linear(0), Err(RestartsError::ZeroScale));
+        assert_eq!(Restarts::constant(0), Err(RestartsError::ZeroScale));
+        for bad in ["linear:0", "constant:0", "linear:x", "constant:1:2"] {
             let err = bad.parse::<Restarts>().unwrap_err();
             assert!(err.contains(bad), "{err}");
         }

@@ -67,6 +67,7 @@ mod optimize;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod partition;
+mod parts;
 mod propagate;
 mod propagators;
 mod queue;
@@ -93,7 +94,7 @@ pub use local::{
 };
 pub use model::{Condition, ConstraintId, Model};
 pub use observer::{NoObserver, Observer, Tracer};
-pub use optimize::{Improvement, Optimize, OptimizeStatus};
+pub use optimize::{Improvement, Optimize, OptimizeStatus, SharedBound};
 #[cfg(feature = "parallel")]
 pub use parallel::{
     count_parallel, for_each_solution_parallel, share_work, Parallel, ParallelError,
@@ -102,6 +103,7 @@ pub use parallel::{
 pub use partition::{
     count_part, search_part, PartSearch, Partition, PartitionError, Prefixes, PREFIXES_PER_PART,
 };
+pub use parts::{Coverage, ParsePartError, Part, MAX_PARTS};
 pub use rng::SplitMix64;
 pub use search::{Search, Solver};
 pub use solution::Solution;

@@ -11,6 +11,8 @@ use crate::solution::Solution;
 use crate::stats::{Stats, Status, StopReason};
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 
 /// How an optimisation ended.
 ///
@@ -171,7 +173,82 @@ impl<'m> Solver<'m> {
     }
 }
 
+/// The best objective value among several branch-and-bound searches of
+/// one objective in one direction (a portfolio on threads): each search
+/// given it by [`Optimize::share_bound`] publishes its improvements and,
+/// before checking its bound at each node, takes up a better value found
+/// by another, so every search prunes with the best bound of them all.
+/// Clones share the value.
+///
+/// A search that then completes has proved that nothing beats the best
+/// value of them all ([`SharedBound::best`]), which may be another
+/// search's: its own [`Optimize::status`] only speaks for its own
+/// solutions.
+///
+/// ```
+/// use csp::{Model, OptimizeStatus, SharedBound, Solver, VarOrder};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..6).unwrap();
+/// model.all_different(&x).unwrap();
+/// let shared = SharedBound::new();
+/// let first = Solver::new(&model).minimize(&x).unwrap().share_bound(&shared);
+/// let found: Vec<i128> = first.map(|i| i.value).collect();
+/// assert_eq!((found.last(), shared.best()), (Some(&3), Some(3))); // 0 + 1 + 2
+/// // A second search starts from that bound: nothing beats it.
+/// let solver = Solver::new(&model).var_order(VarOrder::SmallestDomain);
+/// let mut second = solver.minimize(&x).unwrap().share_bound(&shared);
+/// assert_eq!(second.next(), None);
+/// assert_eq!(second.status(), OptimizeStatus::Unsatisfiable); // nothing below 3
+/// ```
+#[derive(Clone, Debug)]
+pub struct SharedBound {
+    /// The best minimised value (`i64::MAX`: none yet).
+    best: Arc<AtomicI64>,
+    /// 1 to minimise, -1 to maximise, 0 until a search takes it.
+    sign: Arc<std::sync::atomic::AtomicI8>,
+}
+
+impl Default for SharedBound {
+    fn default() -> SharedBound {
+        SharedBound::new()
+    }
+}
+
+impl SharedBound {
+    /// A bound no search has set yet.
+    pub fn new() -> SharedBound {
+        SharedBound {
+            best: Arc::new(AtomicI64::new(i64::MAX)),
+            sign: Arc::new(std::sync::atomic::AtomicI8::new(0)),
+        }
+    }
+
+    /// The best objective value found by the searches sharing it, if any.
+    pub fn best(&self) -> Option<i128> {
+        let best = self.best.load(Ordering::Relaxed);
+        let sign = self.sign.load(Ordering::Relaxed) as i128;
+        (best != i64::MAX).then_some(sign * best as i128)
+    }
+}
+
 impl Optimize<'_> {
+    /// Shares the best objective value with the other searches given
+    /// `bound` (see [`SharedBound`]). The searches must optimise the same
+    /// objective in the same direction: a bound first taken by a
+    /// minimisation is ignored by a maximisation (and the other way).
+    pub fn share_bound(mut self, bound: &SharedBound) -> Self {
+        let sign = self.sign as i8;
+        let taken = bound
+            .sign
+            .compare_exchange(0, sign, Ordering::Relaxed, Ordering::Relaxed);
+        if taken.is_ok() || taken == Err(sign) {
+            if let Some(objective) = self.search.objective.as_mut() {
+                objective.share(bound.best.clone());
+            }
+        }
+        self
+    }
+
     /// How the optimisation ended, or [`OptimizeStatus::Running`] while it
     /// can go on.
     pub fn status(&self) -> OptimizeStatus {
@@ -211,6 +288,7 @@ impl Iterator for Optimize<'_> {
             value: self.sign * minimised,
         };
         objective.tighten(minimised - 1);
+        objective.publish(minimised);
         self.best = Some(improvement.clone());
         Some(improvement)
     }

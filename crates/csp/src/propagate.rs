@@ -338,9 +338,10 @@ impl<O: Observer> Search<'_, O> {
     /// consistency to a common fixpoint with the other propagators. Its
     /// removals carry the constraint id one past the model's last.
     pub(crate) fn within_bound(&mut self, depth: usize) -> bool {
-        let Some(objective) = self.objective.take() else {
+        let Some(mut objective) = self.objective.take() else {
             return true;
         };
+        objective.sync();
         let ok = self.bound_allows(&objective, depth);
         self.objective = Some(objective);
         ok

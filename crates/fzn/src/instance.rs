@@ -183,8 +183,9 @@ pub enum SearchAnn {
     },
     /// `seq_search([...])`.
     Seq(Vec<SearchAnn>),
-    /// `restart_luby(scale)` or `restart_geometric(base, scale)`: the
-    /// engine's restarts (failure cutoffs); `restart_none`: none.
+    /// `restart_luby(scale)`, `restart_geometric(base, scale)`,
+    /// `restart_linear(scale)` or `restart_constant(scale)`: the engine's
+    /// restarts (failure cutoffs); `restart_none`: none.
     Restart(Option<csp::Restarts>),
     /// Anything else, by name (reported as ignored).
     Other(String),
@@ -555,10 +556,16 @@ impl Resolver {
                 _ => Ok(SearchAnn::Other(a.name.clone())),
             },
             "restart_none" => Ok(SearchAnn::Restart(None)),
-            "restart_luby" if a.args.len() == 1 => match self.positive(&a.args[0], line) {
-                Some(scale) => Ok(SearchAnn::Restart(Some(csp::Restarts::Luby { scale }))),
-                None => Ok(SearchAnn::Other(a.name.clone())),
-            },
+            "restart_luby" | "restart_linear" | "restart_constant" if a.args.len() == 1 => {
+                match self.positive(&a.args[0], line) {
+                    Some(scale) => Ok(SearchAnn::Restart(Some(match a.name.as_str() {
+                        "restart_luby" => csp::Restarts::Luby { scale },
+                        "restart_linear" => csp::Restarts::Linear { scale },
+                        _ => csp::Restarts::Constant { scale },
+                    }))),
+                    None => Ok(SearchAnn::Other(a.name.clone())),
+                }
+            }
             "restart_geometric" if a.args.len() == 2 => {
                 let factor = match a.args[0] {
                     Expr::Float(f) => f,

@@ -51,6 +51,8 @@ pub mod optimize;
 pub mod options;
 pub mod output;
 pub mod parser;
+pub mod parts;
+pub mod portfolio;
 pub mod post;
 pub mod replay;
 pub mod run;

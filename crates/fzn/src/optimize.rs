@@ -2,9 +2,15 @@
 //! objective bound tightens after each improving solution
 //! ([`csp::Solver::minimize`] / [`csp::Solver::maximize`]), so the time
 //! limit set on the solver spans the whole optimisation and nothing is
-//! searched twice.
+//! searched twice. With `-p N`, a portfolio of such searches shares the
+//! best value found ([`optimize_portfolio`]).
 
-use csp::{ModelError, OptimizeStatus, Solver, Stats, StopReason, VarId, View};
+use crate::portfolio::race;
+use csp::{
+    Limits, ModelError, OptimizeStatus, SharedBound, Solver, Stats, StopReason, VarId, View,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// How an optimisation ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,30 +46,100 @@ pub fn optimize(
     solver: &Solver<'_>,
     objective: VarId,
     minimize: bool,
-    mut on_solution: impl FnMut(&[i32], i64),
+    on_solution: impl FnMut(&[i32], i64) + Send,
+) -> Result<Optimum, ModelError> {
+    optimize_portfolio(
+        std::slice::from_ref(solver),
+        objective,
+        minimize,
+        on_solution,
+    )
+}
+
+/// [`optimize`] with a portfolio: each of `members` (see
+/// [`crate::portfolio::members`]) searches on its own thread (the first on
+/// the caller's), all sharing the best objective value, so each prunes
+/// with the best any has found. `on_solution` sees each value that
+/// improves on all before it, once; the first member to complete its
+/// search proves the best value optimal (or that there is none) and stops
+/// the others. The statistics are the members' summed.
+///
+/// ```
+/// use csp::{Cmp, Model, Solver};
+/// use csp_fzn::portfolio::{members, Freedom};
+/// let mut model = Model::new();
+/// let x = model.int_vars(4, 0..6).unwrap();
+/// model.all_different(&x).unwrap();
+/// let obj = model.int_var(0..60).unwrap();
+/// model.linear([(1, x[0]), (2, x[1]), (3, x[2]), (4, x[3]), (-1, obj)], Cmp::Eq, 0).unwrap();
+/// let free = Freedom { orders: true, own_restarts: false };
+/// let two = members(&Solver::new(&model), 2, free, 0);
+/// let mut seen = Vec::new();
+/// let opt = csp_fzn::optimize::optimize_portfolio(&two, obj, false, |_, v| seen.push(v)).unwrap();
+/// assert_eq!((opt.best, opt.proved), (Some(2 + 2 * 3 + 3 * 4 + 4 * 5), true));
+/// assert!(seen.windows(2).all(|w| w[0] < w[1])); // each one improves
+/// ```
+pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
+    members: &[Solver<'_>],
+    objective: VarId,
+    minimize: bool,
+    on_solution: F,
 ) -> Result<Optimum, ModelError> {
     let terms = [(1, View::from(objective))];
-    let mut search = if minimize {
-        solver.minimize(terms)?
-    } else {
-        solver.maximize(terms)?
-    };
-    let mut best = None;
-    for improvement in search.by_ref() {
-        // The objective is one variable: its value is a 32-bit integer.
-        let value = improvement.value as i64;
-        best = Some(value);
-        on_solution(improvement.solution.values(), value);
+    let shared = SharedBound::new();
+    let cancel = Arc::new(AtomicBool::new(false));
+    // The best value reported and the callback under one lock, so values
+    // reach it strictly improving whichever member found them.
+    let reported: Mutex<(Option<i64>, F)> = Mutex::new((None, on_solution));
+    let results = race(members, |solver| {
+        let solver = solver.clone().limits(Limits {
+            cancel: Some(cancel.clone()),
+            ..solver.get_limits().clone()
+        });
+        let search = if minimize {
+            solver.minimize(terms)?
+        } else {
+            solver.maximize(terms)?
+        };
+        let mut search = search.share_bound(&shared);
+        for improvement in search.by_ref() {
+            // The objective is one variable: its value is a 32-bit integer.
+            let value = improvement.value as i64;
+            let mut guard = reported.lock().expect("solution lock");
+            let (best, report) = &mut *guard;
+            if best.is_none_or(|b| if minimize { value < b } else { value > b }) {
+                *best = Some(value);
+                report(improvement.solution.values(), value);
+            }
+        }
+        let status = search.status();
+        if matches!(
+            status,
+            OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable
+        ) {
+            cancel.store(true, Ordering::SeqCst);
+        }
+        Ok((status, search.stats()))
+    });
+    let mut stats = Stats::default();
+    let mut proved = false;
+    let mut stopped = None;
+    for (i, result) in results.into_iter().enumerate() {
+        let (status, member) = result?;
+        stats.merge(&member);
+        match status {
+            OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable => proved = true,
+            OptimizeStatus::BestBeforeLimit(r) | OptimizeStatus::NoneBeforeLimit(r) if i == 0 => {
+                stopped = Some(r)
+            }
+            _ => {}
+        }
     }
-    let (proved, stopped) = match search.status() {
-        OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable => (true, None),
-        OptimizeStatus::BestBeforeLimit(r) | OptimizeStatus::NoneBeforeLimit(r) => (false, Some(r)),
-        OptimizeStatus::Running => (false, None),
-    };
+    let best = reported.into_inner().expect("solution lock").0;
     Ok(Optimum {
         best,
         proved,
-        stats: search.stats(),
-        stopped,
+        stats,
+        stopped: if proved { None } else { stopped },
     })
 }

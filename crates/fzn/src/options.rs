@@ -82,6 +82,11 @@ pub struct Options {
     /// Gecode-only flags accepted so that a configuration written for
     /// Gecode runs, but without meaning here (noted on standard error).
     pub ignored: Vec<String>,
+    /// `--part I/K`: count (with `-a`, also print) part I of K of the
+    /// deterministic split and write its result file.
+    pub part: Option<csp::Part>,
+    /// `--out FILE`: with `--part`, the result file (else standard output).
+    pub out: Option<String>,
     /// `--help`.
     pub help: bool,
     /// `--version`.
@@ -122,6 +127,8 @@ impl Default for Options {
             node_cutoff: None,
             fail_cutoff: None,
             ignored: Vec::new(),
+            part: None,
+            out: None,
             help: false,
             version: false,
         }
@@ -140,7 +147,10 @@ solutions in the FlatZinc output format.
   -s, --statistics         print %%%mzn-stat: lines
   -t, --time-limit MS      stop after MS milliseconds
   -r, --random-seed SEED   seed of the random value order (indomain_random)
-  -p, --parallel N         threads for enumeration (-a, -n); else ignored
+  -p, --parallel N         N threads: -a and -n split the search; a first
+                           solution or an optimum races a portfolio of N
+                           searches (the first as -p 1 runs, the others
+                           other seeds, and orders under free search)
   -i, --intermediate       print each improving solution
       --all-variables      with -a or -n: every assignment of every variable,
                            hidden ones included (as --study counts), not
@@ -163,6 +173,17 @@ solutions in the FlatZinc output format.
   -h, --help               this text
       --version            the version
 
+Counting on a cluster (satisfaction models; see the README):
+      --part I/K           count part I of K (from 0) of the deterministic
+                           split; with -a also print its solutions
+      --out FILE           with --part: write the part's result (JSON) to
+                           FILE atomically (default: standard output)
+  fzn-csp merge [-s] FILE...
+                           check that FILEs are every part of one split of
+                           one model (same FlatZinc text), each once and
+                           complete, and print the total count
+                           (=====UNSATISFIABLE===== first when it is 0)
+
 The strategy laboratory (names ignore case; _ may stand for -):
       --study              instead of solving, search the model once per
                            strategy x variable order x value order and
@@ -182,7 +203,8 @@ The strategy laboratory (names ignore case; _ may stand for -):
                            (-t MS: each run's time limit; a study's runs
                            stop at 10 s when no limit is given)
       --restarts SPEC      restarts for the runs and trees: luby,
-                           luby:SCALE, geometric or geometric:FIRST:FACTOR
+                           luby:SCALE, geometric, geometric:FIRST:FACTOR,
+                           linear, linear:SCALE, constant or constant:SCALE
       --csv FILE           --study: also write the runs as CSV
       --json FILE          --study: also write the runs as JSON
       --plot FILE          --study: also draw nodes per strategy against
@@ -226,6 +248,8 @@ const OPTIONS: &[&str] = &[
     "--json",
     "--plot",
     "--tree",
+    "--part",
+    "--out",
     "--help",
     "--version",
 ];
@@ -358,6 +382,11 @@ where
                 let v = value(&a)?;
                 o.ignored.push(format!("{a} {v}"));
             }
+            "--part" => {
+                let v = value(&a)?;
+                o.part = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
+            }
+            "--out" => o.out = Some(value(&a)?),
             "-h" | "--help" => o.help = true,
             "--version" => o.version = true,
             "-" => o.file = Some(a),
@@ -375,6 +404,42 @@ where
     }
     lab_options_fit(&o)?;
     Ok(o)
+}
+
+/// The laboratory's own options: a command line naming one is the
+/// laboratory's, not MiniZinc's.
+const LAB_OPTIONS: &[&str] = &[
+    "--study",
+    "--tree",
+    "--strategies",
+    "--var-orders",
+    "--value-orders",
+    "--first",
+    "--node-limit",
+    "--fail-limit",
+    "--restarts",
+    "--csv",
+    "--json",
+    "--plot",
+];
+
+/// Whether `args` name one of the laboratory's options, or misspell one
+/// (so an error in them is not reported through MiniZinc's protocol).
+///
+/// ```
+/// use csp_fzn::options::names_lab_option;
+/// assert!(names_lab_option(&["--study".to_owned()]));
+/// assert!(names_lab_option(&["--stdy".to_owned()]));
+/// assert!(!names_lab_option(&["-a".to_owned(), "--frobnicate".to_owned()]));
+/// ```
+pub fn names_lab_option(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        let a = a.as_str();
+        LAB_OPTIONS.contains(&a)
+            || (a.starts_with("--")
+                && !OPTIONS.contains(&a)
+                && closest(a, OPTIONS).is_some_and(|c| LAB_OPTIONS.contains(&c)))
+    })
 }
 
 /// The laboratory's options only where they mean something.
@@ -401,6 +466,12 @@ fn lab_options_fit(o: &Options) -> Result<(), String> {
         .find(|(_, given)| *given && !o.study && o.tree.is_none())
     {
         return Err(format!("option {name} needs --study or --tree"));
+    }
+    if o.out.is_some() && o.part.is_none() {
+        return Err("option --out needs --part".into());
+    }
+    if o.part.is_some() && (o.study || o.tree.is_some()) {
+        return Err("--part counts a part; it does not go with --study or --tree".into());
     }
     if o.study && o.replay.is_some() {
         return Err("--study does not solve, so it has no search to --replay".into());

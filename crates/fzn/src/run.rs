@@ -4,10 +4,12 @@ use crate::branching::{plan, Branching};
 use crate::build::{build, Built};
 use crate::error::FznError;
 use crate::instance::{resolve, Instance, Objective, Term};
-use crate::optimize::optimize;
+use crate::optimize::optimize_portfolio;
 use crate::options::Options;
 use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
 use crate::parser::parse;
+use crate::parts::PartResult;
+use crate::portfolio::{first_solution, members, Freedom};
 use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,7 +41,7 @@ pub fn run(
     // printed variables once, whatever MiniZinc's hidden helpers do.
     let outputs = output_vars(&inst);
     let project = inst.objective == Objective::Satisfy
-        && (opts.all || opts.solutions.is_some_and(|n| n > 1))
+        && (opts.all || opts.solutions.is_some_and(|n| n > 1) || opts.part.is_some())
         && outputs.len() < inst.vars.len()
         && !opts.all_variables
         && !crate::lab::wanted(opts);
@@ -78,6 +80,12 @@ pub fn run(
         deadline,
         projected: project.then_some(outputs.len()),
         restarts: plan.restarts,
+        freedom: Freedom {
+            orders: plan.scopes.is_empty()
+                && opts.var_order.is_none()
+                && opts.value_order.is_none(),
+            own_restarts: plan.restarts.is_some(),
+        },
     };
     if let Some(path) = &opts.replay {
         let solver = solve.configure(Solver::new(&built.model));
@@ -94,6 +102,9 @@ pub fn run(
         if crate::lab::run(&inst, &built, &solver, opts, out, err)? {
             return out.flush().map_err(io);
         }
+    }
+    if let Some(part) = opts.part {
+        return solve.part(&built, part, text, out);
     }
     if built.failed {
         writeln!(out, "{UNSATISFIABLE}").map_err(io)?;
@@ -166,6 +177,8 @@ struct Solve<'a> {
     projected: Option<usize>,
     /// The restart annotation's restarts.
     restarts: Option<csp::Restarts>,
+    /// How a `-p` portfolio's members may differ.
+    freedom: Freedom,
 }
 
 /// The distinct variables (FlatZinc indices) the solutions print.
@@ -249,10 +262,19 @@ impl Solve<'_> {
         if self.opts.threads > 1 && wanted != Some(1) && self.projected.is_none() {
             return self.satisfy_parallel(built, &solver, wanted, limits, out);
         }
-        if self.opts.threads > 1 {
+        if self.opts.threads > 1 && wanted == Some(1) && self.portfolio(err) {
+            let found = first_solution(&self.members(&solver), limits);
+            if let Some(values) = &found.values {
+                let text = self.solution(&built.vars, values)?;
+                out.write_all(text.as_bytes()).map_err(io)?;
+            }
+            let n = u64::from(found.values.is_some());
+            return finish_satisfaction(found.outcome, false, n, out);
+        }
+        if self.opts.threads > 1 && wanted != Some(1) {
             let _ = writeln!(
                 err,
-                "note: -p is used for enumeration (-a, -n) of models whose variables are all printed; one thread"
+                "note: -p splits the enumeration (-a, -n) of models whose variables are all printed; one thread"
             );
         }
         let mut search = solver.search();
@@ -289,6 +311,121 @@ impl Solve<'_> {
         let outcome = search.outcome();
         let all_seen = (exhausted && outcome.status == Status::Complete) || only_one;
         finish_satisfaction(outcome, all_seen && self.enumerating(), found, out)
+    }
+
+    /// `--part I/K`: counts part I of K of the engine's split (printing
+    /// its solutions with `-a`) and writes its [`PartResult`] to `--out`
+    /// or, without it, to `out`.
+    fn part(
+        &self,
+        built: &Built,
+        part: csp::Part,
+        text: &str,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), FznError> {
+        let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+        let whole = |e: &dyn std::fmt::Display| FznError::new(0, e.to_string());
+        if self.inst.objective != Objective::Satisfy {
+            return Err(FznError::new(
+                0,
+                "--part splits the count of a satisfaction problem; this model has an objective",
+            ));
+        }
+        if self.opts.all && self.opts.out.is_none() {
+            return Err(FznError::new(
+                0,
+                "--part with -a prints the solutions; give --out FILE for the part's result",
+            ));
+        }
+        let started = Instant::now();
+        let partition = csp::Partition::new(&built.model, part.parts()).map_err(|e| whole(&e))?;
+        let depth = partition.depth();
+        if let Some(k) = self.projected.filter(|&k| depth > k) {
+            return Err(FznError::new(
+                0,
+                format!(
+                    "the split into {} parts fixes {depth} variables, more than the {k} printed \
+                     ones, so one printed solution could count in two parts: use fewer parts \
+                     or --all-variables",
+                    part.parts()
+                ),
+            ));
+        }
+        let solver = self.configure(Solver::new(&built.model));
+        let (mut count, mut stats, mut stopped) = (0u64, Stats::default(), None);
+        let prefixes = if built.failed {
+            Vec::new()
+        } else {
+            partition.part(part.index()).map_err(|e| whole(&e))?
+        };
+        for prefix in prefixes {
+            let sub = solver.clone().limits(self.limits());
+            let mut search = sub.assume(prefix).map_err(|e| whole(&e))?.search();
+            while let Some(values) = search.next_values() {
+                count += 1;
+                if self.opts.all {
+                    let text = self.solution(&built.vars, values)?;
+                    out.write_all(text.as_bytes()).map_err(io)?;
+                }
+                if let Some(k) = self.projected {
+                    if !search.skip_below(k) && search.outcome().status == Status::Running {
+                        return Err(FznError::new(
+                            0,
+                            "internal error: the count cannot skip repeated solutions",
+                        ));
+                    }
+                }
+            }
+            let outcome = search.outcome();
+            stats.merge(&outcome.stats);
+            if let Status::Stopped(why) = outcome.status {
+                stopped = Some(why.to_string());
+                break;
+            }
+        }
+        let result = PartResult {
+            format: crate::parts::FORMAT.into(),
+            version: crate::parts::FORMAT_VERSION,
+            model_hash: crate::parts::model_hash(text),
+            model: self.opts.file.clone().unwrap_or_else(|| "-".into()),
+            counted: if self.opts.all_variables {
+                "all-variables"
+            } else {
+                "printed"
+            }
+            .into(),
+            part: part.index(),
+            parts: part.parts(),
+            prefix_depth: depth,
+            count,
+            complete: stopped.is_none(),
+            stopped_by: stopped,
+            stats: (&stats).into(),
+            elapsed_seconds: started.elapsed().as_secs_f64(),
+            fzn_csp_version: env!("CARGO_PKG_VERSION").into(),
+        };
+        match &self.opts.out {
+            Some(path) => result
+                .write(std::path::Path::new(path))
+                .map_err(|e| FznError::new(0, e))?,
+            None => out.write_all(result.to_json().as_bytes()).map_err(io)?,
+        }
+        out.flush().map_err(io)
+    }
+
+    /// Whether `-p N` runs a portfolio: not under Gecode's node and
+    /// failure cutoffs, which count one search (noted on `err`).
+    fn portfolio(&self, err: &mut dyn Write) -> bool {
+        let cutoffs = self.opts.node_cutoff.is_some() || self.opts.fail_cutoff.is_some();
+        if cutoffs {
+            let _ = writeln!(err, "note: -node and -fail count one search; -p ignored");
+        }
+        !cutoffs
+    }
+
+    /// The `-p` portfolio's members around `solver` (one without `-p`).
+    fn members<'m>(&self, solver: &Solver<'m>) -> Vec<Solver<'m>> {
+        members(solver, self.opts.threads, self.freedom, self.opts.seed)
     }
 
     /// `-a` or `-n`: the search is asked for more than one solution, so
@@ -358,12 +495,6 @@ impl Solve<'_> {
         err: &mut dyn Write,
     ) -> Result<Report, FznError> {
         let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
-        if self.opts.threads > 1 {
-            let _ = writeln!(
-                err,
-                "note: -p is used for enumeration (-a, -n) only; one thread"
-            );
-        }
         let Term::Var(x) = objective else {
             // A constant objective: any solution is optimal.
             let mut once = Options::clone(self.opts);
@@ -386,7 +517,12 @@ impl Solve<'_> {
         let solver = self
             .configure(Solver::new(&built.model))
             .limits(self.limits());
-        let optimum = optimize(&solver, built.vars[x], minimize, |values, _| {
+        let members = if self.opts.threads > 1 && self.portfolio(err) {
+            self.members(&solver)
+        } else {
+            vec![solver]
+        };
+        let optimum = optimize_portfolio(&members, built.vars[x], minimize, |values, _| {
             found += 1;
             match self.solution(&built.vars, values) {
                 Ok(text) if every => {

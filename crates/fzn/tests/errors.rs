@@ -113,12 +113,21 @@ fn an_unbounded_integer_is_refused_not_guessed() {
 
 #[test]
 fn bad_options_exit_with_usage_errors() {
-    let (code, _, stderr) = run("solve satisfy;", &["--frobnicate"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("unknown option '--frobnicate'"), "{stderr}");
-    let (code, _, stderr) = run("solve satisfy;", &["-t", "soon"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("not a valid number"), "{stderr}");
+    // MiniZinc's protocol on stdout, the option named on one stderr line.
+    for (args, says) in [
+        (&["--frobnicate"][..], "unknown option '--frobnicate'"),
+        (&["-t", "soon"][..], "not a valid number"),
+        (&["-p", "many"][..], "option -p: 'many'"),
+        (&["-r", "x"][..], "option -r: 'x'"),
+        (&["--part", "3/2"][..], "option --part: part 3 of 2"),
+        (&["-n", "two"][..], "option -n: 'two'"),
+    ] {
+        let (code, stdout, stderr) = run("solve satisfy;", args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(stdout, "=====ERROR=====\n", "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
@@ -128,14 +137,14 @@ fn limits_and_unknown_annotations_report_honestly() {
     let (code, stdout, _) = run(text, &["-t", "0"]);
     assert_eq!((code, stdout.as_str()), (0, "=====UNKNOWN=====\n"));
     let (_, stdout, stderr) = run(
-        "var 1..3: x :: output_var;\nsolve :: int_search([x], anti_first_fail, indomain_split, complete) :: restart_constant(10) satisfy;",
+        "var 1..3: x :: output_var;\nsolve :: int_search([x], anti_first_fail, indomain_split, complete) :: relax_and_reconstruct([x], 80) satisfy;",
         &[],
     );
     // Bisection, lower half first: x <= 2, then x <= 1.
     assert_eq!(stdout, "x = 1;\n----------\n");
     // The engine's restarts are Luby and geometric only.
     assert!(
-        stderr.contains("annotation 'restart_constant' ignored"),
+        stderr.contains("annotation 'relax_and_reconstruct' ignored"),
         "{stderr}"
     );
     // anti_first_fail is followed exactly (most values first).

@@ -102,20 +102,32 @@ fn restart_annotations_restart_the_search() {
             "array [1..5] of var 1..4: p :: output_array([1..5]);\nconstraint fzn_all_different_int(p);\nsolve :: int_search(p, input_order, indomain_min, complete){ann} satisfy;"
         )
     };
-    let restarts = |ann: &str| {
-        let (code, stdout, stderr) = run(&text(ann), &["-s", "--strategy", "forward-checking"]);
+    let run_with = |ann: &str, flags: &[&str], verdict: &str| {
+        let mut args = vec!["-s", "--strategy", "forward-checking"];
+        args.extend_from_slice(flags);
+        let (code, stdout, stderr) = run(&text(ann), &args);
         assert_eq!(code, 0, "{stderr}");
-        assert!(stdout.starts_with("=====UNSATISFIABLE=====\n"), "{stdout}");
+        assert!(stdout.starts_with(verdict), "{ann}: {stdout}");
+        assert!(!stderr.contains("ignored"), "{ann}: {stderr}");
         let line = stdout
             .lines()
             .find_map(|l| l.strip_prefix("%%%mzn-stat: restarts="))
             .expect("a restarts statistic");
         line.parse::<u64>().unwrap()
     };
+    let restarts = |ann: &str| run_with(ann, &[], "=====UNSATISFIABLE=====\n");
     assert_eq!(restarts(""), 0);
     assert_eq!(restarts(" :: restart_none"), 0);
     assert!(restarts(" :: restart_luby(1)") > 0);
     assert!(restarts(" :: restart_geometric(1.5, 2)") > 0);
+    assert!(restarts(" :: restart_linear(1)") > 0);
+    // Constant cutoffs never grow: the proof needs more than 2 failures,
+    // so only the failure limit ends it, after a restart every 2 failures;
+    // linear cutoffs (2, 4, 6, ...) restart less often in the same budget.
+    let limited = |ann: &str| run_with(ann, &["-fail", "60"], "=====UNKNOWN=====\n");
+    let constant = limited(" :: restart_constant(2)");
+    assert!(constant >= 25, "{constant} restarts");
+    assert!(limited(" :: restart_linear(2)") < constant);
 }
 
 #[test]

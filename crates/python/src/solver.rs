@@ -220,8 +220,9 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// "descending", "middle-out", "least-constraining", "random", or a
 /// callable `f(view, var, values) -> values reordered`. Names ignore case
 /// and accept `_` for `-`; the `Strategy`, `VarOrder` and `ValueOrder`
-/// enums work too. `restarts`: "luby", "luby:SCALE", "geometric" or
-/// "geometric:FIRST:FACTOR" (until the first solution). Limits: `nodes`,
+/// enums work too. `restarts`: "luby", "luby:SCALE", "geometric",
+/// "geometric:FIRST:FACTOR", "linear", "linear:SCALE", "constant" or
+/// "constant:SCALE" (until the first solution). Limits: `nodes`,
 /// `failures`, `backtracks`, `solutions`, `time` (seconds). `observer`: a
 /// callable receiving each `Event` (not for `minimize`/`maximize`: the
 /// engine's branch and bound reports no events). `assume`: a dict from variables to

@@ -15,6 +15,8 @@
 
 use super::Ctx;
 use crate::store::{Store, Wipeout};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 
 /// A linear objective to minimise and the bound solutions must now beat.
 pub(crate) struct Objective {
@@ -23,6 +25,9 @@ pub(crate) struct Objective {
     constant: i128,
     /// Solutions must have a value at most this (`None`: no solution yet).
     bound: Option<i128>,
+    /// The best value any search sharing it found (`i64::MAX`: none), for
+    /// a portfolio of searches (`Optimize::share_bound`).
+    shared: Option<Arc<AtomicI64>>,
 }
 
 impl Objective {
@@ -32,6 +37,31 @@ impl Objective {
             terms,
             constant,
             bound: None,
+            shared: None,
+        }
+    }
+
+    /// Shares the best value with other searches through `best`.
+    pub fn share(&mut self, best: Arc<AtomicI64>) {
+        self.shared = Some(best);
+    }
+
+    /// Tells the sharing searches of an improving value `value`.
+    pub fn publish(&self, value: i128) {
+        if let (Some(shared), Ok(v)) = (&self.shared, i64::try_from(value)) {
+            shared.fetch_min(v, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes up a better value another search found: one relaxed load,
+    /// before the bound is checked at each node.
+    pub fn sync(&mut self) {
+        let Some(shared) = &self.shared else {
+            return;
+        };
+        let best = shared.load(Ordering::Relaxed);
+        if best != i64::MAX && self.bound.is_none_or(|b| (best as i128) - 1 < b) {
+            self.bound = Some(best as i128 - 1);
         }
     }
 

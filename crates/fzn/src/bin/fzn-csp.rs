@@ -4,9 +4,28 @@ use std::io::Read;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let opts = match csp_fzn::options::parse(std::env::args().skip(1)) {
+    if std::env::args().nth(1).as_deref() == Some("merge") {
+        return match csp_fzn::parts::merge_command(std::env::args().skip(2)) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("fzn-csp merge: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match csp_fzn::options::parse(args.iter().cloned()) {
         Ok(o) => o,
         Err(e) => {
+            // MiniZinc's protocol: the status on standard output, the
+            // option named on standard error (the laboratory's commands
+            // are not MiniZinc's: no status there).
+            if !csp_fzn::options::names_lab_option(&args) {
+                println!("{}", csp_fzn::output::ERROR);
+            }
             eprintln!("fzn-csp: {e}");
             return ExitCode::from(2);
         }

@@ -2,15 +2,11 @@
 //! complete and of one problem, then add them up.
 
 use super::result::{PartResult, Problem, ReadError};
-use csp::Stats;
-use std::collections::BTreeMap;
+use csp::{Coverage, Stats};
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// At most this many items of each kind are named in an error.
-const MAX_NAMED: usize = 10;
 
 /// `nqueens merge FILE...`.
 ///
@@ -106,52 +102,16 @@ impl fmt::Display for MergeError {
                 missing,
                 incomplete,
             } => {
+                let coverage = Coverage {
+                    duplicates: duplicates.clone(),
+                    missing: missing.clone(),
+                    incomplete: incomplete.clone(),
+                };
                 write!(
                     f,
-                    "cannot merge {problem} in {parts} part{}:",
+                    "cannot merge {problem} in {parts} part{}: {coverage}",
                     plural(*parts)
-                )?;
-                let mut problems = Vec::new();
-                if !duplicates.is_empty() {
-                    let named = duplicates.iter().map(|(part, files)| {
-                        let files: Vec<String> =
-                            files.iter().map(|p| p.display().to_string()).collect();
-                        format!("{part} ({})", files.join(", "))
-                    });
-                    problems.push(format!(
-                        "part{} given more than once: {}",
-                        plural(duplicates.len()),
-                        listed(named, duplicates.len())
-                    ));
-                }
-                if !missing.is_empty() {
-                    let count: usize = missing.iter().map(|(a, b)| b - a + 1).sum();
-                    let named = missing.iter().map(|&(a, b)| match b - a {
-                        0 => a.to_string(),
-                        1 => format!("{a}, {b}"),
-                        _ => format!("{a}-{b}"),
-                    });
-                    problems.push(format!(
-                        "missing part{} {}",
-                        plural(count),
-                        listed(named, missing.len())
-                    ));
-                }
-                if !incomplete.is_empty() {
-                    let named = incomplete
-                        .iter()
-                        .map(|(part, file, why)| format!("{part} ({}: {why})", file.display()));
-                    problems.push(format!(
-                        "incomplete part{} {}",
-                        plural(incomplete.len()),
-                        listed(named, incomplete.len())
-                    ));
-                }
-                write!(f, " {}", problems.join("; "))?;
-                if !(missing.is_empty() && incomplete.is_empty()) {
-                    f.write_str("; rerun the missing and incomplete parts")?;
-                }
-                Ok(())
+                )
             }
             MergeError::Overflow => f.write_str("the total count does not fit in 64 bits"),
         }
@@ -166,15 +126,6 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
-}
-
-/// The first [`MAX_NAMED`] items joined, then how many more there are.
-fn listed(items: impl Iterator<Item = String>, total: usize) -> String {
-    let mut text: Vec<String> = items.take(MAX_NAMED).collect();
-    if total > MAX_NAMED {
-        text.push(format!("and {} more", total - MAX_NAMED));
-    }
-    text.join(", ")
 }
 
 /// The total of a complete set of parts.
@@ -352,25 +303,19 @@ pub fn merge(results: &[(PathBuf, PartResult)]) -> Result<Merged, MergeError> {
             });
         }
     }
-    let mut files_of: BTreeMap<usize, Vec<PathBuf>> = BTreeMap::new();
-    for (file, result) in results {
-        files_of.entry(result.part).or_default().push(file.clone());
-    }
-    let duplicates: Vec<(usize, Vec<PathBuf>)> = files_of
-        .iter()
-        .filter(|(_, files)| files.len() > 1)
-        .map(|(&part, files)| (part, files.clone()))
-        .collect();
-    let missing = missing_ranges(files_of.keys().copied(), first.parts);
-    let incomplete: Vec<(usize, PathBuf, String)> = results
-        .iter()
-        .filter(|(_, r)| !r.complete)
-        .map(|(file, r)| {
-            let why = r.stopped_by.as_deref().unwrap_or("incomplete");
-            (r.part, file.clone(), format!("stopped: {why}"))
-        })
-        .collect();
-    if !(duplicates.is_empty() && missing.is_empty() && incomplete.is_empty()) {
+    let coverage = Coverage::of(
+        first.parts,
+        results.iter().map(|(file, r)| {
+            let stopped = (!r.complete).then(|| r.stopped_by.as_deref().unwrap_or("incomplete"));
+            (r.part, file.clone(), stopped.map(String::from))
+        }),
+    );
+    if !coverage.is_complete() {
+        let Coverage {
+            duplicates,
+            missing,
+            incomplete,
+        } = coverage;
         return Err(MergeError::Gaps {
             problem: first.problem,
             parts: first.parts,
@@ -436,41 +381,4 @@ fn difference(result: &PartResult, first: &PartResult) -> Option<String> {
         ));
     }
     None
-}
-
-/// The parts of `0..parts` not in `present` (sorted), as inclusive ranges.
-fn missing_ranges(present: impl Iterator<Item = usize>, parts: usize) -> Vec<(usize, usize)> {
-    let mut missing = Vec::new();
-    let mut next = 0;
-    for part in present.chain(std::iter::once(parts)) {
-        if part > next {
-            missing.push((next, part - 1));
-        }
-        next = part + 1;
-    }
-    missing
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_parts_as_ranges() {
-        assert_eq!(missing_ranges([].into_iter(), 3), vec![(0, 2)]);
-        assert_eq!(missing_ranges([0, 1, 2].into_iter(), 3), vec![]);
-        assert_eq!(
-            missing_ranges([1, 4, 5].into_iter(), 9),
-            vec![(0, 0), (2, 3), (6, 8)]
-        );
-    }
-
-    #[test]
-    fn long_lists_are_cut() {
-        let items = (0..15).map(|i| i.to_string());
-        assert_eq!(
-            listed(items, 15),
-            "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, and 5 more"
-        );
-    }
 }

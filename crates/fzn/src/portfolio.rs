@@ -1,0 +1,162 @@
+//! `-p N` for a first solution or an optimum: a portfolio of `N` searches
+//! of the one model on threads. Member 0 is exactly the search one thread
+//! runs (the annotations, or the free search); the others differ by seed
+//! and, where the orders are free (`-f`, no annotation, no `--var-order`
+//! or `--value-order`), by order, with Luby restarts unless the model
+//! names its own restarts. The first to finish decides: a solution, or a
+//! complete search (unsatisfiable, or no better objective value), stops
+//! the others through a shared cancel flag. Optimisation shares the best
+//! objective value ([`csp::SharedBound`]), so every member prunes with it.
+
+use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, ValueOrder, VarOrder};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// How the members' orders may differ from the base search's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Freedom {
+    /// The variable and value orders are the solver's to choose (free
+    /// search, and no order given on the command line).
+    pub orders: bool,
+    /// The model chose its restarts (a restart annotation): kept.
+    pub own_restarts: bool,
+}
+
+/// The restarts a diversified member adds: Luby's, 100 failures a unit.
+const MEMBER_RESTARTS: Restarts = Restarts::Luby { scale: 100 };
+
+/// The `n` members' solvers: member 0 is `base` (whose seed is `seed`);
+/// member `i` has the seed `seed + i`, restarts, and where `freedom`
+/// allows another order.
+///
+/// ```
+/// use csp_fzn::portfolio::{members, Freedom};
+/// let model = csp::Model::new();
+/// let base = csp::Solver::new(&model).var_order(csp::VarOrder::DomWDeg);
+/// let free = Freedom { orders: true, own_restarts: false };
+/// let m = members(&base, 3, free, 0);
+/// assert_eq!(m.len(), 3);
+/// assert_eq!(m[0].get_var_order(), csp::VarOrder::DomWDeg);
+/// assert_eq!(m[2].get_var_order(), csp::VarOrder::SmallestDomain);
+/// let fixed = members(&base, 3, Freedom { orders: false, own_restarts: false }, 0);
+/// assert!(fixed.iter().all(|s| s.get_var_order() == csp::VarOrder::DomWDeg));
+/// ```
+pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> Vec<Solver<'m>> {
+    (0..n.max(1))
+        .map(|i| {
+            if i == 0 {
+                return base.clone();
+            }
+            let mut s = base.clone().seed(seed.wrapping_add(i as u64));
+            if !freedom.own_restarts {
+                s = s.restarts(MEMBER_RESTARTS);
+            }
+            if freedom.orders {
+                // Cycles through orders that complement the free search's
+                // dom/wdeg with ascending values.
+                s = match i % 4 {
+                    1 => s.var_order(VarOrder::DomWDeg),
+                    2 => s.var_order(VarOrder::SmallestDomain),
+                    3 => s
+                        .var_order(VarOrder::DomWDeg)
+                        .value_order(ValueOrder::Random),
+                    _ => s.var_order(VarOrder::DomDeg),
+                };
+            }
+            s
+        })
+        .collect()
+}
+
+/// What a portfolio's first-solution race found.
+pub struct First {
+    /// The first solution found (engine values), if any.
+    pub values: Option<Vec<i32>>,
+    /// The members' statistics merged; complete when a member proved
+    /// there is no solution, else why member 0 stopped.
+    pub outcome: Outcome,
+}
+
+/// Races the members for a first solution under `limits` (plus a shared
+/// cancel flag); the first solution found, or a member's proof that there
+/// is none, stops the others.
+///
+/// ```
+/// use csp::{Limits, Model, Solver};
+/// use csp_fzn::portfolio::{first_solution, members, Freedom};
+/// let mut model = Model::new();
+/// let x = model.int_vars(3, 0..2).unwrap();
+/// model.all_different(&x).unwrap(); // three variables, two values
+/// let free = Freedom { orders: true, own_restarts: false };
+/// let found = first_solution(&members(&Solver::new(&model), 2, free, 0), Limits::default());
+/// assert!(found.values.is_none() && found.outcome.status.is_complete());
+/// ```
+pub fn first_solution(members: &[Solver<'_>], limits: Limits) -> First {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let winner: Mutex<Option<Vec<i32>>> = Mutex::new(None);
+    let proved_none = AtomicBool::new(false);
+    let outcomes = race(members, |solver| {
+        let solver = solver.clone().limits(Limits {
+            cancel: Some(cancel.clone()),
+            ..limits.clone()
+        });
+        let mut search = solver.search();
+        if let Some(values) = search.next_values() {
+            winner
+                .lock()
+                .expect("winner lock")
+                .get_or_insert_with(|| values.to_vec());
+            cancel.store(true, Ordering::SeqCst);
+        } else if search.outcome().status == Status::Complete {
+            proved_none.store(true, Ordering::SeqCst);
+            cancel.store(true, Ordering::SeqCst);
+        }
+        search.outcome()
+    });
+    let values = winner.into_inner().expect("winner lock");
+    let mut outcome = merged(&outcomes);
+    if values.is_none() && proved_none.load(Ordering::SeqCst) {
+        outcome.status = Status::Complete;
+    }
+    First { values, outcome }
+}
+
+/// Runs `work(member)` for each member on its own thread (member 0 on
+/// the caller's), returning their results in member order.
+pub(crate) fn race<'m, T: Send>(
+    members: &[Solver<'m>],
+    work: impl Fn(&Solver<'m>) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let work = &work;
+        let others: Vec<_> = members
+            .iter()
+            .skip(1)
+            .map(|s| scope.spawn(move || work(s)))
+            .collect();
+        let mut results = Vec::with_capacity(members.len());
+        if let Some(first) = members.first() {
+            results.push(work(first));
+        }
+        for handle in others {
+            match handle.join() {
+                Ok(r) => results.push(r),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        results
+    })
+}
+
+/// The members' outcomes as one: statistics merged (sums, maximum depth),
+/// member 0's status (the one search `-p 1` would have run).
+pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
+    let mut stats = Stats::default();
+    for o in outcomes {
+        stats.merge(&o.stats);
+    }
+    Outcome {
+        stats,
+        status: outcomes.first().map_or(Status::Complete, |o| o.status),
+    }
+}

@@ -1,0 +1,100 @@
+//! `-p N` on a first solution or an optimum: a portfolio answers as one
+//! search does (the same optimum, proved; one solution; the same proof of
+//! unsatisfiability), under MiniZinc's protocol, with the members'
+//! statistics summed.
+
+mod common;
+
+use common::run_fzn as run;
+
+/// Distinct 1..9 weighted 1..5: the least sum is 35, the largest 115.
+fn weighted(goal: &str) -> String {
+    format!(
+        "array [1..5] of var 1..9: x :: output_array([1..5]);\nvar 0..200: obj :: output_var;\n\
+         constraint fzn_all_different_int(x);\n\
+         constraint int_lin_eq([1, 2, 3, 4, 5, -1], [x[1], x[2], x[3], x[4], x[5], obj], 0);\n\
+         solve {goal} obj;\n"
+    )
+}
+
+/// The objective values printed, in order.
+fn objectives(stdout: &str) -> Vec<i64> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("obj = "))
+        .map(|v| v.trim_end_matches(';').parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_portfolio_proves_the_same_optimum_as_one_search() {
+    for (goal, best) in [("minimize", 35), ("maximize", 115)] {
+        let model = weighted(goal);
+        for threads in ["1", "2", "3", "4"] {
+            let (code, stdout, stderr) = run(&model, &["-p", threads]);
+            assert_eq!(code, 0, "{stderr}");
+            assert_eq!(
+                objectives(&stdout),
+                vec![best],
+                "{goal} -p {threads}: {stdout}"
+            );
+            assert!(stdout.ends_with("----------\n==========\n"), "{stdout}");
+            // Every improving solution, each better than the one before.
+            let (_, stdout, _) = run(&model, &["-p", threads, "-a"]);
+            let seen = objectives(&stdout);
+            assert_eq!(seen.last(), Some(&best), "{stdout}");
+            let improving = seen.windows(2).all(|w| match goal {
+                "minimize" => w[0] > w[1],
+                _ => w[0] < w[1],
+            });
+            assert!(improving, "{goal} -p {threads}: {seen:?}");
+        }
+    }
+}
+
+#[test]
+fn a_portfolio_prints_one_first_solution_and_proves_unsatisfiability() {
+    let queens = "array [1..8] of var 1..8: q :: output_array([1..8]);\n\
+        constraint fzn_all_different_int(q);\nsolve satisfy;\n";
+    for free in [false, true] {
+        let mut args = vec!["-p", "2"];
+        if free {
+            args.push("-f");
+        }
+        let (code, stdout, stderr) = run(queens, &args);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(stdout.matches("----------").count(), 1, "{stdout}");
+        assert!(!stdout.contains("=========="), "{stdout}");
+    }
+    let pigeons = "array [1..6] of var 1..5: p :: output_array([1..6]);\n\
+        constraint fzn_all_different_int(p);\nsolve satisfy;\n";
+    let (code, stdout, _) = run(pigeons, &["-p", "2", "--strategy", "forward-checking"]);
+    assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
+    let (_, stdout, _) = run(
+        &weighted("minimize").replace("0..200", "0..20"),
+        &["-p", "2"],
+    );
+    assert_eq!(stdout, "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn a_portfolio_sums_its_members_statistics() {
+    let stat = |stdout: &str, name: &str| -> u64 {
+        stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("%%%mzn-stat: {name}=")))
+            .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+            .parse()
+            .unwrap()
+    };
+    let model = weighted("minimize");
+    let (_, one, _) = run(&model, &["-p", "1", "-s"]);
+    let (_, two, _) = run(&model, &["-p", "2", "-s"]);
+    assert!(stat(&one, "nodes") > 0 && stat(&two, "nodes") > 0);
+    assert_eq!(stat(&two, "objective"), 35);
+    assert_eq!(stat(&two, "objectiveBound"), 35);
+    // Gecode's cutoffs count one search: no portfolio under them.
+    let (code, _, stderr) = run(&model, &["-p", "2", "-node", "100000"]);
+    assert_eq!(code, 0);
+    assert!(stderr.contains("-p ignored"), "{stderr}");
+}
