@@ -15,17 +15,19 @@ use std::collections::HashMap;
 pub const MAX_WIDTH: u64 = csp::MAX_DOMAIN_WIDTH;
 
 /// The domain of a `var int` declared without bounds (MiniZinc emits them
-/// for intermediate variables it could not bound): every value the engine
-/// holds, `-i32::MAX..=i32::MAX`. The engine reasons on such a range by its
-/// bounds, and its linear, product and division arithmetic works in 128
-/// bits, so no sum or product of these values overflows.
+/// for intermediate variables it could not bound): Gecode's integer range,
+/// `-2147483646..=2147483646` (one inside the engine's `-i32::MAX..=i32::MAX`
+/// on each side, so `x + 1` stays a 32-bit value; MiniZinc's tests expect
+/// these ends). The engine reasons on such a range by its bounds, and its
+/// linear, product and division arithmetic works in 128 bits, so no sum or
+/// product of these values overflows.
 ///
 /// ```
 /// let fzn = csp_fzn::parse("var int: x;\nsolve satisfy;").unwrap();
 /// let inst = csp_fzn::resolve(&fzn).unwrap();
 /// assert_eq!(inst.vars[0].domain.bounds(), Some(csp_fzn::instance::UNBOUNDED));
 /// ```
-pub const UNBOUNDED: (i64, i64) = (-(i32::MAX as i64), i32::MAX as i64);
+pub const UNBOUNDED: (i64, i64) = (-(i32::MAX as i64 - 1), i32::MAX as i64 - 1);
 
 /// A constant or a variable (an index into [`Instance::vars`]).
 ///
@@ -452,7 +454,9 @@ impl Resolver {
                 d.line,
                 format!(
                     "variable {} has the domain {lo}..{hi}; the engine supports 32-bit values ({}..{})",
-                    d.name, UNBOUNDED.0, UNBOUNDED.1
+                    d.name,
+                    -i32::MAX,
+                    i32::MAX
                 ),
             ));
         }
