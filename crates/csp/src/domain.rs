@@ -6,11 +6,31 @@
 use fixedbitset::FixedBitSet;
 use std::ops::{Range, RangeInclusive};
 
-/// The widest domain (largest `max - min + 1`) a variable may declare.
+/// The widest domain (largest `max - min + 1`) a variable may declare: the
+/// full 32-bit range but for `i32::MIN`, i.e. `-i32::MAX..=i32::MAX`
+/// (2^32 - 1 values, so a size fits 32 bits and negating a value never
+/// overflows).
 ///
-/// Wide enough for a million-queens local search; a search that keeps bit
-/// sets for many such domains refuses politely instead of exhausting memory.
-pub const MAX_DOMAIN_WIDTH: u64 = 1 << 26;
+/// A range is held by its bounds (the search reasons on them and gives it
+/// bits only at its first hole, see [`MAX_TOTAL_VALUES`](crate::MAX_TOTAL_VALUES)),
+/// so `0..=300_000_000`, or the whole range, is an ordinary variable. Parts
+/// of the engine that would list such a domain value by value either work
+/// on its bounds or stop with
+/// [`StopReason::TooLarge`](crate::StopReason::TooLarge).
+///
+/// ```
+/// use csp::{Model, ModelError, MAX_DOMAIN_WIDTH};
+/// let mut model = Model::new();
+/// assert!(model.int_var(-i32::MAX..=i32::MAX).is_ok());
+/// assert_eq!(
+///     model.int_var(i32::MIN..=i32::MAX),
+///     Err(ModelError::DomainTooLarge { var: 1, width: MAX_DOMAIN_WIDTH + 1 })
+/// );
+/// ```
+pub const MAX_DOMAIN_WIDTH: u64 = u32::MAX as u64;
+
+/// A value set wider than this is kept as a sorted list rather than bits.
+const MAX_BITS_WIDTH: u64 = 1 << 26;
 
 /// A finite set of `i32` values: a contiguous range, or an explicit set.
 ///
@@ -40,8 +60,7 @@ enum Members {
     All,
     /// Members relative to `lo`.
     Bits(FixedBitSet),
-    /// Sorted, distinct values of a set too wide for bits (the model rejects
-    /// it as too large, but it still answers questions truthfully).
+    /// Sorted, distinct values of a set too wide for bits.
     Sparse(Vec<i32>),
 }
 
@@ -219,9 +238,8 @@ impl From<&[i32]> for Domain {
             };
         };
         let width = (hi as i64 - lo as i64 + 1) as u64;
-        if width > MAX_DOMAIN_WIDTH {
-            // Too wide to hold as bits: the model reports DomainTooLarge
-            // rather than allocating gigabytes here.
+        if width > MAX_BITS_WIDTH {
+            // Too wide to hold as bits: a sorted list, not gigabytes.
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.dedup();

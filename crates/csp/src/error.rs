@@ -12,7 +12,8 @@ use std::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
-    /// A domain is wider (`max - min + 1`) than [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH).
+    /// A domain is wider (`max - min + 1`) than [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH)
+    /// (it holds both `i32::MIN` and `i32::MAX`), or an expression's range leaves 32 bits.
     DomainTooLarge {
         /// Index the variable would have had.
         var: usize,

@@ -363,6 +363,20 @@ impl Model {
             }
             flat.extend(values.iter().map(|&v| v as i64));
         }
+        // A domain too wide to list keeps only the values the rows give it
+        // (the search leaves such a domain to the table's bounds).
+        for (k, view) in scope.iter().enumerate() {
+            let d = &self.domains[view.var.index()];
+            if d.size() <= u64::from(crate::store::MAX_LISTED) {
+                continue;
+            }
+            let column = flat.iter().skip(k).step_by(scope.len());
+            let kept: Vec<i32> = column
+                .filter_map(|&v| i32::try_from(v - view.offset).ok())
+                .filter(|&v| d.contains(v))
+                .collect();
+            self.set_domain(view.var, Domain::from(kept))?;
+        }
         self.add(kinds::table::Table { rows: flat }, scope)
     }
 
@@ -1617,13 +1631,16 @@ mod tests {
     }
 
     #[test]
-    fn wide_domains_are_rejected_not_allocated() {
+    fn wide_domains_are_accepted_and_only_i32_min_is_refused() {
         let mut m = Model::new();
         assert!(matches!(
             m.int_var(i32::MIN..=i32::MAX),
             Err(ModelError::DomainTooLarge { .. })
         ));
-        assert!(m.int_var(0..100_000).is_ok());
+        let full = m.int_var(-i32::MAX..=i32::MAX).unwrap();
+        assert_eq!(m.domain(full).size(), u32::MAX as u64);
+        assert!(m.int_var(0..=300_000_000).is_ok());
+        assert!(m.int_var([i32::MIN, 0]).is_ok());
     }
 
     #[test]

@@ -263,6 +263,24 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// The time limit (counted from `since`) or the cancel flag, if one
+    /// holds: what long phases (posting, propagation) poll.
+    pub(crate) fn time_or_cancel(&self, since: std::time::Instant) -> Option<StopReason> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Some(StopReason::Cancelled);
+        }
+        match self.time {
+            Some(t) if since.elapsed() >= t => Some(StopReason::Time),
+            _ => None,
+        }
+    }
+}
+
 /// Which limit stopped a search.
 ///
 /// ```

@@ -52,6 +52,13 @@ const BITS: usize = Word::BITS as usize;
 /// ```
 pub const MAX_TOTAL_VALUES: u64 = 1 << 28;
 
+/// Domains of more values than this are never listed value by value (4 MiB
+/// of `i32`s): a level of the search under an order other than ascending or
+/// descending stops with [`StopReason::TooLarge`](crate::StopReason::TooLarge),
+/// and the filters that enumerate a domain leave such a domain to bounds
+/// reasoning and to the check once it is assigned (see [`Store::listable`]).
+pub(crate) const MAX_LISTED: u32 = 1 << 20;
+
 /// A saved word (16 bytes: the trail is the search's largest structure on
 /// big boards, where it can hold a word for every value removed on the
 /// current path). The owning variable is found from `owner` on restore.
@@ -808,6 +815,21 @@ impl Store {
         self.next_bit(var, from.max(lo)).filter(|&v| v <= hi)
     }
 
+    /// The domain's last value at `upto` or below.
+    pub fn prev_member(&self, var: u32, upto: i64) -> Option<i64> {
+        let (lo, hi) = (self.min(var)?, self.max(var)?);
+        if self.one_word {
+            let off = upto.min(hi) - self.base[var as usize];
+            if off < 0 {
+                return None;
+            }
+            let w = self.arena[var as usize] & (Word::MAX >> (BITS - 1 - off as usize));
+            return (w != 0)
+                .then(|| self.base[var as usize] + (BITS - 1) as i64 - w.leading_zeros() as i64);
+        }
+        self.prev_bit(var, upto.min(hi)).filter(|&v| v >= lo)
+    }
+
     /// The value of a singleton domain.
     #[inline]
     pub fn single(&self, var: u32) -> Option<i64> {
@@ -821,6 +843,12 @@ impl Store {
         } else {
             None
         }
+    }
+
+    /// Whether the domain is small enough to list (see [`MAX_LISTED`]).
+    #[inline]
+    pub fn listable(&self, var: u32) -> bool {
+        self.size(var) <= MAX_LISTED
     }
 
     /// Appends the domain's values in ascending order to `out`.

@@ -306,3 +306,25 @@ fn min_conflicts_stops_on_steps_time_and_cancel_and_claims_nothing() {
     assert!(outcome.status.is_solved());
     assert!(eight.is_solution(outcome.solution.unwrap().values()));
 }
+
+/// A limit that holds before the search (time zero, or the cancel flag
+/// raised) stops it while its propagators are posted: no node, the right
+/// reason. No wall time is asserted.
+#[test]
+fn an_expired_limit_stops_the_search_while_posting() {
+    let (model, _) = queens(8);
+    let zero = Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    let cancel = Arc::new(AtomicBool::new(true));
+    let cancelled = Limits {
+        cancel: Some(cancel),
+        ..Limits::default()
+    };
+    for (limits, reason) in [(zero, StopReason::Time), (cancelled, StopReason::Cancelled)] {
+        let outcome = Solver::new(&model).limits(limits).count();
+        assert_eq!(outcome.status, Status::Stopped(reason));
+        assert_eq!((outcome.stats.nodes, outcome.solutions()), (0, 0));
+    }
+}

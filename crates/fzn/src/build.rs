@@ -4,6 +4,7 @@
 //! imply (`no_overlap.rs`).
 
 use crate::ast::IntSet;
+use crate::deadline::Deadline;
 use crate::error::FznError;
 use crate::instance::Instance;
 use crate::no_overlap;
@@ -45,6 +46,25 @@ fn domain(set: &IntSet) -> Domain {
 /// assert_eq!(csp::Solver::new(&built.model).count().solutions(), 3);
 /// ```
 pub fn build(inst: &Instance, first: &[usize]) -> Result<Built, FznError> {
+    build_until(inst, first, &mut Deadline::none())
+}
+
+/// [`build`], stopping with [`FznError::time_limit`] once `deadline`
+/// passes (polled per variable and per constraint).
+///
+/// ```
+/// use csp_fzn::deadline::Deadline;
+/// let fzn = csp_fzn::parse("var 1..3: x;\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// let past = &mut Deadline::at(Some(std::time::Instant::now()));
+/// assert!(csp_fzn::build_until(&inst, &[], past).unwrap_err().is_time_limit());
+/// ```
+pub fn build_until(
+    inst: &Instance,
+    first: &[usize],
+    deadline: &mut Deadline,
+) -> Result<Built, FznError> {
+    deadline.check()?;
     let n = inst.vars.len();
     let mut order: Vec<usize> = Vec::with_capacity(n);
     let mut placed = vec![false; n];
@@ -61,6 +81,7 @@ pub fn build(inst: &Instance, first: &[usize]) -> Result<Built, FznError> {
     let mut failed = inst.inconsistent;
     let placeholder = IntSet::range(0, 0);
     for &x in &order {
+        deadline.check()?;
         let dom = &inst.vars[x].domain;
         // An empty domain (contradicted by an alias) makes the model
         // unsatisfiable; the variable still needs a handle.
@@ -85,6 +106,7 @@ pub fn build(inst: &Instance, first: &[usize]) -> Result<Built, FznError> {
     }
     let mut post = Post::new(&mut model, &vars, &domains);
     for c in &inst.constraints {
+        deadline.check()?;
         c.entry
             .post(&mut post, &c.args)
             .map_err(|m| FznError::new(c.line, format!("{}: {m}", c.entry.name)))?;

@@ -36,6 +36,27 @@ impl FznError {
     }
 }
 
+/// The message of [`FznError::time_limit`].
+const TIME_LIMIT: &str = "time limit reached";
+
+impl FznError {
+    /// The time limit passed before the search (while parsing, resolving
+    /// or building): not a mistake; `fzn-csp` prints `=====UNKNOWN=====`.
+    ///
+    /// ```
+    /// let e = csp_fzn::FznError::time_limit();
+    /// assert!(e.is_time_limit() && !csp_fzn::FznError::new(0, "x").is_time_limit());
+    /// ```
+    pub fn time_limit() -> FznError {
+        FznError::new(0, TIME_LIMIT)
+    }
+
+    /// Is this [`FznError::time_limit`]?
+    pub fn is_time_limit(&self) -> bool {
+        self.line == 0 && self.message == TIME_LIMIT
+    }
+}
+
 impl fmt::Display for FznError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {

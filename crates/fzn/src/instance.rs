@@ -6,12 +6,28 @@
 
 use crate::ast::{Annotation, BaseType, Decl, Expr, FlatZinc, Goal, IntSet};
 use crate::builtins::{self, Entry, Param};
+use crate::deadline::Deadline;
 use crate::error::FznError;
 use std::collections::HashMap;
 
-/// The widest integer domain a variable may have: the engine keeps domains
-/// as bit sets of at most this many values.
+/// The widest integer domain a variable may have (the engine's
+/// [`csp::MAX_DOMAIN_WIDTH`]: every 32-bit value but `i32::MIN`).
 pub const MAX_WIDTH: u64 = csp::MAX_DOMAIN_WIDTH;
+
+/// The domain of a `var int` declared without bounds (MiniZinc emits them
+/// for intermediate variables it could not bound): Gecode's integer range,
+/// `-2147483646..=2147483646` (one inside the engine's `-i32::MAX..=i32::MAX`
+/// on each side, so `x + 1` stays a 32-bit value; MiniZinc's tests expect
+/// these ends). The engine reasons on such a range by its bounds, and its
+/// linear, product and division arithmetic works in 128 bits, so no sum or
+/// product of these values overflows.
+///
+/// ```
+/// let fzn = csp_fzn::parse("var int: x;\nsolve satisfy;").unwrap();
+/// let inst = csp_fzn::resolve(&fzn).unwrap();
+/// assert_eq!(inst.vars[0].domain.bounds(), Some(csp_fzn::instance::UNBOUNDED));
+/// ```
+pub const UNBOUNDED: (i64, i64) = (-(i32::MAX as i64 - 1), i32::MAX as i64 - 1);
 
 /// A constant or a variable (an index into [`Instance::vars`]).
 ///
@@ -211,6 +227,20 @@ enum Value {
 /// assert_eq!(csp_fzn::resolve(&bad).unwrap_err().to_string(), "line 2: unsupported builtin 'no_such_thing'");
 /// ```
 pub fn resolve(fzn: &FlatZinc) -> Result<Instance, FznError> {
+    resolve_until(fzn, &mut Deadline::none())
+}
+
+/// [`resolve`], stopping with [`FznError::time_limit`] once `deadline`
+/// passes (polled per item).
+///
+/// ```
+/// use csp_fzn::deadline::Deadline;
+/// let fzn = csp_fzn::parse("var 1..3: x;\nsolve satisfy;").unwrap();
+/// let past = &mut Deadline::at(Some(std::time::Instant::now()));
+/// assert!(csp_fzn::resolve_until(&fzn, past).unwrap_err().is_time_limit());
+/// ```
+pub fn resolve_until(fzn: &FlatZinc, deadline: &mut Deadline) -> Result<Instance, FznError> {
+    deadline.check()?;
     let mut r = Resolver {
         names: HashMap::new(),
         vars: Vec::new(),
@@ -218,10 +248,12 @@ pub fn resolve(fzn: &FlatZinc) -> Result<Instance, FznError> {
     };
     let mut outputs = Vec::new();
     for decl in &fzn.decls {
+        deadline.check()?;
         r.decl(decl, &mut outputs)?;
     }
     let mut constraints = Vec::with_capacity(fzn.constraints.len());
     for c in &fzn.constraints {
+        deadline.check()?;
         let entry = builtins::lookup(&c.name, c.args.len()).ok_or_else(|| {
             let known = builtins::lookup_name(&c.name);
             FznError::new(
@@ -415,23 +447,17 @@ impl Resolver {
     }
 
     fn new_var(&mut self, d: &Decl, domain: Option<IntSet>) -> Result<usize, FznError> {
-        let Some(domain) = domain else {
-            return Err(FznError::new(
-                d.line,
-                format!(
-                    "variable {} has no finite domain; declare bounds for it in the model (var lo..hi)",
-                    d.name
-                ),
-            ));
-        };
+        let domain = domain.unwrap_or(IntSet::range(UNBOUNDED.0, UNBOUNDED.1));
         let (lo, hi) = domain.bounds().unwrap_or((0, 0));
         let width = (hi as i128 - lo as i128 + 1) as u128;
         if lo < i32::MIN as i64 || hi > i32::MAX as i64 || width > MAX_WIDTH as u128 {
             return Err(FznError::new(
                 d.line,
                 format!(
-                    "variable {} has the domain {lo}..{hi}; the engine supports 32-bit values at most {MAX_WIDTH} apart",
-                    d.name
+                    "variable {} has the domain {lo}..{hi}; the engine supports 32-bit values ({}..{})",
+                    d.name,
+                    -i32::MAX,
+                    i32::MAX
                 ),
             ));
         }

@@ -34,7 +34,8 @@
 //!   finds in pairwise no-overlaps); [`run`]: satisfaction, enumeration,
 //!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the
 //!   search's replay page (`--replay FILE`); [`lab`]: the strategy
-//!   laboratory (`--study`, `--tree FILE`).
+//!   laboratory (`--study`, `--tree FILE`); [`deadline`]: the time limit
+//!   as parsing, resolving and building poll it.
 
 #![warn(missing_docs)]
 
@@ -42,6 +43,7 @@ pub mod ast;
 pub mod branching;
 pub mod build;
 pub mod builtins;
+pub mod deadline;
 pub mod error;
 pub mod instance;
 pub mod lab;
@@ -58,8 +60,8 @@ pub mod replay;
 pub mod run;
 
 pub use ast::{FlatZinc, IntSet};
-pub use build::{build, Built};
+pub use build::{build, build_until, Built};
 pub use error::FznError;
-pub use instance::{resolve, Arg, Instance, SearchAnn, Term};
-pub use parser::parse;
+pub use instance::{resolve, resolve_until, Arg, Instance, SearchAnn, Term};
+pub use parser::{parse, parse_until};
 pub use run::run;

@@ -22,6 +22,7 @@
 use crate::ast::{
     Annotation, BaseType, ConstraintItem, Decl, Expr, FlatZinc, Goal, IntSet, SolveItem, Type,
 };
+use crate::deadline::Deadline;
 use crate::error::FznError;
 use crate::lexer::{tokenize, Tok};
 
@@ -38,23 +39,39 @@ pub const MAX_NESTING: usize = 64;
 /// assert_eq!((err.line, err.message.as_str()), (2, "expected ';' after the declaration of x, found 'solve'"));
 /// ```
 pub fn parse(text: &str) -> Result<FlatZinc, FznError> {
+    parse_until(text, &mut Deadline::none())
+}
+
+/// [`parse`], stopping with [`FznError::time_limit`] once `deadline`
+/// passes (polled per item).
+///
+/// ```
+/// use csp_fzn::deadline::Deadline;
+/// let text = "var 1..3: x;\nsolve satisfy;";
+/// let past = &mut Deadline::at(Some(std::time::Instant::now()));
+/// assert!(csp_fzn::parse_until(text, past).unwrap_err().is_time_limit());
+/// ```
+pub fn parse_until(text: &str, deadline: &mut Deadline) -> Result<FlatZinc, FznError> {
+    deadline.check()?;
     let toks = tokenize(text)?;
     let last_line = text.lines().count().max(1);
     let mut p = Parser {
         toks,
         pos: 0,
         last_line,
+        deadline,
     };
     p.model()
 }
 
-struct Parser {
+struct Parser<'d> {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     last_line: usize,
+    deadline: &'d mut Deadline,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos).map(|(t, _)| t)
     }
@@ -134,6 +151,7 @@ impl Parser {
         let mut decls = Vec::new();
         let mut constraints = Vec::new();
         loop {
+            self.deadline.check()?;
             if self.is_word("predicate") {
                 self.skip_predicate()?;
             } else if self.is_word("constraint") {

@@ -1,13 +1,14 @@
 //! The solver: from FlatZinc text to the FlatZinc output, per the options.
 
 use crate::branching::{plan, Branching};
-use crate::build::{build, Built};
+use crate::build::{build_until, Built};
+use crate::deadline::Deadline;
 use crate::error::FznError;
-use crate::instance::{resolve, Instance, Objective, Term};
+use crate::instance::{resolve_until, Instance, Objective, Term};
 use crate::optimize::optimize_portfolio;
 use crate::options::Options;
 use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
-use crate::parser::parse;
+use crate::parser::parse_until;
 use crate::parts::PartResult;
 use crate::portfolio::{first_solution, members, Freedom};
 use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
@@ -34,9 +35,23 @@ pub fn run(
 ) -> Result<(), FznError> {
     let started = Instant::now();
     let deadline = opts.time.and_then(|t| started.checked_add(t));
-    let fzn = parse(text)?;
-    let inst = resolve(&fzn)?;
-    let mut plan = plan(&inst.search, opts.free);
+    let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
+    // The limit passed before the search: no solution, unknown.
+    let unknown = |out: &mut (dyn Write + Send)| -> Result<(), FznError> {
+        writeln!(out, "{UNKNOWN}")
+            .and_then(|_| out.flush())
+            .map_err(io)
+    };
+    let mut clock = Deadline::at(deadline);
+    let phases = parse_until(text, &mut clock).and_then(|fzn| {
+        let inst = resolve_until(&fzn, &mut clock)?;
+        let plan = plan(&inst.search, opts.free);
+        Ok((inst, plan))
+    });
+    let (inst, mut plan) = match phases {
+        Err(e) if e.is_time_limit() => return unknown(out),
+        other => other?,
+    };
     // Enumerating a satisfaction problem: each distinct assignment of the
     // printed variables once, whatever MiniZinc's hidden helpers do.
     let outputs = output_vars(&inst);
@@ -57,7 +72,10 @@ pub fn run(
             "note: Gecode's flag '{flag}' has no meaning here; ignored"
         );
     }
-    let built = build(&inst, &plan.first)?;
+    let built = match build_until(&inst, &plan.first, &mut clock) {
+        Err(e) if e.is_time_limit() => return unknown(out),
+        other => other?,
+    };
     let branching = plan.branching(&built.model, &built.vars);
     let init_time = started.elapsed();
     if opts.verbose {
@@ -71,7 +89,6 @@ pub fn run(
             init_time.as_secs_f64()
         );
     }
-    let io = |e: std::io::Error| FznError::new(0, format!("cannot write the output: {e}"));
     let mut report = Report::default();
     let solve = Solve {
         inst: &inst,

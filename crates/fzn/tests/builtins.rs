@@ -275,3 +275,69 @@ fn special_shapes_find_exactly_the_brute_force_solutions() {
         }
     }
 }
+
+/// Variables declared without bounds (`var int`) take the engine's full
+/// range; products and sums over them are exact (no overflow), and where
+/// Gecode is installed its solutions are the same.
+#[test]
+fn unbounded_variables_give_exact_products_and_sums() {
+    let cases = [
+        (
+            "var int: x :: output_var;\nvar int: y :: output_var;\nvar int: z :: output_var;\n\
+             constraint int_times(x, y, z);\nconstraint int_eq(z, 2999979);\n\
+             constraint int_le(0, y);\nconstraint int_le(y, 3);\nsolve satisfy;\n",
+            vec!["x = 2999979;\ny = 1;\nz = 2999979;\n", "x = 999993;\ny = 3;\nz = 2999979;\n"],
+        ),
+        (
+            "var int: x :: output_var;\nvar int: y :: output_var;\n\
+             constraint int_lin_eq([1, 1], [x, y], 300000000);\n\
+             constraint int_lin_le([-1], [x], -299999998);\nconstraint int_le(0, y);\nsolve satisfy;\n",
+            vec![
+                "x = 299999998;\ny = 2;\n",
+                "x = 299999999;\ny = 1;\n",
+                "x = 300000000;\ny = 0;\n",
+            ],
+        ),
+        (
+            "var int: x :: output_var;\nvar int: y :: output_var;\n\
+             constraint int_lin_eq([3, -2], [x, y], 1);\n\
+             constraint int_le(x, 1000000000);\nconstraint int_le(999999995, x);\nsolve satisfy;\n",
+            vec![
+                "x = 999999995;\ny = 1499999992;\n",
+                "x = 999999997;\ny = 1499999995;\n",
+                "x = 999999999;\ny = 1499999998;\n",
+            ],
+        ),
+    ];
+    let gecode = have_tools();
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (text, expected)) in cases.iter().enumerate() {
+        let expected: BTreeSet<String> = expected
+            .iter()
+            .map(|s| solutions(&format!("{s}----------\n")).0.remove(0))
+            .collect();
+        let (found, end) = ours(text, "arc-consistency");
+        assert_eq!(found, expected, "{text}");
+        assert_eq!(end.as_deref(), Some("=========="), "{text}");
+        if gecode {
+            let path = dir.path().join(format!("unbounded{i}.fzn"));
+            std::fs::write(&path, text).unwrap();
+            let out = output(Command::new("fzn-gecode").arg("-a").arg(&path));
+            let (g, g_end) = solutions(&out);
+            assert_eq!(g.into_iter().collect::<BTreeSet<_>>(), found, "{text}");
+            assert_eq!(g_end, end, "{text}");
+        }
+    }
+}
+
+/// The unbounded range's ends (Gecode's, `-2147483646..=2147483646`): a
+/// sum at its edge (the constant beyond 32 bits) has its one solution.
+#[test]
+fn a_sum_at_the_edge_of_32_bits_is_exact() {
+    let text = "var int: x :: output_var;\nvar int: y :: output_var;\n\
+                constraint int_lin_eq([1, 1], [x, y], 4294967292);\nsolve satisfy;\n";
+    let (found, end) = ours(text, "arc-consistency");
+    let want = solutions("x = 2147483646;\ny = 2147483646;\n----------\n").0;
+    assert_eq!(found, want.into_iter().collect());
+    assert_eq!(end.as_deref(), Some("=========="));
+}

@@ -102,13 +102,13 @@ fn unsupported_builtins_and_types_are_named() {
 }
 
 #[test]
-fn an_unbounded_integer_is_refused_not_guessed() {
-    refused(
-        "var int: x;\nconstraint int_le(x, 3);\nsolve satisfy;",
-        1,
-        "variable x has no finite domain",
-    );
+fn a_domain_beyond_32_bits_is_refused_with_its_line() {
     refused("var -3000000000..0: x;\nsolve satisfy;", 1, "32-bit values");
+    refused(
+        "var int: y;\nvar 0..3000000000: x;\nsolve satisfy;",
+        2,
+        "variable x has the domain 0..3000000000",
+    );
 }
 
 #[test]

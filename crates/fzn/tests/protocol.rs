@@ -137,3 +137,26 @@ fn a_node_cutoff_counts_the_nodes_below_the_root_as_gecode_does() {
     let (code, stdout, _) = run(text, &["-a", "-node", "1"]);
     assert_eq!((code, stdout.as_str()), (0, "x = 1;\n----------\n"));
 }
+
+/// A time limit that has passed before the search (`-t 0`: at the first
+/// look, in parsing) ends the run with `=====UNKNOWN=====` and success,
+/// not an error; the phases each stop on an expired deadline (their
+/// `_until` forms, tested in their docs). No wall time is asserted.
+#[test]
+fn an_expired_time_limit_stops_before_the_search_with_unknown() {
+    let text = "var 1..3: x :: output_var;\nconstraint int_ne(x, 2);\nsolve minimize x;\n";
+    let (code, stdout, stderr) = run(text, &["-t", "0"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "=====UNKNOWN=====\n"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run(text, &["-t", "0", "-a"]);
+    assert_eq!((code, stdout.as_str()), (0, "=====UNKNOWN=====\n"));
+    // Without the limit the same file is solved.
+    let (code, stdout, _) = run(text, &[]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "x = 1;\n----------\n==========\n")
+    );
+}

@@ -168,6 +168,15 @@ impl Brancher {
         matches!(self.value, ValueBranch::BuiltIn(ValueOrder::Ascending))
     }
 
+    /// The order `var`'s values are tried in, when it is a built-in one
+    /// (what a domain too wide to list is walked in).
+    pub(crate) fn built_in_order(&self, var: VarId) -> Option<ValueOrder> {
+        match &self.value {
+            ValueBranch::BuiltIn(order) => Some(*order),
+            ValueBranch::User(user) => user.built_in(var),
+        }
+    }
+
     /// Whether the variables are always taken in input order (the search's
     /// order of variables then never changes).
     pub(crate) fn input_order(&self) -> bool {

@@ -47,6 +47,38 @@ pub trait ValueOrdering {
     /// Puts `values` (those of `var`, ascending on entry) in the order the
     /// search should try them.
     fn order(&mut self, view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>);
+
+    /// The built-in order this ordering puts `var`'s values in, if it is
+    /// one (by default `None`: unknown). A domain too wide to list (more
+    /// than a million values, say `0..=300_000_000`) is walked without
+    /// listing it when its order is [`ValueOrder::Ascending`] or
+    /// [`ValueOrder::Descending`]; under any other order the search stops
+    /// there with [`StopReason::TooLarge`](crate::StopReason::TooLarge).
+    ///
+    /// ```
+    /// use csp::{Candidates, Model, SearchView, Solver, ValueOrder, ValueOrdering, VarId};
+    ///
+    /// #[derive(Clone)]
+    /// struct Largest;
+    ///
+    /// impl ValueOrdering for Largest {
+    ///     fn order(&mut self, _: &mut SearchView<'_>, _: VarId, values: &mut Candidates<'_>) {
+    ///         values.sort_by_score(|v| -(v as i64));
+    ///     }
+    ///     fn built_in(&self, _: VarId) -> Option<ValueOrder> {
+    ///         Some(ValueOrder::Descending)
+    ///     }
+    /// }
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..=300_000_000).unwrap();
+    /// let (first, _) = Solver::new(&model).value_ordering(Largest).first();
+    /// assert_eq!(first.unwrap()[x], 300_000_000);
+    /// ```
+    fn built_in(&self, var: VarId) -> Option<ValueOrder> {
+        let _ = var;
+        None
+    }
 }
 
 /// The built-in orders are value orderings too: run through the trait they
@@ -67,6 +99,10 @@ pub trait ValueOrdering {
 impl ValueOrdering for ValueOrder {
     fn order(&mut self, view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>) {
         order_builtin(*self, view.state(), var.index, values.values);
+    }
+
+    fn built_in(&self, _var: VarId) -> Option<ValueOrder> {
+        Some(*self)
     }
 }
 

@@ -63,7 +63,10 @@ impl Matching {
     /// fails if the views cannot all take distinct values.
     pub fn filter(&mut self, ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
         let n = con.scope.len();
-        if n == 0 {
+        let wide = |x: u32| !ctx.assigned[x as usize] && !ctx.store.listable(x);
+        if n == 0 || con.scope.iter().any(|v| wide(v.var.index)) {
+            // A domain too wide to list: left to the bounds and the
+            // assigned values until it narrows.
             return Ok(());
         }
         self.build_graph(ctx, con);

@@ -61,6 +61,9 @@ enum Side {
 impl AmongPropagator<'_> {
     fn side(&mut self, ctx: &Ctx<'_>, k: usize) -> Side {
         let view = self.con.scope[k];
+        if !ctx.store.listable(view.var.index) {
+            return Side::Both; // too wide to list: undecided
+        }
         self.vals.clear();
         ctx.store.values_into(view.var.index, &mut self.vals);
         let inside = self
@@ -78,6 +81,9 @@ impl AmongPropagator<'_> {
     /// Removes from view `k` the values in the set (`inside`) or outside.
     fn keep_side(&mut self, ctx: &mut Ctx<'_>, k: usize, inside: bool) -> Prop {
         let view = self.con.scope[k];
+        if !ctx.store.listable(view.var.index) {
+            return Ok(()); // too wide to list: checked once assigned
+        }
         self.vals.clear();
         ctx.store.values_into(view.var.index, &mut self.vals);
         for i in 0..self.vals.len() {

@@ -123,6 +123,7 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
             .checked_sub(result.offset)
             .is_some_and(|x| ctx.store.contains(result.var.index, x))
     };
+    bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
     filter_index(ctx, index, |ctx, i| {
         Ok(entry(array, i).is_some_and(|&a| holds(ctx, a)))
     })?;
@@ -139,6 +140,17 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     );
     given.sort_unstable();
     vals.clear();
+    if !ctx.store.listable(result.var.index) {
+        // Too wide to list: the entries' hull.
+        let (lo, hi) = (given.first().copied(), given.last().copied());
+        ctx.scratch.vals = vals;
+        ctx.scratch.views = given;
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return Err(Wipeout);
+        };
+        bounds::restrict(ctx, result, lo as i128, hi as i128)?;
+        return Ok(());
+    }
     ctx.store.values_into(result.var.index, &mut vals);
     let mut out = Ok(());
     for &x in &vals {

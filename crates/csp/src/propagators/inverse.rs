@@ -145,6 +145,9 @@ fn channel(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
                 }
                 continue;
             }
+            if !ctx.store.listable(var) {
+                continue; // too wide to list: checked once assigned
+            }
             vals.clear();
             ctx.store.values_into(var, &mut vals);
             for &u in &vals {

@@ -351,6 +351,9 @@ impl Ctx<'_> {
                 Err(Wipeout)
             };
         };
+        if !self.store.listable(x) {
+            return self.trim_last(con, x);
+        }
         let mut vals = std::mem::take(&mut self.scratch.vals);
         vals.clear();
         self.store.values_into(x, &mut vals);
@@ -366,6 +369,28 @@ impl Ctx<'_> {
         }
         self.scratch.vals = vals;
         result
+    }
+
+    /// [`Ctx::filter_last`] on a domain too wide to list: removes the
+    /// values that fail the check from each end, at most [`TRIMMED`] per
+    /// end (what is left inside is checked once `x` is assigned).
+    fn trim_last(&mut self, con: &Constraint, x: u32) -> Prop {
+        for upper in [false, true] {
+            for _ in 0..TRIMMED {
+                let end = if upper {
+                    self.store.max(x)
+                } else {
+                    self.store.min(x)
+                };
+                let end = end.ok_or(Wipeout)?;
+                self.count_check();
+                if self.check_fixed(con, Some((x, end as i32))) {
+                    break;
+                }
+                self.remove(x, end)?;
+            }
+        }
+        Ok(())
     }
 
     /// Removes every value of `con`'s variables that is not in `supports`
@@ -391,6 +416,10 @@ impl Ctx<'_> {
         result
     }
 }
+
+/// How many values [`Ctx::filter_last`] tries at each end of a domain too
+/// wide to list.
+const TRIMMED: usize = 64;
 
 /// A constraint's propagator. Only [`Propagator::constraint`] and
 /// [`Propagator::fixpoint`] are required: the other levels have defaults
@@ -493,6 +522,13 @@ pub(crate) fn post(con: &Constraint, all_different: crate::AllDifferentLevel) ->
         Kind::Linear { .. } => linear::post(con),
         Kind::Opaque(kind) => kind.post(con),
     }
+}
+
+/// A constraint left unposted because a limit stopped the search while it
+/// was being set up: it never runs (the search is stopped), and would only
+/// fail if it did.
+pub(crate) fn unposted(con: &Constraint) -> Posted<'_> {
+    fail::EmptyDomain.post(con)
 }
 
 /// What a constraint watches of each of its distinct variables (in the

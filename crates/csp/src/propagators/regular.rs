@@ -149,6 +149,9 @@ impl Propagator for RegularPropagator<'_> {
             let mut vals = std::mem::take(&mut self.vals);
             for (i, view) in self.con.scope.iter().enumerate() {
                 let x = view.var.index;
+                if !ctx.store.listable(x) {
+                    continue; // too wide to list: checked once assigned
+                }
                 vals.clear();
                 ctx.store.values_into(x, &mut vals);
                 for &u in &vals {

@@ -133,6 +133,26 @@ fn enforce(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body, negate: bool) -> Pr
             };
             linear::bounds(ctx, &con.scope[1..], coefs, cmp, rhs)
         }
+        Body::In { set } if !ctx.store.listable(con.scope[1].var.index) => {
+            // Too wide to list: walk the set instead of the domain.
+            let x = &con.scope[1];
+            let var = x.var.index;
+            if negate {
+                for &v in set {
+                    ctx.remove(var, v - x.offset)?;
+                }
+                return Ok(());
+            }
+            let (Some(&first), Some(&last)) = (set.first(), set.last()) else {
+                return Err(Wipeout);
+            };
+            ctx.restrict_bounds(
+                var,
+                first as i128 - x.offset as i128,
+                last as i128 - x.offset as i128,
+            )?;
+            Ok(())
+        }
         Body::In { set } => {
             let x = &con.scope[1];
             let mut vals = std::mem::take(&mut ctx.scratch.vals);
@@ -176,6 +196,21 @@ fn truth(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body) -> Result<Truth, Wipe
             Ok(if certain {
                 Truth::Entailed
             } else if impossible {
+                Truth::Disentailed
+            } else {
+                Truth::Open
+            })
+        }
+        Body::In { set } if !ctx.store.listable(con.scope[1].var.index) => {
+            // Too wide to list: count the set's values in the domain.
+            let x = &con.scope[1];
+            let members = set
+                .iter()
+                .filter(|&&v| ctx.store.contains(x.var.index, v - x.offset))
+                .count() as u64;
+            Ok(if members == u64::from(ctx.store.size(x.var.index)) {
+                Truth::Entailed
+            } else if members == 0 {
                 Truth::Disentailed
             } else {
                 Truth::Open

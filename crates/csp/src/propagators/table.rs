@@ -267,7 +267,18 @@ impl Propagator for CompactTable<'_> {
                 continue;
             }
             let x = self.con.vars[k];
-            if unread {
+            if unread && !ctx.store.listable(x) {
+                // Too wide to list: the rows' hull; a value inside it that
+                // no row gives fails once assigned (its mask is empty).
+                let row_values = &self.vars[k].values;
+                let hull = row_values.first().zip(row_values.last());
+                let (lo, hi) = hull.map_or((1, 0), |(&lo, &hi)| (lo as i128, hi as i128));
+                if let Err(e) = ctx.restrict_bounds(x, lo, hi) {
+                    result = Err(e);
+                    break 'vars;
+                }
+            }
+            if unread && ctx.store.listable(x) {
                 // Values no row gives the variable.
                 vals.clear();
                 ctx.store.values_into(x, &mut vals);

@@ -9,7 +9,8 @@
 //!   interval rounds alone are sound but not bounds consistency: a bound
 //!   may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
 //!   an operand is not narrowed while the other can be zero (`x in 0..=3,
-//!   y in 0..=2, z in 5..=6` keeps `x = 0`). `tests/strength.rs` checks
+//!   y in 0..=2, z in 5..=6` keeps `x = 0`); a square (`x * x = z`) bounds
+//!   `x` by the root of `z`'s maximum. `tests/strength.rs` checks
 //!   soundness on large domains and domain consistency on small ones.
 
 use super::{bounds, linear, ConstraintKind, Ctx, Posted};
@@ -37,6 +38,9 @@ impl ConstraintKind for Times {
 impl bounds::Narrow for Times {
     fn narrow(&self, ctx: &mut Ctx<'_>, s: &[View]) -> Result<bool, Wipeout> {
         let x = bounds::range(ctx, &s[0])?;
+        if s[0] == s[1] {
+            return square(ctx, &s[0], x, &s[2]);
+        }
         let y = bounds::range(ctx, &s[1])?;
         // Views are at most 2^61 in magnitude, so products fit in 128 bits.
         let (lo, hi) = bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1]);
@@ -47,6 +51,18 @@ impl bounds::Narrow for Times {
         changed |= quotient_bounds(ctx, &s[1], x, z)?;
         Ok(changed)
     }
+}
+
+/// `x * x = z`: `z` between the squares (0 if `x` can be 0), and `x`
+/// within the square root of `z`'s maximum (the corners alone would leave
+/// an unbounded `x` unbounded).
+fn square(ctx: &mut Ctx<'_>, xv: &View, x: (i128, i128), zv: &View) -> Result<bool, Wipeout> {
+    let (a, b) = (x.0 * x.0, x.1 * x.1);
+    let lo = if x.0 <= 0 && x.1 >= 0 { 0 } else { a.min(b) };
+    let mut changed = bounds::restrict(ctx, zv, lo, a.max(b))?;
+    let root = bounds::range(ctx, zv)?.1.max(0).isqrt();
+    changed |= bounds::restrict(ctx, xv, -root, root)?;
+    Ok(changed)
 }
 
 /// `v * w = z` with `w` in `w_range` not containing 0: `v` lies between

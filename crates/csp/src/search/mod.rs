@@ -473,7 +473,8 @@ pub(crate) struct Frame {
     /// The trail backend's candidate values: `cand[cursor..end]` are still
     /// to try (`cand[start..end]` are the level's). With `end` [`UNLISTED`]
     /// the values are not listed: the next one is the domain's first member
-    /// from `cursor` on (a wide domain tried in ascending order).
+    /// from `cursor` on (a wide domain tried in ascending order); with
+    /// [`UNLISTED_DOWN`], its last member from `cursor` down.
     cursor: u32,
     end: u32,
     start: u32,
@@ -481,13 +482,19 @@ pub(crate) struct Frame {
     left: usize,
 }
 
-/// `Frame::end` of a level whose values are read from the domain as they
-/// are tried, rather than listed when it opens.
-pub(crate) const UNLISTED: u32 = u32::MAX;
+/// Posting polls the time limit and the cancel flag every this many
+/// constraints.
+const POSTING_POLL: usize = 64;
 
-/// Domains of more values than this, tried in ascending order, are not
-/// listed when their level opens (a million-value domain would cost a
-/// million writes per node).
+/// `Frame::end` of a level whose values are read from the domain as they
+/// are tried, rather than listed when it opens: upward from `cursor`.
+pub(crate) const UNLISTED: u32 = u32::MAX;
+/// Likewise, downward from `cursor` (a wide domain in descending order).
+pub(crate) const UNLISTED_DOWN: u32 = u32::MAX - 1;
+
+/// Domains of more values than this, tried in ascending or descending
+/// order, are not listed when their level opens (a million-value domain
+/// would cost a million writes per node).
 pub(crate) const LISTED_VALUES: u32 = 4096;
 
 /// Where the search loop goes on (see `search_loop::run`).
@@ -590,6 +597,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) stats: Stats,
     status: Status,
     started: Option<Instant>,
+    /// When the search was made: the time limit counts from here, so that
+    /// posting the propagators (big tables) is within it.
+    created: Instant,
     /// Set when a propagation stopped early for the time limit or the
     /// cancel flag (its `false` is then no failure).
     pub(crate) halted: Option<StopReason>,
@@ -618,6 +628,7 @@ pub struct Search<'m, O: Observer> {
 
 impl<'m, O: Observer> Search<'m, O> {
     fn new(solver: &Solver<'m>, observer: O) -> Search<'m, O> {
+        let created = Instant::now();
         let model = solver.model;
         let n = model.num_vars();
         let too_large = Store::too_large(model.domains());
@@ -672,10 +683,23 @@ impl<'m, O: Observer> Search<'m, O> {
         if solver.var_order != VarOrder::Input && (restarting || worth_counting) {
             store.count_sizes(restarting);
         }
+        // Posting (tables build their supports) polls the time limit and
+        // the cancel flag: past them, the rest are placeholders that never
+        // run (the search is stopped before its root).
+        let mut halted = None;
         let props: Vec<Posted<'m>> = model
             .constraints()
             .iter()
-            .map(|c| propagators::post(c, solver.all_different))
+            .enumerate()
+            .map(|(c, con)| {
+                if halted.is_none() && c % POSTING_POLL == 0 {
+                    halted = solver.limits.time_or_cancel(created);
+                }
+                match halted {
+                    None => propagators::post(con, solver.all_different),
+                    Some(_) => propagators::unposted(con),
+                }
+            })
             .collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
         let wake_slots = if level == Level::Fixpoint {
@@ -759,12 +783,13 @@ impl<'m, O: Observer> Search<'m, O> {
                 path: Some(path),
                 ..Stats::default()
             },
-            status: if too_large {
-                Status::Stopped(StopReason::TooLarge)
-            } else {
-                Status::Running
+            status: match (too_large, halted) {
+                (true, _) => Status::Stopped(StopReason::TooLarge),
+                (_, Some(reason)) => Status::Stopped(reason),
+                _ => Status::Running,
             },
             started: None,
+            created,
             halted: None,
             next: Next::Descend,
             root_mark: 0,
@@ -827,6 +852,7 @@ impl<'m, O: Observer> Search<'m, O> {
         };
         self.status = Status::Running;
         self.started = None;
+        self.created = Instant::now();
         self.next = Next::Descend;
         self.root_mark = 0;
         self.restart_run = 1;
@@ -969,14 +995,7 @@ impl<'m, O: Observer> Search<'m, O> {
     /// (a root fixpoint over a big model can run for minutes): the reason
     /// to stop, if one holds.
     pub(crate) fn out_of_time(&self) -> Option<StopReason> {
-        let l = &self.limits;
-        if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return Some(StopReason::Cancelled);
-        }
-        match (l.time, self.started) {
-            (Some(t), Some(t0)) if t0.elapsed() >= t => Some(StopReason::Time),
-            _ => None,
-        }
+        self.limits.time_or_cancel(self.created)
     }
 
     pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
@@ -992,8 +1011,8 @@ impl<'m, O: Observer> Search<'m, O> {
             if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Some(StopReason::Cancelled);
             }
-            if let (Some(t), Some(t0)) = (l.time, self.started) {
-                if t0.elapsed() >= t {
+            if let Some(t) = l.time {
+                if self.created.elapsed() >= t {
                     return Some(StopReason::Time);
                 }
             }

@@ -20,9 +20,12 @@
 //! pays for the other: no dynamic dispatch in the loop, no allocation per
 //! node (frames and candidates go to buffers that are reused).
 
-use super::{Frame, Next, Search, LISTED_VALUES, UNLISTED};
+use super::{Frame, Next, Search, LISTED_VALUES, UNLISTED, UNLISTED_DOWN};
+use crate::config::ValueOrder;
 use crate::observer::Observer;
 use crate::stats::Status;
+use crate::stats::StopReason;
+use crate::store::MAX_LISTED;
 
 /// Debug builds check that every constraint is entailed at a solution on
 /// models up to this many constraints.
@@ -91,6 +94,13 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
                 return s.record_solution(depth);
             }
             backend.open(s, depth);
+            if s.frames.len() == depth {
+                // No frame: the level's domain is too wide to list for
+                // its value order.
+                s.next = Next::Descend;
+                s.finish(Status::Stopped(StopReason::TooLarge));
+                return false;
+            }
             next = Next::Retry;
             continue;
         }
@@ -158,16 +168,32 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = s.select_var(depth);
         let start = s.cand.len() as u32;
-        let unlisted = s.store.size(var) > LISTED_VALUES && s.branching.ascending();
-        let (cursor, end) = if unlisted {
-            let min = s
-                .store
-                .min(var)
-                .expect("a level opens on a non-empty domain");
-            (min as i32 as u32, UNLISTED)
+        let size = s.store.size(var);
+        let walk = if size > LISTED_VALUES {
+            s.branching.built_in_order(s.var_id(var))
         } else {
-            s.fill_candidates(var);
-            (start, s.cand.len() as u32)
+            None
+        };
+        let (cursor, end) = match walk {
+            Some(ValueOrder::Ascending) => {
+                let min = s
+                    .store
+                    .min(var)
+                    .expect("a level opens on a non-empty domain");
+                (min as i32 as u32, UNLISTED)
+            }
+            Some(ValueOrder::Descending) => {
+                let max = s
+                    .store
+                    .max(var)
+                    .expect("a level opens on a non-empty domain");
+                (max as i32 as u32, UNLISTED_DOWN)
+            }
+            _ if size > MAX_LISTED => return, // no frame: the loop stops
+            _ => {
+                s.fill_candidates(var);
+                (start, s.cand.len() as u32)
+            }
         };
         s.frames.push(Frame {
             var,
@@ -182,6 +208,17 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         let frame = &mut s.frames[top];
+        if frame.end == UNLISTED_DOWN {
+            let from = frame.cursor as i32;
+            let value = s.store.prev_member(frame.var, from as i64)?;
+            if value == i32::MIN as i64 {
+                frame.end = frame.start; // nothing can come after it
+                frame.cursor = frame.start;
+            } else {
+                frame.cursor = (value as i32 - 1) as u32;
+            }
+            return Some((frame.var, value as i32));
+        }
         if frame.end == UNLISTED {
             // The domain is as it was when the level opened; `cursor` holds
             // the next value to look from (as `i32` bits), past the last.
