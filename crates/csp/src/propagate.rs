@@ -510,9 +510,8 @@ mod tests {
         let mut m = crate::Model::new();
         let x = m.int_var(0..=4).unwrap();
         let search = crate::Solver::new(&m).search();
-        let wakes = |w: Watch, value| {
-            w.wakes(Change::Assigning { value }, None, &search.store, x.index)
-        };
+        let wakes =
+            |w: Watch, value| w.wakes(Change::Assigning { value }, None, &search.store, x.index);
         assert!(!wakes(Watch::LowerBound, 0) && wakes(Watch::UpperBound, 0));
         assert!(wakes(Watch::LowerBound, 4) && !wakes(Watch::UpperBound, 4));
         assert!(wakes(Watch::Bounds, 2) && wakes(Watch::Bounds, 0));

@@ -2,7 +2,7 @@
 //! model keeps the posted value (its check is the kind's), each search
 //! posts a clone of it behind the internal propagator interface.
 
-use super::{Event, PropagationContext, Propagator, Priority as Public};
+use super::{Event, Priority as Public, PropagationContext, Propagator};
 use crate::propagators::{
     self as kinds, Constraint, ConstraintKind, Ctx, Posted, Priority, Prop, Watch,
 };

@@ -256,7 +256,11 @@ pub trait Propagator: Send + Sync + 'static {
     /// learning search (future work; today's strategies never call this)
     /// then explains the inference by the decisions that led to it, which
     /// is correct but learns less.
-    fn explain(&self, _inferred: Literal, _before: &PropagationContext<'_>) -> Option<Vec<Literal>> {
+    fn explain(
+        &self,
+        _inferred: Literal,
+        _before: &PropagationContext<'_>,
+    ) -> Option<Vec<Literal>> {
         None
     }
 }

@@ -126,7 +126,7 @@ impl Watch {
     /// minimum is now above `upto` (the old minimum was among the removed
     /// values: nothing below it was a member to stay behind), and the
     /// upper bound when the maximum is now below `value`.
-    #[inline]
+    #[inline(always)]
     pub fn wakes(self, change: Change, last: Option<i64>, store: &Store, var: u32) -> bool {
         let lower_moved = |upto: i64| !matches!(store.min(var), Some(m) if m <= upto);
         let upper_moved = |value: i64| !matches!(store.max(var), Some(m) if m >= value);
