@@ -19,6 +19,8 @@
 //!   with booleans, reified membership and clauses.
 //! * [`precedences`]: random precedence networks, the core of a schedule
 //!   (bounds reasoning over a long horizon).
+//! * [`product`]: `x * y = z` as a propagator of one's own, written with
+//!   the engine's public `csp::Propagator` API only.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * `--replay FILE` (in every example's [`cli::SearchArgs`]): the search as
 //!   a page stepped in a browser, the engine's [`csp::cli::ReplayArgs`].
@@ -46,4 +48,5 @@ pub mod lines;
 pub mod nonogram;
 pub mod permutations;
 pub mod precedences;
+pub mod product;
 pub mod sudoku;

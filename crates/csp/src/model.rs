@@ -401,6 +401,49 @@ impl Model {
         self.add(kinds::predicate::Predicate(Box::new(check)), scope)
     }
 
+    /// Posts a propagator of your own (see [`Propagator`](crate::Propagator)):
+    /// its variables, and the events it hears of each, are read now; each
+    /// search runs a clone of it. Errors: a variable of another model
+    /// ([`ModelError::ForeignVariable`]), no variable at all
+    /// ([`ModelError::EmptyScope`]).
+    ///
+    /// ```
+    /// use csp::{Conflict, Event, Model, PropagationContext, Propagator, Solver, VarId};
+    ///
+    /// /// `x <= y`, by bounds.
+    /// #[derive(Clone)]
+    /// struct AtMost(VarId, VarId);
+    ///
+    /// impl Propagator for AtMost {
+    ///     fn name(&self) -> &'static str { "at-most" }
+    ///     fn variables(&self) -> Vec<(VarId, Event)> {
+    ///         vec![(self.0, Event::LowerBound), (self.1, Event::UpperBound)]
+    ///     }
+    ///     fn propagate(&mut self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    ///         ctx.set_max(self.0, ctx.max(self.1))?;
+    ///         ctx.set_min(self.1, ctx.min(self.0))?;
+    ///         Ok(())
+    ///     }
+    ///     fn check(&self, v: &[i64]) -> bool { v[0] <= v[1] }
+    /// }
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let c = model.post(AtMost(x[0], x[1])).unwrap();
+    /// assert_eq!(model.constraint_name(c), "at-most");
+    /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// assert!(Model::new().post(AtMost(x[0], x[1])).is_err()); // another model's
+    /// ```
+    pub fn post<P: crate::Propagator + Clone>(
+        &mut self,
+        propagator: P,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = (propagator.variables().into_iter())
+            .map(|(x, _)| View::from(x))
+            .collect();
+        self.add(crate::custom::Custom::new(propagator), scope)
+    }
+
     /// Exactly `count` of the views take `value` (a cardinality constraint:
     /// permutations of a multiset, "each digit once per row", ...).
     ///
@@ -1676,7 +1719,7 @@ mod tests {
         assert_eq!(m.constraint_scope(c).len(), n);
         assert_eq!(
             m.watches_of(7),
-            &[Watch::Fixed, Watch::Value(1), Watch::Any]
+            &[Watch::Fixed, Watch::Value(1), Watch::Bounds]
         );
         let Kind::Linear { coefs, .. } = &m.constraints()[c.index()].kind else {
             panic!("a linear constraint");

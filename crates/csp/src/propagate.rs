@@ -288,7 +288,7 @@ impl<O: Observer> Search<'_, O> {
             } else {
                 watch
             };
-            if watch.wakes(change, last, |w| self.store.contains(var, w)) {
+            if watch.wakes(change, last, &self.store, var) {
                 let slot = wake_slot & !HEARS_ALL;
                 if Some(slot) != running {
                     self.queue.push(slot);
@@ -472,6 +472,50 @@ mod tests {
         let fc = nodes(&m, crate::Strategy::ForwardChecking);
         let ac = nodes(&m, crate::Strategy::ArcConsistency);
         assert!(ac <= fc, "arc consistency {ac} > forward checking {fc}");
+    }
+
+    #[test]
+    fn linear_sums_wake_on_bounds_and_disequations_on_fixing() {
+        // x in 0..=4 in x + y <= 6 (bounds) and x + y != 3 (fixing only).
+        let mut m = crate::Model::new();
+        let x = m.int_var(0..=4).unwrap();
+        let y = m.int_var(0..=4).unwrap();
+        m.less_equal(x + y, 6).unwrap();
+        m.not_equal(x + y, 3).unwrap();
+        let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
+        let mut search = solver.search();
+        let woken = |search: &mut Search<'_, crate::NoObserver>, change, last| {
+            search.wake(x.index, change, last, None);
+            let queued: Vec<u32> = search.queue.queued().collect();
+            search.queue.drain(|_| {});
+            queued
+        };
+        // A hole inside the domain: nobody.
+        search.store.remove(x.index, 2).unwrap();
+        let hole = Change::Removed { value: 2, upto: 2 };
+        assert_eq!(woken(&mut search, hole, None), Vec::<u32>::new());
+        // The lower bound moving: the sum; a removal that fixes: both.
+        search.store.remove(x.index, 0).unwrap();
+        let lower = Change::Removed { value: 0, upto: 0 };
+        assert_eq!(woken(&mut search, lower, None), vec![0]);
+        for v in [1, 4] {
+            search.store.remove(x.index, v).unwrap();
+        }
+        let fixing = Change::Removed { value: 4, upto: 4 };
+        assert_eq!(woken(&mut search, fixing, Some(3)), vec![0, 1]);
+    }
+
+    #[test]
+    fn bound_watches_read_an_assignment_against_the_old_bounds() {
+        use crate::propagators::Watch;
+        let mut m = crate::Model::new();
+        let x = m.int_var(0..=4).unwrap();
+        let search = crate::Solver::new(&m).search();
+        let wakes =
+            |w: Watch, value| w.wakes(Change::Assigning { value }, None, &search.store, x.index);
+        assert!(!wakes(Watch::LowerBound, 0) && wakes(Watch::UpperBound, 0));
+        assert!(wakes(Watch::LowerBound, 4) && !wakes(Watch::UpperBound, 4));
+        assert!(wakes(Watch::Bounds, 2) && wakes(Watch::Bounds, 0));
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! MiniZinc. The profile is rebuilt at each wake-up (`O(n log n)`, then a
 //! sweep per task).
 
-use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -67,6 +67,12 @@ impl ConstraintKind for Cumulative {
                 .sum();
             load <= self.capacity
         })
+    }
+
+    /// Time-tabling reads only the starts' bounds, and the last-variable
+    /// filter waits for starts to be fixed (which moves a bound).
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        vec![Watch::Bounds; con.vars.len()]
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {

@@ -74,6 +74,7 @@ pub(crate) mod times;
 pub(crate) use constraint::{Constraint, Kind};
 pub(crate) use explain::{Domains, Inferred, Lit};
 
+use crate::constraint::Cmp;
 use crate::store::{Store, Wipeout};
 
 pub(crate) use merged::Neighbours;
@@ -92,6 +93,15 @@ pub(crate) enum Watch {
     /// Only the variable becoming fixed (value elimination, all that arc
     /// consistency does for pairwise constraints).
     Fixed,
+    /// Only its lower bound moving (which includes becoming fixed above
+    /// the old minimum).
+    LowerBound,
+    /// Only its upper bound moving.
+    UpperBound,
+    /// Either bound moving (filtering that reads only bounds: a hole
+    /// inside the domain changes nothing it computes). Becoming fixed
+    /// always moves a bound, so this includes [`Watch::Fixed`].
+    Bounds,
     /// Only this value going or becoming the variable's last (a count of
     /// that value, the variable in one view).
     Value(i64),
@@ -108,25 +118,47 @@ pub(crate) enum Change {
     /// The values `value..=upto` (those that were members) were removed:
     /// one value, or a bound's move.
     Removed { value: i64, upto: i64 },
-    /// The variable is about to be assigned.
-    Assigning,
+    /// The variable is about to be assigned `value` (its domain is still
+    /// the one before).
+    Assigning { value: i64 },
 }
 
 impl Watch {
-    /// Does `change` of a variable whose domain is now the single value
-    /// `last` (if it is one), and which still `holds` the watched value,
-    /// concern a propagator watching this?
-    #[inline]
-    pub fn wakes(self, change: Change, last: Option<i64>, holds: impl Fn(i64) -> bool) -> bool {
+    /// Does `change` of `var`, whose domain is now the single value `last`
+    /// (if it is one), concern a propagator watching this? `store` holds
+    /// the domain now: after the removal (and whatever the same run removed
+    /// since, which can only make a bound look moved that did move), or
+    /// before the assignment.
+    ///
+    /// A removal of `value..=upto` moved the lower bound exactly when the
+    /// minimum is now above `upto` (the old minimum was among the removed
+    /// values: nothing below it was a member to stay behind), and the
+    /// upper bound when the maximum is now below `value`.
+    #[inline(always)]
+    pub fn wakes(self, change: Change, last: Option<i64>, store: &Store, var: u32) -> bool {
+        let lower_moved = |upto: i64| !matches!(store.min(var), Some(m) if m <= upto);
+        let upper_moved = |value: i64| !matches!(store.max(var), Some(m) if m >= value);
         match (self, change) {
-            (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning)
+            (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning { .. })
             | (Watch::Any, _)
-            | (Watch::Fixed, Change::Assigning) => true,
+            | (Watch::Fixed, Change::Assigning { .. }) => true,
             (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
+            (Watch::LowerBound, Change::Removed { upto, .. }) => lower_moved(upto),
+            (Watch::UpperBound, Change::Removed { value, .. }) => upper_moved(value),
+            (Watch::Bounds, Change::Removed { value, upto }) => {
+                lower_moved(upto) || upper_moved(value)
+            }
+            (Watch::LowerBound, Change::Assigning { value }) => {
+                store.min(var).is_some_and(|m| m < value)
+            }
+            (Watch::UpperBound, Change::Assigning { value }) => {
+                store.max(var).is_some_and(|m| m > value)
+            }
+            (Watch::Bounds, Change::Assigning { .. }) => store.size(var) > 1,
             (Watch::Value(w), Change::Removed { value, upto }) => {
                 (value..=upto).contains(&w) || Some(w) == last
             }
-            (Watch::Value(w), Change::Assigning) => holds(w),
+            (Watch::Value(w), Change::Assigning { .. }) => store.contains(var, w),
             (Watch::ValueOrFixed(w), Change::Removed { value, upto }) => {
                 (value..=upto).contains(&w) || last.is_some()
             }
@@ -216,6 +248,30 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A context over the same search for a shorter borrow, with its own
+    /// counters (a user's propagator gets one; [`Ctx::absorb`] adds its
+    /// counts back).
+    pub fn reborrow(&mut self) -> Ctx<'_> {
+        Ctx {
+            store: &mut *self.store,
+            values: self.values,
+            assigned: self.assigned,
+            unassigned: self.unassigned,
+            scratch: &mut *self.scratch,
+            removals: &mut *self.removals,
+            record: self.record,
+            pruned: 0,
+            checks: 0,
+            by: self.by,
+        }
+    }
+
+    /// Adds the counts of a [`Ctx::reborrow`]ed context.
+    pub fn absorb(&mut self, (pruned, checks): (u64, u64)) {
+        self.pruned += pruned;
+        self.checks += checks;
+    }
+
     /// One elementary consistency test.
     #[inline(always)]
     pub fn count_check(&mut self) {
@@ -326,6 +382,11 @@ impl Ctx<'_> {
             },
             &mut self.scratch.views,
         )
+    }
+
+    /// Is every variable of `con` fixed, and the constraint satisfied?
+    pub fn holds_fixed(&mut self, con: &Constraint) -> bool {
+        con.vars.iter().all(|&x| self.settled(x)) && self.check_fixed(con, None)
     }
 
     /// Exact filtering once at most one variable of `con` is not fixed:
@@ -472,8 +533,7 @@ pub(crate) trait Propagator {
     /// Does the constraint hold whatever the current domains become?
     /// By default: once every variable is fixed and the check passes.
     fn entailed(&self, ctx: &mut Ctx<'_>) -> bool {
-        let con = self.constraint();
-        con.vars.iter().all(|&x| ctx.settled(x)) && ctx.check_fixed(con, None)
+        ctx.holds_fixed(self.constraint())
     }
 
     /// Explains what this propagator inferred from `domains` (as they were
@@ -537,7 +597,11 @@ pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
     match &con.kind {
         Kind::AllDifferent { .. } if !con.is_pairwise() => vec![Watch::Any; con.vars.len()],
         Kind::NotEqual | Kind::AllDifferent { .. } => vec![Watch::Fixed; con.vars.len()],
-        Kind::Linear { .. } => vec![Watch::Any; con.vars.len()],
+        // Its bounds reasoning reads only bounds, and its exact filters (the
+        // `!=` rule, the last open variable) wait for variables to be fixed,
+        // which always moves a bound; `!=` waits only for that.
+        Kind::Linear { cmp: Cmp::Ne, .. } => vec![Watch::Fixed; con.vars.len()],
+        Kind::Linear { .. } => vec![Watch::Bounds; con.vars.len()],
         Kind::Opaque(kind) => kind.watches(con),
     }
 }

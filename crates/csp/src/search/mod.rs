@@ -1165,7 +1165,14 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.forward_check(var)
             }
             Level::Fixpoint => {
-                self.wake(var, Change::Assigning, None, None);
+                self.wake(
+                    var,
+                    Change::Assigning {
+                        value: value as i64,
+                    },
+                    None,
+                    None,
+                );
                 self.store.assign(var, value as i64);
                 self.note_fixed(var, None);
                 self.arc_consistency()
