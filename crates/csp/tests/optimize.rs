@@ -126,7 +126,7 @@ fn the_bound_tightens_inside_one_search() {
         .maximize(gain)
         .unwrap();
     let improvements = opt.by_ref().count() as u64;
-    let stats = opt.stats();
+    let stats = opt.outcome().stats;
     assert_eq!(stats.solutions, improvements);
     assert!(stats.nodes < 2 * 1024, "{} nodes", stats.nodes);
     assert_eq!(opt.best().unwrap().value, best);
@@ -155,7 +155,7 @@ fn a_time_limit_is_one_deadline_across_restarts() {
         opt.status(),
         OptimizeStatus::NoneBeforeLimit(StopReason::Time)
     );
-    assert!(opt.stats().restarts > 1);
+    assert!(opt.outcome().stats.restarts > 1);
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 

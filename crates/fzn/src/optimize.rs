@@ -50,10 +50,8 @@ pub fn optimize(
     };
     let mut best = None;
     for improvement in search.by_ref() {
-        // The objective is one variable: its value is a 32-bit integer.
-        let value = improvement.value as i64;
-        best = Some(value);
-        on_solution(improvement.solution.values(), value);
+        best = Some(improvement.value);
+        on_solution(improvement.solution.values(), improvement.value);
     }
     let (proved, stopped) = match search.status() {
         OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable => (true, None),
@@ -63,7 +61,7 @@ pub fn optimize(
     Ok(Optimum {
         best,
         proved,
-        stats: search.stats(),
+        stats: search.outcome().stats,
         stopped,
     })
 }
