@@ -168,26 +168,7 @@ impl<'m> Solver<'m> {
                 }
             }
         }
-        // The objective's range over the declared domains: its values
-        // must be exact in `Improvement::value`.
-        let (mut lo, mut hi) = (constant, constant);
-        for &(a, view) in &merged {
-            let d = model.domain(view.var);
-            let (Some(min), Some(max)) = (d.min(), d.max()) else {
-                continue;
-            };
-            let (p, q) = (a * min as i128, a * max as i128);
-            lo += p.min(q);
-            hi += p.max(q);
-        }
-        let too_large = ModelError::ExpressionTooLarge {
-            constraint: "objective",
-            bits: 64,
-        };
-        if i64::try_from(sign * lo).is_err() || i64::try_from(sign * hi).is_err() {
-            return Err(too_large);
-        }
-        let terms = merged
+        let terms: Vec<(i64, View)> = merged
             .into_iter()
             .map(|(a, x)| {
                 i64::try_from(a)
@@ -197,6 +178,24 @@ impl<'m> Solver<'m> {
                     })
             })
             .collect::<Result<_, _>>()?;
+        // The objective's range over the declared domains: its values
+        // must be exact in `Improvement::value`.
+        let (mut lo, mut hi) = (constant, constant);
+        for &(a, view) in &terms {
+            let d = model.domain(view.var);
+            let (Some(min), Some(max)) = (d.min(), d.max()) else {
+                continue;
+            };
+            let (p, q) = (a as i128 * min as i128, a as i128 * max as i128);
+            lo += p.min(q);
+            hi += p.max(q);
+        }
+        if i64::try_from(lo).is_err() || i64::try_from(hi).is_err() {
+            return Err(ModelError::ExpressionTooLarge {
+                constraint: "objective",
+                bits: 64,
+            });
+        }
         Ok(Optimize {
             search: self.search_bounded(Objective::new(terms, constant)),
             sign,

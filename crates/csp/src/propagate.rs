@@ -378,7 +378,7 @@ impl<O: Observer> Search<'_, O> {
     fn objective_due(&self) -> bool {
         self.objective
             .as_ref()
-            .is_some_and(|o| self.objective_dirty || o.stale(self.frames.len()))
+            .is_some_and(|o| o.bound().is_some() && (self.objective_dirty || o.stale()))
     }
 
     /// Propagates the objective's bound (the linear propagator's bounds

@@ -8,10 +8,10 @@
 //! filtering (`linear::bounds`, the same code as `Model::linear`'s `<=`),
 //! which is domain consistent for `<=`. Arc consistency runs it inside the
 //! fixpoint, woken by any change to one of its variables (the search keeps
-//! a flag per variable). It also runs once at the first node after the bound
-//! tightened, and again after a backtrack above the node where it last ran:
-//! the pruning it did there went with the undo, and nothing else would
-//! bring the new bound to the open nodes. Generate-and-test judges complete
+//! a flag per variable). It also runs at the first node after the bound
+//! tightened, and again once the node where it ran is undone (the search
+//! says so): its pruning went with the undo, and nothing else would bring
+//! the new bound to the open nodes. Generate-and-test judges complete
 //! assignments, backtracking the assigned part's least value.
 
 use super::linear;
@@ -73,11 +73,18 @@ impl Objective {
         self.bound
     }
 
-    /// Does the node at `depth` need the bound propagated even if none of
-    /// the objective's variables changed? Yes at the first node after a
-    /// tightening, and at any node not below the one where it last ran.
-    pub fn stale(&self, depth: usize) -> bool {
-        self.bound.is_some() && self.applied_at.is_none_or(|d| depth <= d)
+    /// Does the current node need the bound propagated even if none of
+    /// the objective's variables changed? Yes from a tightening until it
+    /// propagates, and again once the node where it did is undone.
+    pub fn stale(&self) -> bool {
+        self.bound.is_some() && self.applied_at.is_none()
+    }
+
+    /// The node at `depth` was undone (its removals with it).
+    pub fn undone(&mut self, depth: usize) {
+        if self.applied_at.is_some_and(|d| d >= depth) {
+            self.applied_at = None;
+        }
     }
 
     /// Does the complete assignment meet the bound?
@@ -114,10 +121,8 @@ impl Objective {
             return Ok(());
         };
         linear::bounds(ctx, &self.scope, &self.coefs, Cmp::Le, bound - self.constant)?;
-        if let Some(depth) = depth {
-            if self.applied_at.is_none_or(|d| depth < d) {
-                self.applied_at = Some(depth);
-            }
+        if depth.is_some() && self.applied_at.is_none() {
+            self.applied_at = depth;
         }
         Ok(())
     }

@@ -1200,6 +1200,9 @@ impl<'m, O: Observer> Search<'m, O> {
         let frame = self.frames[top];
         let value = self.values[frame.var as usize];
         self.store.undo(frame.mark);
+        if let Some(objective) = &mut self.objective {
+            objective.undone(top + 1);
+        }
         self.assigned[frame.var as usize] = false;
         if self.store.counts_sizes() {
             self.store.recount(frame.var);
