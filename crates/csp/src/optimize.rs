@@ -173,9 +173,7 @@ impl<'m> Solver<'m> {
             .map(|(a, x)| {
                 i64::try_from(a)
                     .map(|a| (a, x))
-                    .map_err(|_| ModelError::CoefficientOverflow {
-                        var: x.var.index(),
-                    })
+                    .map_err(|_| ModelError::CoefficientOverflow { var: x.var.index() })
             })
             .collect::<Result<_, _>>()?;
         // The objective's range over the declared domains: its values

@@ -272,7 +272,9 @@ impl Stats {
             ("restarts", self.restarts.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
-        let texts = self.path.map(|p| [("search", p.settings()), ("search path", p.machinery())]);
+        let texts = self
+            .path
+            .map(|p| [("search", p.settings()), ("search path", p.machinery())]);
         let texts = texts.iter().flatten();
         let width = (counts.iter().chain(texts.clone()))
             .map(|(l, _)| l.len())

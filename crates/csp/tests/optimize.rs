@@ -275,34 +275,31 @@ fn a_cancel_flag_stops_branch_and_bound_between_improvements() {
     // Raised after the first improvement: the search stops at its next
     // poll of the flag with that improvement as the best.
     let (model, last) = golomb(8, 64);
-    for strategy in [Strategy::ArcConsistency] {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let limits = Limits {
-            cancel: Some(Arc::clone(&cancel)),
-            ..Limits::default()
-        };
-        let mut opt = Solver::new(&model)
-            .strategy(strategy)
-            .limits(limits)
-            .minimize(last)
-            .unwrap();
-        let first = opt.next().unwrap();
-        cancel.store(true, Ordering::Relaxed);
-        let rest: Vec<_> = opt.by_ref().collect();
-        // The optimum is 34: the first ruler found is longer, and nothing
-        // after the flag runs to the end.
-        assert!(first.value > 34, "{strategy}");
-        assert!(rest.iter().all(|i| i.value < first.value), "{strategy}");
-        assert_eq!(
-            opt.status(),
-            OptimizeStatus::BestBeforeLimit(StopReason::Cancelled),
-            "{strategy}"
-        );
-        assert_eq!(
-            opt.outcome().status,
-            csp::Status::Stopped(StopReason::Cancelled)
-        );
-    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        cancel: Some(Arc::clone(&cancel)),
+        ..Limits::default()
+    };
+    let mut opt = Solver::new(&model)
+        .strategy(Strategy::ArcConsistency)
+        .limits(limits)
+        .minimize(last)
+        .unwrap();
+    let first = opt.next().unwrap();
+    cancel.store(true, Ordering::Relaxed);
+    let rest: Vec<_> = opt.by_ref().collect();
+    // The optimum is 34: the first ruler found is longer, and nothing
+    // after the flag runs to the end.
+    assert!(first.value > 34);
+    assert!(rest.iter().all(|i| i.value < first.value));
+    assert_eq!(
+        opt.status(),
+        OptimizeStatus::BestBeforeLimit(StopReason::Cancelled)
+    );
+    assert_eq!(
+        opt.outcome().status,
+        csp::Status::Stopped(StopReason::Cancelled)
+    );
 }
 
 #[test]
@@ -341,7 +338,10 @@ fn the_bound_propagates_by_bounds_at_every_propagating_strategy() {
     let (fc, fc_nodes) = run(Strategy::ForwardChecking);
     let (ac, ac_nodes) = run(Strategy::ArcConsistency);
     assert_eq!((bt, fc, ac), (17, 17, 17));
-    assert!(ac_nodes <= fc_nodes && fc_nodes < bt_nodes, "{bt_nodes} {fc_nodes} {ac_nodes}");
+    assert!(
+        ac_nodes <= fc_nodes && fc_nodes < bt_nodes,
+        "{bt_nodes} {fc_nodes} {ac_nodes}"
+    );
     let (fitted, outcome) = Solver::new(&model).minimize(last).unwrap().run();
     assert_eq!(fitted.unwrap().value, 17);
     assert!(outcome.stats.path.unwrap().fitted);

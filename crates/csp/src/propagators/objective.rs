@@ -120,7 +120,13 @@ impl Objective {
         let Some(bound) = self.bound else {
             return Ok(());
         };
-        linear::bounds(ctx, &self.scope, &self.coefs, Cmp::Le, bound - self.constant)?;
+        linear::bounds(
+            ctx,
+            &self.scope,
+            &self.coefs,
+            Cmp::Le,
+            bound - self.constant,
+        )?;
         if depth.is_some() && self.applied_at.is_none() {
             self.applied_at = depth;
         }
