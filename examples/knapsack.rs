@@ -48,6 +48,6 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
         }
         OptimizeStatus::Running => unreachable!("the iterator ran to its end"),
     }
-    cli.search.report_stats(None, &opt.stats());
+    cli.search.report(None, &opt.outcome());
     Ok(())
 }

@@ -41,7 +41,7 @@ pub fn golomb(marks: usize, length: i32) -> Result<(Model, csp::VarId), ModelErr
 
 /// The shortest Golomb ruler with `marks` marks below `length`, by branch
 /// and bound on the last mark (`None` if there is none).
-pub fn golomb_length(marks: usize, length: i32) -> Result<Option<i128>, ModelError> {
+pub fn golomb_length(marks: usize, length: i32) -> Result<Option<i64>, ModelError> {
     let (model, last) = golomb(marks, length)?;
     let best = Solver::new(&model).minimize(last)?.last();
     Ok(best.map(|i| i.value))

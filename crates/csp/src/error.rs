@@ -70,6 +70,46 @@ pub enum ModelError {
     /// leaves 128 bits part way through the sum (only possible with more
     /// than sixteen terms at the extremes).
     ConstantOverflow,
+    /// An expression's range, from its variables' domains, does not fit
+    /// the integers that must hold it exactly: 32 bits for a variable
+    /// channelled to it ([`Model::expr_var`](crate::Model::expr_var) and
+    /// every builder taking expression operands), 64 bits for an objective
+    /// ([`Solver::minimize`](crate::Solver::minimize)). Narrow the domains,
+    /// or split the sum into parts with variables of their own.
+    ///
+    /// ```
+    /// use csp::{Model, ModelError, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..1_000_000).unwrap();
+    /// let e = model.expr_var(4000 * x[0] + x[1]).unwrap_err();
+    /// assert_eq!(e, ModelError::ExpressionTooLarge { constraint: "expression", bits: 32 });
+    /// assert!(e.to_string().starts_with("expression: the range of an expression"));
+    /// let wide = i64::MAX / 2 * x[0] + i64::MAX / 2 * x[1];
+    /// assert!(matches!(
+    ///     Solver::new(&model).minimize(wide).err(),
+    ///     Some(ModelError::ExpressionTooLarge { constraint: "objective", bits: 64 })
+    /// ));
+    /// ```
+    ExpressionTooLarge {
+        /// The constraint (or `"expression"`, `"objective"`) it was given to.
+        constraint: &'static str,
+        /// The width of the integers it must fit.
+        bits: u32,
+    },
+    /// A constant was given where a variable is required (an expression
+    /// without variables, where a view of one is made).
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    /// let mut model = Model::new();
+    /// let e = model.expr_var(3).unwrap_err();
+    /// assert_eq!(e, ModelError::ConstantOperand { constraint: "expression" });
+    /// assert!(e.to_string().contains("needs a variable"));
+    /// ```
+    ConstantOperand {
+        /// The constraint (or `"expression"`) it was given to.
+        constraint: &'static str,
+    },
     /// A constraint's constant argument that must not be negative is (a
     /// task's duration or demand).
     NegativeArgument {
@@ -133,6 +173,16 @@ impl fmt::Display for ModelError {
                 what,
                 index,
             } => write!(f, "{constraint} has a negative {what} at position {index}"),
+            ModelError::ExpressionTooLarge { constraint, bits } => write!(
+                f,
+                "{constraint}: the range of an expression does not fit {bits}-bit integers; \
+                 narrow its variables' domains or split it with intermediate variables"
+            ),
+            ModelError::ConstantOperand { constraint } => write!(
+                f,
+                "{constraint} needs a variable but was given a constant; \
+                 use a variable fixed to it (Model::int_var with one value)"
+            ),
         }
     }
 }

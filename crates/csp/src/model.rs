@@ -662,9 +662,11 @@ impl Model {
     /// linear equality ties it (bounds consistent). Usable wherever a view
     /// is; the builders call it themselves on expression operands.
     ///
-    /// An expression without variables, or whose range is wider than
-    /// [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH) or leaves 32 bits, is
-    /// refused ([`ModelError::EmptyScope`], [`ModelError::DomainTooLarge`]).
+    /// An expression without variables ([`ModelError::ConstantOperand`]),
+    /// whose range leaves 32 bits ([`ModelError::ExpressionTooLarge`]) or
+    /// is wider than [`MAX_DOMAIN_WIDTH`](crate::MAX_DOMAIN_WIDTH)
+    /// ([`ModelError::DomainTooLarge`]) is refused; each error names the
+    /// constraint the expression was given to.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -682,7 +684,7 @@ impl Model {
     pub fn expr_var(&mut self, e: impl IntoExpr) -> Result<View, ModelError> {
         let e = e.into_expr();
         if e.terms().is_empty() {
-            return Err(ModelError::EmptyScope {
+            return Err(ModelError::ConstantOperand {
                 constraint: "expression",
             });
         }
@@ -746,13 +748,11 @@ impl Model {
                 .filter(|&(a, _)| a != 0)
                 .collect()
         };
-        let var = self.domains.len();
-        let narrow = |v: i128| {
-            i32::try_from(v).map_err(|_| ModelError::DomainTooLarge {
-                var,
-                width: u64::MAX,
-            })
+        let too_large = ModelError::ExpressionTooLarge {
+            constraint,
+            bits: 32,
         };
+        let narrow = |v: i128| i32::try_from(v).map_err(|_| too_large.clone());
         match live[..] {
             [] => Ok(self.int_var([narrow(constant)?])?.into()),
             [(1, x)] => {
@@ -783,12 +783,7 @@ impl Model {
                     lo += p.min(q);
                     hi += p.max(q);
                 }
-                let (Ok(lo32), Ok(hi32)) = (i32::try_from(lo), i32::try_from(hi)) else {
-                    return Err(ModelError::DomainTooLarge {
-                        var,
-                        width: u64::try_from(hi - lo + 1).unwrap_or(u64::MAX),
-                    });
-                };
+                let (lo32, hi32) = (narrow(lo)?, narrow(hi)?);
                 let z = self.int_var(lo32..=hi32)?;
                 // sum(a * x) - z = -constant
                 let (mut coefs, mut scope): (Vec<i64>, Vec<View>) = live.into_iter().unzip();

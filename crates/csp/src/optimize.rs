@@ -8,7 +8,8 @@ use crate::observer::NoObserver;
 use crate::propagators::objective::Objective;
 use crate::search::{Search, Solver};
 use crate::solution::Solution;
-use crate::stats::{Stats, Status, StopReason};
+use crate::stats::{Outcome, Stats, Status, StopReason};
+use crate::var::View;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -53,6 +54,12 @@ impl fmt::Display for OptimizeStatus {
 
 /// An improving solution and its objective value.
 ///
+/// The value is an `i64`, not the `i32` of a variable's value: an
+/// objective is a sum (`i64` coefficients times `i32` values), which can
+/// leave 32 bits while its variables stay within them. Branch and bound
+/// refuses an objective whose range (from the declared domains) leaves 64
+/// bits ([`ModelError::ExpressionTooLarge`]), so the value is always exact.
+///
 /// ```
 /// use csp::{Model, Solver};
 /// let mut model = Model::new();
@@ -65,14 +72,18 @@ pub struct Improvement {
     /// The solution.
     pub solution: Solution,
     /// Its objective value.
-    pub value: i128,
+    pub value: i64,
 }
 
 /// A branch-and-bound search: iterate it for each improving solution,
 /// stop whenever you like (the last one yielded is the best so far), then
-/// ask [`Optimize::status`]. The bound tightens inside the one search (no
-/// search is rebuilt per bound), so the [`Limits`](crate::Limits) hold for
-/// the whole optimisation, restarts included.
+/// ask [`Optimize::status`] or [`Optimize::outcome`] (the same
+/// [`Outcome`] as [`Solver::count`]'s), or run it to the end at once with
+/// [`Optimize::run`] (the best and the outcome, as [`Solver::first`] gives
+/// the first). The bound tightens inside the one search (no search is
+/// rebuilt per bound) and propagates like a linear `<=` over the
+/// objective's terms, so the [`Limits`](crate::Limits) hold for the whole
+/// optimisation, restarts included.
 ///
 /// ```
 /// use csp::{Cmp, Model, OptimizeStatus, Solver, Strategy};
@@ -83,10 +94,11 @@ pub struct Improvement {
 /// model.linear(take.iter().zip(w).map(|(&t, w)| (w, t)), Cmp::Le, 8).unwrap();
 /// let value = take.iter().zip([4, 5, 6]).map(|(&t, v)| (v, t));
 /// let mut opt = Solver::new(&model).strategy(Strategy::ArcConsistency).maximize(value).unwrap();
-/// let values: Vec<i128> = opt.by_ref().map(|i| i.value).collect();
+/// let values: Vec<i64> = opt.by_ref().map(|i| i.value).collect();
 /// assert_eq!(values.last(), Some(&10)); // items 1 and 3
 /// assert!(values.windows(2).all(|w| w[0] < w[1]));
 /// assert_eq!(opt.status(), OptimizeStatus::Optimal);
+/// assert!(opt.outcome().status.is_complete());
 /// ```
 pub struct Optimize<'m> {
     search: Search<'m, NoObserver>,
@@ -100,9 +112,11 @@ impl<'m> Solver<'m> {
     /// Branch and bound for the least value of `objective` (see
     /// [`Optimize`]): an expression such as `x - y` or `2 * x + y + 1`, a
     /// variable or view, or linear terms as [`Model::linear`](crate::Model::linear)
-    /// takes them ([`IntoObjective`]). A variable of another model, or an
+    /// takes them ([`IntoObjective`]). A variable of another model, an
     /// expression whose constant or a coefficient left 64 bits while it was
-    /// built, is a [`ModelError`].
+    /// built, or whose range over the declared domains leaves 64 bits
+    /// ([`ModelError::ExpressionTooLarge`], naming `"objective"`), is a
+    /// [`ModelError`].
     ///
     /// ```
     /// use csp::{Model, OptimizeStatus, Solver};
@@ -143,28 +157,45 @@ impl<'m> Solver<'m> {
         }
         let model = self.model();
         let constant = sign * objective.constant() as i128;
-        let mut merged: Vec<(u32, i128)> = Vec::new();
+        let mut merged: Vec<(i128, View)> = Vec::new();
         let mut position: HashMap<u32, usize> = HashMap::new();
         for &(coef, var) in objective.terms() {
             model.own(var.into(), "objective")?;
             let a = sign * coef as i128;
-            let x = var.index;
-            match position.get(&x) {
-                Some(&i) => merged[i].1 += a,
+            match position.get(&var.index) {
+                Some(&i) => merged[i].0 += a,
                 None => {
-                    position.insert(x, merged.len());
-                    merged.push((x, a));
+                    position.insert(var.index, merged.len());
+                    merged.push((a, var.into()));
                 }
             }
         }
-        let terms = merged
+        let terms: Vec<(i64, View)> = merged
             .into_iter()
-            .map(|(x, a)| {
+            .map(|(a, x)| {
                 i64::try_from(a)
-                    .map(|a| (x, a))
-                    .map_err(|_| ModelError::CoefficientOverflow { var: x as usize })
+                    .map(|a| (a, x))
+                    .map_err(|_| ModelError::CoefficientOverflow { var: x.var.index() })
             })
             .collect::<Result<_, _>>()?;
+        // The objective's range over the declared domains: its values
+        // must be exact in `Improvement::value`.
+        let (mut lo, mut hi) = (constant, constant);
+        for &(a, view) in &terms {
+            let d = model.domain(view.var);
+            let (Some(min), Some(max)) = (d.min(), d.max()) else {
+                continue;
+            };
+            let (p, q) = (a as i128 * min as i128, a as i128 * max as i128);
+            lo += p.min(q);
+            hi += p.max(q);
+        }
+        if i64::try_from(lo).is_err() || i64::try_from(hi).is_err() {
+            return Err(ModelError::ExpressionTooLarge {
+                constraint: "objective",
+                bits: 64,
+            });
+        }
         Ok(Optimize {
             search: self.search_bounded(Objective::new(terms, constant)),
             sign,
@@ -266,7 +297,48 @@ impl Optimize<'_> {
         self.best.as_ref()
     }
 
-    /// The search's statistics so far.
+    /// How the search ended (complete, or which limit stopped it;
+    /// [`Status::Running`] while it can go on) and its statistics: the
+    /// same [`Outcome`] as every other search gives. Complete with a best
+    /// solution means optimal, without one unsatisfiable
+    /// ([`Optimize::status`] says which).
+    ///
+    /// ```
+    /// use csp::{Limits, Model, Solver, Status, StopReason};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let mut opt = Solver::new(&model).maximize(x[0] - x[2]).unwrap();
+    /// assert_eq!(opt.by_ref().last().unwrap().value, 2);
+    /// let outcome = opt.outcome();
+    /// assert!(outcome.status.is_complete() && outcome.solutions() >= 1);
+    /// let stopped = Limits { nodes: Some(1), ..Limits::default() };
+    /// let (_, outcome) = Solver::new(&model).limits(stopped).minimize(x[0]).unwrap().run();
+    /// assert_eq!(outcome.status, Status::Stopped(StopReason::Nodes));
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        self.search.outcome()
+    }
+
+    /// Runs to the end (or a limit): the best solution found, if any,
+    /// and the [`Outcome`], as [`Solver::first`] gives the first solution.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..4).unwrap();
+    /// model.not_equal(x[0], x[1]).unwrap();
+    /// let (best, outcome) = Solver::new(&model).minimize(x[0] + x[1]).unwrap().run();
+    /// assert_eq!(best.unwrap().value, 1);
+    /// assert!(outcome.status.is_complete());
+    /// ```
+    pub fn run(mut self) -> (Option<Improvement>, Outcome) {
+        self.by_ref().for_each(drop);
+        (self.best, self.search.outcome())
+    }
+
+    /// The search's statistics so far (also in [`Optimize::outcome`]).
+    #[deprecated(note = "use `outcome().stats`, as for every other search")]
     pub fn stats(&self) -> Stats {
         self.search.stats()
     }
@@ -285,7 +357,8 @@ impl Iterator for Optimize<'_> {
         );
         let improvement = Improvement {
             solution,
-            value: self.sign * minimised,
+            // Within the range checked when the objective was set.
+            value: (self.sign * minimised) as i64,
         };
         objective.tighten(minimised - 1);
         objective.publish(minimised);

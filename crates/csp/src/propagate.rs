@@ -19,7 +19,6 @@
 //! the same static orders their trees nest.
 
 use crate::observer::Observer;
-use crate::propagators::objective::Objective;
 use crate::propagators::{Change, Constraint, Ctx, Level, Prop, Watch};
 use crate::search::{Search, HEARS_ALL};
 
@@ -280,6 +279,9 @@ impl<O: Observer> Search<'_, O> {
         last: Option<i64>,
         running: Option<u32>,
     ) {
+        if self.in_objective.get(var as usize) == Some(&true) {
+            self.objective_dirty = true;
+        }
         let model = self.model;
         for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
             let wake_slot = self.wake_slots[c as usize];
@@ -298,11 +300,23 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Runs the queued propagators, cheapest first, until nothing changes.
+    /// The objective's bound, in branch and bound, joins the fixpoint
+    /// whenever the queue runs dry and it is due.
     pub(crate) fn arc_consistency(&mut self) -> bool {
         let merged_slot = self.model.num_constraints() as u32;
-        while let Some(slot) = self.queue.pop() {
+        loop {
+            let Some(slot) = self.queue.pop() else {
+                if !self.objective_due() {
+                    return true;
+                }
+                if !self.objective_pass() {
+                    self.forget_queued(merged_slot + 1);
+                    return false;
+                }
+                continue;
+            };
             self.stats.propagations += 1;
-            if self.stats.propagations.is_multiple_of(1024) {
+            if self.stats.propagations.is_multiple_of(64) {
                 // In the search, the node then counts as failed and the
                 // loop stops at its next limit check.
                 if let Some(reason) = self.out_of_time() {
@@ -328,67 +342,75 @@ impl<O: Observer> Search<'_, O> {
                 return false;
             }
         }
-        true
     }
 
     /// Branch and bound, after an assignment at `depth`: does the node
     /// allow a value within the objective's bound? Generate-and-test
     /// judges complete assignments, backtracking the assigned part's least
-    /// value; forward checking filters the bound's consequences, arc
-    /// consistency to a common fixpoint with the other propagators. Its
-    /// removals carry the constraint id one past the model's last.
+    /// value, forward checking filters the bound's consequences once;
+    /// arc consistency ran the bound inside its fixpoint already (see
+    /// [`Search::objective_pass`]).
     pub(crate) fn within_bound(&mut self, depth: usize) -> bool {
-        let Some(mut objective) = self.objective.take() else {
+        // A portfolio's better value found elsewhere (one relaxed load).
+        if let Some(objective) = &mut self.objective {
+            objective.sync();
+        }
+        let Some(objective) = &self.objective else {
             return true;
         };
-        objective.sync();
-        let ok = self.bound_allows(&objective, depth);
-        self.objective = Some(objective);
-        ok
-    }
-
-    fn bound_allows(&mut self, objective: &Objective, depth: usize) -> bool {
         if objective.bound().is_none() {
             return true;
         }
-        if !self.quiet {
-            self.stats.checks += 1;
-        }
         match self.level {
-            Level::Leaves => depth < self.order.len() || objective.holds(&self.values),
-            Level::Check => objective.possible(&self.store, &self.values, &self.assigned),
-            Level::Forward | Level::Fixpoint => loop {
-                let by = self.model.num_constraints() as u32;
-                let mut ctx = ctx!(self, by);
-                ctx.record |= self.level == Level::Fixpoint;
-                let filtered = objective.filter(&mut ctx);
-                let changed = filtered == Ok(true);
-                let ran = Ran::of(ctx, filtered.map(|_| ()));
-                if !self.settle(ran, None) {
-                    // Not a constraint of the model: no failure weight.
-                    self.culprit = None;
-                    let merged_slot = self.model.num_constraints() as u32;
-                    let mut queued = std::mem::take(&mut self.drained);
-                    queued.clear();
-                    self.queue.drain(|slot| queued.push(slot));
-                    for &slot in &queued {
-                        if slot == merged_slot {
-                            self.fixed_pending.clear();
-                        } else {
-                            self.props[slot as usize].clear();
-                        }
-                    }
-                    self.drained = queued;
-                    return false;
-                }
-                if self.level == Level::Forward || !changed {
-                    return true;
-                }
-                if !self.arc_consistency() {
-                    return false;
-                }
-            },
+            Level::Leaves if depth < self.order.len() => true,
+            Level::Leaves => {
+                self.stats.checks += 1;
+                objective.holds(&self.values)
+            }
+            Level::Check => {
+                self.stats.checks += 1;
+                objective.possible(&self.store, &self.values, &self.assigned)
+            }
+            Level::Forward => self.objective_pass(),
+            Level::Fixpoint => true,
         }
+    }
+
+    /// Is the objective's bound due at this node of arc consistency: a
+    /// variable of it changed, or the bound is new to this part of the
+    /// tree (see `propagators/objective.rs`)?
+    fn objective_due(&self) -> bool {
+        self.objective
+            .as_ref()
+            .is_some_and(|o| o.bound().is_some() && (self.objective_dirty || o.stale()))
+    }
+
+    /// Propagates the objective's bound (the linear propagator's bounds
+    /// filtering) at the current node; false on a wipe-out. Its removals
+    /// carry the constraint id one past the model's last, and wake the
+    /// propagators over the variables it narrowed.
+    pub(crate) fn objective_pass(&mut self) -> bool {
+        let Some(mut objective) = self.objective.take() else {
+            return true;
+        };
+        let depth = (!self.quiet).then_some(self.frames.len());
+        let by = self.model.num_constraints() as u32;
+        let mut ctx = ctx!(self, by);
+        ctx.record |= self.level == Level::Fixpoint;
+        let result = objective.filter(&mut ctx, depth);
+        let ran = Ran::of(ctx, result);
+        self.objective = Some(objective);
+        if !self.quiet {
+            self.stats.propagations += 1;
+        }
+        let ok = self.settle(ran, None);
+        // Its own narrowing is at its fixpoint already.
+        self.objective_dirty = false;
+        if !ok {
+            // Not a constraint of the model: no failure weight.
+            self.culprit = None;
+        }
+        ok
     }
 
     /// Does every propagator report itself entailed? True at every
@@ -410,8 +432,10 @@ impl<O: Observer> Search<'_, O> {
         let forget = |search: &mut Self, slot: u32| {
             if slot == merged_slot {
                 search.fixed_pending.clear();
-            } else {
-                search.props[slot as usize].clear();
+            } else if let Some(prop) = search.props.get_mut(slot as usize) {
+                // (Past the merged slot: the objective's bound, which keeps
+                // no pending work.)
+                prop.clear();
             }
         };
         forget(self, failed);

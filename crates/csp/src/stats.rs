@@ -1,5 +1,6 @@
 //! What a search did (statistics), what may stop it (limits), and how it ended.
 
+use crate::config::{Strategy, ValueOrder, VarOrder};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -87,8 +88,12 @@ pub struct Stats {
 /// model.all_different(&q).unwrap();
 /// let path = Solver::new(&model).count().stats.path.unwrap();
 /// assert_eq!((path.store, path.pairwise), (StoreKind::OneWord, PairwiseKind::Merged));
-/// assert!(path.slot_backend);
-/// assert_eq!(path.to_string(), "one-word store, merged pairwise, slot backend");
+/// assert!(path.slot_backend && path.fitted);
+/// assert_eq!(
+///     path.to_string(),
+///     "forward-checking, input order, ascending values (fitted default); \
+///      one-word store, merged pairwise, slot backend"
+/// );
 /// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
 /// assert!(!dynamic.stats.path.unwrap().slot_backend);
 /// ```
@@ -105,6 +110,18 @@ pub struct SearchPath {
     /// the trail backend, which serves every strategy and order.
     #[cfg_attr(feature = "serde", serde(alias = "kernel"))]
     pub slot_backend: bool,
+    /// The pruning strategy that ran.
+    pub strategy: Strategy,
+    /// The built-in variable order (`input` while a user's selector
+    /// replaced it).
+    pub var_order: VarOrder,
+    /// The built-in value order (`ascending` while a user's ordering
+    /// replaced it).
+    pub value_order: ValueOrder,
+    /// True when the strategy and variable order are the default the
+    /// solver fitted to the model (see [`Solver`](crate::Solver)), false
+    /// when something about the search's shape was set.
+    pub fitted: bool,
 }
 
 impl SearchPath {
@@ -173,14 +190,38 @@ impl fmt::Display for PairwiseKind {
     }
 }
 
-impl fmt::Display for SearchPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SearchPath {
+    /// The strategy and orders that ran, and whether the solver fitted
+    /// them to the model: `arc-consistency, smallest-domain order,
+    /// ascending values (fitted default)`.
+    pub fn settings(&self) -> String {
+        let chosen = if self.fitted {
+            "fitted default"
+        } else {
+            "as set"
+        };
+        format!(
+            "{}, {} order, {} values ({chosen})",
+            self.strategy, self.var_order, self.value_order
+        )
+    }
+
+    /// The store, pairwise propagation and backend that ran: `one-word
+    /// store, merged pairwise, slot backend`.
+    pub fn machinery(&self) -> String {
         let driver = if self.slot_backend {
             "slot backend"
         } else {
             "trail backend"
         };
-        write!(f, "{}, {}, {driver}", self.store, self.pairwise)
+        format!("{}, {}, {driver}", self.store, self.pairwise)
+    }
+}
+
+impl fmt::Display for SearchPath {
+    /// [`SearchPath::settings`], then [`SearchPath::machinery`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; {}", self.settings(), self.machinery())
     }
 }
 
@@ -207,15 +248,19 @@ impl Stats {
         self.path = self.path.or(other.path);
     }
 
-    /// The statistics as aligned `label  value` lines (for `--stats`).
+    /// The statistics as aligned `label  value` lines (for `--stats`),
+    /// then the strategy and orders that ran (and whether the solver
+    /// fitted them to the model) and the search path.
     ///
     /// ```
     /// let text = csp::Stats::default().table();
     /// assert!(text.contains("nodes") && text.contains("elapsed"));
+    /// let model = csp::Model::new();
+    /// let text = csp::Solver::new(&model).count().stats.table();
+    /// assert!(text.contains("search         forward-checking, input order, ascending values (fitted default)"));
     /// ```
     pub fn table(&self) -> String {
-        let path = self.path.map(|p| ("search path", p.to_string()));
-        let rows: [(&str, String); 10] = [
+        let counts: [(&str, String); 10] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
             ("failures", self.failures.to_string()),
@@ -227,11 +272,20 @@ impl Stats {
             ("restarts", self.restarts.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
-        let rows = rows.iter().chain(&path);
-        let width = rows.clone().map(|(l, _)| l.len()).max().unwrap_or(0);
-        let vwidth = rows.clone().map(|(_, v)| v.len()).max().unwrap_or(0);
-        rows.map(|(l, v)| format!("{l:<width$}  {v:>vwidth$}\n"))
-            .collect()
+        let texts = self
+            .path
+            .map(|p| [("search", p.settings()), ("search path", p.machinery())]);
+        let texts = texts.iter().flatten();
+        let width = (counts.iter().chain(texts.clone()))
+            .map(|(l, _)| l.len())
+            .max()
+            .unwrap_or(0);
+        let vwidth = counts.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+        let counts = counts
+            .iter()
+            .map(|(l, v)| format!("{l:<width$}  {v:>vwidth$}\n"));
+        let texts = texts.map(|(l, v)| format!("{l:<width$}  {v}\n"));
+        counts.chain(texts).collect()
     }
 }
 

@@ -721,11 +721,13 @@ proptest! {
             .map(|&(a, i, off)| (a, x[i % x.len()] + off))
             .collect();
         let expr = terms.iter().fold(Expr::default(), |e, &(a, v)| e + a * v);
-        let value_of = |values: &[i32]| -> i128 {
-            terms
+        // Small coefficients and domains: the exact sum fits `i64`.
+        let value_of = |values: &[i32]| -> i64 {
+            let sum: i128 = terms
                 .iter()
                 .map(|&(a, v)| a as i128 * (values[v.var.index()] as i128 + v.offset as i128))
-                .sum()
+                .sum();
+            i64::try_from(sum).expect("a small objective")
         };
         let all = brute_force(&spec, &model, &aux);
         let optimum = if maximise {
@@ -769,7 +771,7 @@ proptest! {
                 (false, true) => solver.minimize(&expr),
             }
             .unwrap();
-            let mut last: Option<i128> = None;
+            let mut last: Option<i64> = None;
             for step in opt.by_ref() {
                 prop_assert!(model.is_solution(step.solution.values()), "{}", label);
                 prop_assert_eq!(step.value, value_of(step.solution.values()), "{}", label);

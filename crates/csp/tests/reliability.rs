@@ -300,3 +300,35 @@ fn unsatisfiable_models_have_zero_solutions_everywhere() {
             .is_unsatisfiable());
     }
 }
+
+#[test]
+fn a_misused_expression_is_a_typed_error_naming_its_constraint() {
+    let mut model = Model::new();
+    let x = model.int_vars(2, 0..1_000_000).unwrap();
+    // 4000 * 999_999 + 999_999 leaves 32 bits: no variable can hold it.
+    assert_eq!(
+        model.all_different([4000 * x[0] + x[1], 2 * x[0]]).err(),
+        Some(ModelError::ExpressionTooLarge {
+            constraint: "all-different",
+            bits: 32
+        })
+    );
+    assert_eq!(
+        model.expr_var(4000 * x[0] - x[1]).err(),
+        Some(ModelError::ExpressionTooLarge {
+            constraint: "expression",
+            bits: 32
+        })
+    );
+    // A constant where a view of a variable is made.
+    let err = model.expr_var(7).unwrap_err();
+    assert_eq!(
+        err,
+        ModelError::ConstantOperand {
+            constraint: "expression"
+        }
+    );
+    assert!(err.to_string().starts_with("expression needs a variable"));
+    // Nothing was added by the refused calls.
+    assert_eq!((model.num_vars(), model.num_constraints()), (2, 0));
+}

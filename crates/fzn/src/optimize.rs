@@ -103,8 +103,7 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
         };
         let mut search = search.share_bound(&shared);
         for improvement in search.by_ref() {
-            // The objective is one variable: its value is a 32-bit integer.
-            let value = improvement.value as i64;
+            let value = improvement.value;
             let mut guard = reported.lock().expect("solution lock");
             let (best, report) = &mut *guard;
             if best.is_none_or(|b| if minimize { value < b } else { value > b }) {
@@ -119,7 +118,7 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
         ) {
             cancel.store(true, Ordering::SeqCst);
         }
-        Ok((status, search.stats()))
+        Ok((status, search.outcome().stats))
     });
     let mut stats = Stats::default();
     let mut proved = false;

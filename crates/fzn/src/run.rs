@@ -151,8 +151,9 @@ struct Report {
 
 /// The statistics under the names MiniZinc's standard defines
 /// (`nodes`, `failures`, `restarts`, `peakDepth`, `propagations`,
-/// `nSolutions`, `solveTime`, `objective`, `objectiveBound`, ...),
-/// then `%%%mzn-stat-end`.
+/// `nSolutions`, `solveTime`, `objective`, `objectiveBound`, ...), our
+/// `search` (strategy and orders, fitted or set) and `searchPath`, then
+/// `%%%mzn-stat-end`.
 fn write_stats(
     report: &Report,
     built: &Built,
@@ -172,6 +173,12 @@ fn write_stats(
         format!("initTime={:.6}", init_time.as_secs_f64()),
         format!("solveTime={:.6}", s.elapsed.as_secs_f64()),
     ];
+    if let Some(p) = s.path {
+        // The strategy and orders that ran, and whether the engine fitted
+        // them to the model or the search annotations and options set them.
+        lines.push(format!("search=\"{}\"", p.settings()));
+        lines.push(format!("searchPath=\"{}\"", p.machinery()));
+    }
     if let Some(o) = report.objective {
         lines.push(format!("objective={o}"));
         if report.proved {

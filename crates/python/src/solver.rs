@@ -671,12 +671,13 @@ impl Optimization {
                     values: found.solution.values().to_vec(),
                 },
             )?;
-            let value = i64::try_from(found.value).unwrap_or(if found.value > 0 {
-                i64::MAX
-            } else {
-                i64::MIN
-            });
-            let improvement = Py::new(py, Improvement { solution, value })?;
+            let improvement = Py::new(
+                py,
+                Improvement {
+                    solution,
+                    value: found.value,
+                },
+            )?;
             this.best = Some(improvement.clone_ref(py));
             return Ok(Some(improvement));
         }
@@ -685,7 +686,7 @@ impl Optimization {
         let stats = this
             .cell
             .as_ref()
-            .map(|c| lock(c).with_dependent(|_, o| o.stats()))
+            .map(|c| lock(c).with_dependent(|_, o| o.outcome().stats))
             .unwrap_or_default();
         let (_, reason) = this.status_name();
         let status = reason.map_or(csp::Status::Complete, csp::Status::Stopped);
@@ -752,9 +753,22 @@ impl Optimization {
         let stats = self
             .cell
             .as_ref()
-            .map(|c| lock(c).with_dependent(|_, o| o.stats()))
+            .map(|c| lock(c).with_dependent(|_, o| o.outcome().stats))
             .unwrap_or_default();
         stats_dict(py, &stats)
+    }
+
+    /// The search's `Outcome` so far, as a plain search gives it (status
+    /// `RUNNING` until it ends; `COMPLETE` with a best means optimal).
+    #[getter]
+    fn outcome(&self) -> Outcome {
+        Outcome(match &self.cell {
+            Some(cell) => lock(cell).with_dependent(|_, o| o.outcome()),
+            None => csp::Outcome {
+                status: csp::Status::Running,
+                stats: csp::Stats::default(),
+            },
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

@@ -216,6 +216,7 @@ def test_minimize_and_maximize():
     values = [i.value for i in opt]
     assert values[-1] == 10 and values == sorted(values)
     assert opt.status == OptimizeStatus.OPTIMAL and opt.best.value == 10
+    assert opt.outcome.status == Status.COMPLETE and opt.outcome.solutions == len(values)
     assert opt.best.solution.values() == [1, 0, 1]
     x = m.int_vars(2, range(4), name="y")
     m.not_equal(x[0], x[1])
@@ -230,6 +231,7 @@ def test_minimize_and_maximize():
     limited.run()
     assert limited.status in (OptimizeStatus.BEST_BEFORE_LIMIT, OptimizeStatus.NONE_BEFORE_LIMIT)
     assert limited.stop_reason == StopReason.NODES
+    assert limited.outcome.status == Status.STOPPED
     with pytest.raises(TypeError):
         m.minimize("x")
     with pytest.raises(ValueError, match="takes no observer"):

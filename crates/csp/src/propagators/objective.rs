@@ -1,43 +1,55 @@
-//! The objective's bound in branch and bound: `sum coefs[i] * x[i] +
-//! constant <= bound`, where the bound tightens after each improving
-//! solution within the one search (see `optimize.rs`).
+//! The objective's bound in branch and bound: the linear constraint
+//! `sum coefs[i] * x[i] <= bound - constant`, whose right-hand side
+//! tightens after each improving solution within the one search (see
+//! `optimize.rs`).
 //!
-//! It is no constraint of the model: the search runs it after every
-//! assignment (a tightened bound concerns every open node, whichever
-//! variable was assigned), at each consistency level:
-//!
-//! * generate-and-test: the value of a complete assignment;
-//! * backtracking: the least value the assigned part allows (assigned
-//!   values plus each open variable's best bound);
-//! * forward checking and arc consistency: bounds filtering (one pass is
-//!   its own fixpoint: narrowing one term never raises another's least
-//!   value); arc consistency alternates it with the other propagators.
+//! It is no constraint of the model, but it propagates as one: at forward
+//! checking and arc consistency by the linear propagator's own bounds
+//! filtering (`linear::bounds`, the same code as `Model::linear`'s `<=`),
+//! which is domain consistent for `<=`. Arc consistency runs it inside the
+//! fixpoint, woken by any change to one of its variables (the search keeps
+//! a flag per variable). It also runs at the first node after the bound
+//! tightened, and again once the node where it ran is undone (the search
+//! says so): its pruning went with the undo, and nothing else would bring
+//! the new bound to the open nodes. Generate-and-test judges complete
+//! assignments, backtracking the assigned part's least value.
 
+use super::linear;
 use super::Ctx;
+use crate::constraint::Cmp;
 use crate::store::{Store, Wipeout};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
+use crate::var::View;
 
 /// A linear objective to minimise and the bound solutions must now beat.
 pub(crate) struct Objective {
-    /// Distinct variables with their coefficients.
-    terms: Vec<(u32, i64)>,
+    /// Distinct variables (views of offset 0) with their coefficients.
+    scope: Vec<View>,
+    coefs: Vec<i64>,
     constant: i128,
     /// Solutions must have a value at most this (`None`: no solution yet).
     bound: Option<i128>,
     /// The best value any search sharing it found (`i64::MAX`: none), for
     /// a portfolio of searches (`Optimize::share_bound`).
     shared: Option<Arc<AtomicI64>>,
+    /// The depth (assigned variables) of the node where the current bound
+    /// last propagated, while that node's changes stand; `None` when the
+    /// bound is new or that node was undone.
+    applied_at: Option<usize>,
 }
 
 impl Objective {
     /// `sum a * x + constant`, over distinct variables.
-    pub fn new(terms: Vec<(u32, i64)>, constant: i128) -> Objective {
+    pub fn new(terms: Vec<(i64, View)>, constant: i128) -> Objective {
+        let (coefs, scope) = terms.into_iter().unzip();
         Objective {
-            terms,
+            scope,
+            coefs,
             constant,
             bound: None,
             shared: None,
+            applied_at: None,
         }
     }
 
@@ -61,29 +73,48 @@ impl Objective {
         };
         let best = shared.load(Ordering::Relaxed);
         if best != i64::MAX && self.bound.is_none_or(|b| (best as i128) - 1 < b) {
-            self.bound = Some(best as i128 - 1);
+            self.tighten(best as i128 - 1);
         }
+    }
+
+    /// The variables of the objective (a variable may appear with a zero
+    /// coefficient, which never matters).
+    pub fn vars(&self) -> impl Iterator<Item = u32> + '_ {
+        self.scope.iter().map(|v| v.var.index)
     }
 
     /// The value of a complete assignment (exact: at most 2^32 terms of a
     /// 64-bit coefficient times a 32-bit value, plus a constant below 2^125).
     pub fn value(&self, values: &[i32]) -> i128 {
         self.constant
-            + self
-                .terms
-                .iter()
-                .map(|&(x, a)| a as i128 * values[x as usize] as i128)
+            + (self.scope.iter().zip(&self.coefs))
+                .map(|(v, &a)| a as i128 * values[v.var.index as usize] as i128)
                 .sum::<i128>()
     }
 
     /// From now on, solutions must have a value at most `bound`.
     pub fn tighten(&mut self, bound: i128) {
         self.bound = Some(bound);
+        self.applied_at = None;
     }
 
     /// The current bound, if any solution set one.
     pub fn bound(&self) -> Option<i128> {
         self.bound
+    }
+
+    /// Does the current node need the bound propagated even if none of
+    /// the objective's variables changed? Yes from a tightening until it
+    /// propagates, and again once the node where it did is undone.
+    pub fn stale(&self) -> bool {
+        self.bound.is_some() && self.applied_at.is_none()
+    }
+
+    /// The node at `depth` was undone (its removals with it).
+    pub fn undone(&mut self, depth: usize) {
+        if self.applied_at.is_some_and(|d| d >= depth) {
+            self.applied_at = None;
+        }
     }
 
     /// Does the complete assignment meet the bound?
@@ -97,61 +128,38 @@ impl Objective {
         let Some(bound) = self.bound else {
             return true;
         };
-        let least: i128 = self
-            .terms
-            .iter()
-            .map(|&(x, a)| {
+        let least: i128 = (self.scope.iter().zip(&self.coefs))
+            .map(|(v, &a)| {
+                let x = v.var.index;
                 if assigned[x as usize] {
                     a as i128 * values[x as usize] as i128
                 } else {
-                    term_range(store, x, a).0
+                    let lo = store.min(x).unwrap_or(0) as i128 * a as i128;
+                    let hi = store.max(x).unwrap_or(0) as i128 * a as i128;
+                    lo.min(hi)
                 }
             })
             .sum();
         self.constant + least <= bound
     }
 
-    /// Bounds filtering of `value <= bound` on the domains; true if a
-    /// domain changed.
-    pub fn filter(&self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
+    /// Bounds filtering of `value <= bound` on the domains, by the linear
+    /// propagator's code, at the node of `depth` (`None`: a trial, undone
+    /// at once, which must not count as the bound having run).
+    pub fn filter(&mut self, ctx: &mut Ctx<'_>, depth: Option<usize>) -> Result<(), Wipeout> {
         let Some(bound) = self.bound else {
-            return Ok(false);
+            return Ok(());
         };
-        let least: i128 = self
-            .terms
-            .iter()
-            .map(|&(x, a)| term_range(ctx.store, x, a).0)
-            .sum::<i128>()
-            + self.constant;
-        ctx.count_check();
-        if least > bound {
-            return Err(Wipeout);
+        linear::bounds(
+            ctx,
+            &self.scope,
+            &self.coefs,
+            Cmp::Le,
+            bound - self.constant,
+        )?;
+        if depth.is_some() && self.applied_at.is_none() {
+            self.applied_at = depth;
         }
-        let slack = bound - least;
-        let mut changed = false;
-        for &(x, a) in &self.terms {
-            if a == 0 {
-                continue;
-            }
-            // a * x may exceed its least value by at most the slack.
-            let (lo, _) = term_range(ctx.store, x, a);
-            let top = lo + slack;
-            let a = a as i128;
-            let (x_lo, x_hi) = if a > 0 {
-                (i128::MIN, top.div_euclid(a))
-            } else {
-                // a * x <= top with a < 0: x >= ceil(top / a).
-                (-(top.div_euclid(-a)), i128::MAX)
-            };
-            changed |= ctx.restrict_bounds(x, x_lo, x_hi)?;
-        }
-        Ok(changed)
+        Ok(())
     }
-}
-
-/// The least and largest value of `a * x` over `x`'s domain.
-fn term_range(store: &Store, x: u32, a: i64) -> (i128, i128) {
-    let lo = store.min(x).unwrap_or(0) as i128 * a as i128;
-    let hi = store.max(x).unwrap_or(0) as i128 * a as i128;
-    (lo.min(hi), lo.max(hi))
 }

@@ -41,6 +41,12 @@ mod solver_branching;
 /// smallest-domain-first ran 1.7 times slower with the counts.)
 const COUNTED_FROM_VARS: usize = 1000;
 
+/// The search polls the clock and the cancel flag every 256 nodes, or once
+/// this much work (checks, propagations, values pruned: each at most
+/// microseconds) was done since the last poll, so a time limit is kept to
+/// well under 0.1 s however costly a node is.
+const POLL_WORK: u64 = 1 << 14;
+
 /// A configured search over a model: strategy, orders, limits, seed.
 ///
 /// Defaults: a strategy and variable order that fit the model, ascending
@@ -115,12 +121,25 @@ pub struct Solver<'m> {
 }
 
 impl<'m> Solver<'m> {
-    /// A solver for `model` with the default settings.
+    /// A solver for `model` with the default settings, the strategy and
+    /// variable order fitted to the model: forward checking in input order
+    /// when every constraint is a pairwise disequality (`not_equal`,
+    /// value-level `all_different`), arc consistency with
+    /// smallest-domain-first otherwise; ascending values, no limits,
+    /// seed 0, no restarts. Setting the strategy, an order, restarts or
+    /// the all-different level turns the fitting off (see [`Solver`]).
+    /// What ran is in the statistics ([`SearchPath::settings`](crate::SearchPath::settings),
+    /// the `search` line of `--stats`).
     ///
     /// ```
-    /// let model = csp::Model::new();
-    /// let solver = csp::Solver::new(&model);
-    /// assert_eq!(solver.get_strategy(), csp::Strategy::ForwardChecking);
+    /// use csp::{Model, Solver, Strategy, VarOrder};
+    /// let model = Model::new();
+    /// let solver = Solver::new(&model);
+    /// assert_eq!(solver.get_strategy(), Strategy::ForwardChecking);
+    /// let path = solver.count().stats.path.unwrap();
+    /// assert!(path.fitted);
+    /// let set = Solver::new(&model).var_order(VarOrder::Input).count().stats.path.unwrap();
+    /// assert_eq!(set.settings(), "forward-checking, input order, ascending values (as set)");
     /// ```
     pub fn new(model: &'m Model) -> Solver<'m> {
         let (strategy, var_order) = fitting_default(model);
@@ -390,6 +409,10 @@ impl<'m> Solver<'m> {
         let mut solver = self.clone();
         solver.slot_backend = false;
         let mut search = Search::new(&solver, NoObserver);
+        search.in_objective = vec![false; self.model.num_vars()];
+        for x in objective.vars() {
+            search.in_objective[x as usize] = true;
+        }
         search.objective = Some(objective);
         search
     }
@@ -615,6 +638,8 @@ pub struct Search<'m, O: Observer> {
     restart_at: u64,
     assumptions: Vec<(u32, i32)>,
     poll: u32,
+    /// `checks + propagations + pruned` when the clock was last polled.
+    polled_work: u64,
     /// Unassigned variables with at least one constraint (kept only while
     /// the store counts sizes, the one reader). At zero every
     /// unassigned variable has degree 0, and the degree orders reduce to
@@ -623,6 +648,11 @@ pub struct Search<'m, O: Observer> {
     /// Branch and bound: the objective whose bound every node must allow
     /// (see `optimize.rs`).
     pub(crate) objective: Option<crate::propagators::objective::Objective>,
+    /// Branch and bound: which variables the objective is over (empty
+    /// without one), so a change to one of them wakes the bound.
+    pub(crate) in_objective: Vec<bool>,
+    /// A variable of the objective changed since its bound last ran.
+    pub(crate) objective_dirty: bool,
     pub(crate) observer: O,
 }
 
@@ -738,6 +768,10 @@ impl<'m, O: Observer> Search<'m, O> {
                 PairwiseKind::PerConstraint
             },
             slot_backend: slot_backend_runs,
+            strategy: solver.strategy,
+            var_order: solver.var_order,
+            value_order: solver.value_order,
+            fitted: solver.fitted,
         };
         let slot_backend = merged.as_ref().filter(|_| slot_backend_runs).map(|nb| {
             let descending = solver.value_order == ValueOrder::Descending;
@@ -797,11 +831,14 @@ impl<'m, O: Observer> Search<'m, O> {
             restart_at: solver.restarts.map_or(u64::MAX, |r| r.cutoff(1)),
             assumptions: solver.assumptions.clone(),
             poll: 0,
+            polled_work: 0,
             constrained_left: (0..n as u32)
                 .filter(|&x| !model.constraints_of(x).is_empty())
                 .count(),
             slot_backend,
             objective: None,
+            in_objective: Vec::new(),
+            objective_dirty: false,
             observer,
         }
     }
@@ -1006,8 +1043,12 @@ impl<'m, O: Observer> Search<'m, O> {
         if l.failures.is_some_and(|n| self.stats.failures >= n) {
             return Some(StopReason::Failures);
         }
+        // The clock every 256 nodes, or sooner once the nodes did much
+        // work (nodes over wide domains can take milliseconds each).
         self.poll = self.poll.wrapping_add(1);
-        if self.poll.is_multiple_of(256) {
+        let work = self.stats.checks + self.stats.propagations + self.stats.pruned;
+        if self.poll.is_multiple_of(256) || work - self.polled_work >= POLL_WORK {
+            self.polled_work = work;
             if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Some(StopReason::Cancelled);
             }
@@ -1185,6 +1226,9 @@ impl<'m, O: Observer> Search<'m, O> {
         let frame = self.frames[top];
         let value = self.values[frame.var as usize];
         self.store.undo(frame.mark);
+        if let Some(objective) = &mut self.objective {
+            objective.undone(top + 1);
+        }
         self.assigned[frame.var as usize] = false;
         if self.store.counts_sizes() {
             self.store.recount(frame.var);
