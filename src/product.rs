@@ -138,7 +138,7 @@ fn product_supported(c: i128, x: (i128, i128), y: (i128, i128)) -> bool {
     let n = c.unsigned_abs();
     let mut d = 1u128;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             for p in [d as i128, (n / d) as i128] {
                 for s in [p, -p] {
                     if within(s, x) && within(c / s, y) {

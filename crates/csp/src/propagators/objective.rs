@@ -18,9 +18,9 @@ use super::linear;
 use super::Ctx;
 use crate::constraint::Cmp;
 use crate::store::{Store, Wipeout};
+use crate::var::View;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
-use crate::var::View;
 
 /// A linear objective to minimise and the bound solutions must now beat.
 pub(crate) struct Objective {
