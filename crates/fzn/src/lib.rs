@@ -25,7 +25,7 @@
 //! The pieces, in the order data flows through them:
 //! * [`lexer`] and [`parser`]: the FlatZinc text as [`ast`] items, with lines;
 //! * [`instance`]: names resolved, arguments typed against each builtin's
-//!   signature, aliases shared, domains finite;
+//!   signature (as [`term`]s), aliases shared, domains finite;
 //! * [`builtins`]: the table from builtin name to mapping function and
 //!   semantics; [`post`]: the posting context they share (constants as
 //!   views, clauses, reifications) and the decompositions left;
@@ -52,10 +52,12 @@ pub mod parser;
 pub mod post;
 pub mod replay;
 pub mod run;
+pub mod term;
 
 pub use ast::{FlatZinc, IntSet};
 pub use build::{build, Built};
 pub use error::FznError;
-pub use instance::{resolve, Arg, Instance, SearchAnn, Term};
+pub use instance::{resolve, Instance, SearchAnn};
+pub use term::{Arg, Term};
 pub use parser::parse;
 pub use run::run;

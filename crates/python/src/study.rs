@@ -3,7 +3,7 @@
 //! as rows (dicts), a pandas DataFrame, an aligned table and the chart.
 
 use crate::interrupt;
-use crate::model::Model;
+use crate::core::Model;
 use csp_lab::study::{Axis, Choices, Label, Matrix, Mode, Run, Subjects, Table};
 use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

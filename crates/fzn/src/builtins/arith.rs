@@ -6,7 +6,7 @@
 //! a constant argument leaves 32 bits, so no engine variable can hold it).
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
 use csp::{Cmp, ConstraintId, Model, ModelError, View};
 

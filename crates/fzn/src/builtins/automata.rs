@@ -3,7 +3,7 @@
 //! posted as the engine's `regular`.
 
 use super::{Base, Param};
-use crate::instance::Arg;
+use crate::term::Arg;
 use crate::post::{Post, PostResult};
 
 /// `(Q, S, d)`, or an error when `d` is not `Q` rows of `S`.

@@ -6,7 +6,7 @@
 //! `array_bool_xor` a parity relation.
 
 use super::{lin_terms, lin_value, Base, Param};
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Post, PostResult};
 use csp::Cmp;
 

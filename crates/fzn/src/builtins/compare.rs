@@ -7,7 +7,7 @@
 
 use super::{lin_terms, lin_value, Base, Param};
 use crate::ast::IntSet;
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Post, PostResult, TABLE_LIMIT};
 use csp::{Cmp, Condition};
 

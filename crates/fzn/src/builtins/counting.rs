@@ -2,7 +2,7 @@
 //! among and all-different except 0 (MiniZinc passes them as they are).
 
 use super::{Base, Param};
-use crate::instance::Arg;
+use crate::term::Arg;
 use crate::post::{Post, PostResult};
 
 /// `fzn_among(n, x, v)`: `n` of `x` take a value of `v`.

@@ -4,7 +4,7 @@
 //! 1-based, the engine's 0-based: the index goes in as the view `i - 1`.
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Post, PostResult};
 use csp::Cmp;
 

@@ -7,7 +7,7 @@
 //! global cardinality with constant bounds.
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Post, PostResult};
 use csp::{Cmp, VarId, View};
 

@@ -19,7 +19,7 @@ mod element;
 mod globals;
 mod scheduling;
 
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
 
 /// A parameter type in a builtin's signature.
