@@ -240,7 +240,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 /// assert!(Cli::try_parse_from(["prog", "--max-events", "500"]).is_err()); // needs --replay
 /// assert!(Cli::try_parse_from(["prog", "--replay", "r.html", "--max-events", "0"]).is_err());
 /// ```
-#[derive(clap::Args, Clone, Debug)]
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct ReplayArgs {
     /// Also write FILE: a page that replays the search step by step in a
     /// browser (variables × values, the search tree, the counters); open
