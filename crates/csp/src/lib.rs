@@ -92,7 +92,7 @@ pub use local::{
     STEPS_PER_VARIABLE,
 };
 pub use model::{Condition, ConstraintId, Model};
-pub use observer::{NoObserver, Observer, Tracer};
+pub use observer::{NoObserver, Observer, TraceFormatter, TraceLines, Tracer};
 pub use optimize::{Improvement, Optimize, OptimizeStatus};
 #[cfg(feature = "parallel")]
 pub use parallel::{
