@@ -4,8 +4,10 @@
 //! * [`Recorder`] (an [`Observer`](crate::Observer)) keeps the events up to
 //!   a cap ([`DEFAULT_MAX_EVENTS`]), noting where it stopped
 //!   ([`Truncation`]); [`record`] runs a solver with one.
-//! * [`Replay`] plays a [`Recording`] forward in Rust: domains, assignments
-//!   and counters after any number of events (what the page shows).
+//! * [`Tree`] grows the search tree from the events: the one builder, which
+//!   the laboratory's pictures and [`Replay`] share.
+//! * [`Replay`] plays a [`Recording`] forward in Rust: domains, assignments,
+//!   counters and the tree after any number of events (what the page shows).
 //! * [`Page`] writes the page: one or more [`PageRun`]s side by side, each a
 //!   grid of variables × values ([`GridStyle`]: plain, or a chessboard) and
 //!   the search tree growing as the replay advances, with play, step,
@@ -42,12 +44,14 @@ mod page;
 mod palette;
 mod record;
 mod state;
+mod tree;
 mod write;
 
 pub use page::{GridStyle, GridTooLarge, Page, PageRun, MAX_GRID_CELLS};
 pub use palette::{node_colours, NODE_COLOURS};
 pub use record::{record, Event, Recorder, Recording, Truncation, DEFAULT_MAX_EVENTS, MAX_EVENTS};
 pub use state::{stops, CellState, Counters, Replay};
+pub use tree::{NodeKind, Tree, TreeNode};
 #[cfg(feature = "files")]
 pub use write::write_page;
 pub use write::{parse_max_events, run_title, PageError};
