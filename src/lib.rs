@@ -21,7 +21,7 @@
 //!   (bounds reasoning over a long horizon).
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * `--replay FILE` (in every example's [`cli::SearchArgs`]): the search as
-//!   a page stepped in a browser, the engine's [`csp::cli::ReplayArgs`].
+//!   a page stepped in a browser, the front end's [`csp_front::cli::ReplayArgs`].
 //!
 //! ```
 //! use csp_workspace::cryptarithm::Cryptarithm;

@@ -137,22 +137,46 @@ pub trait TraceFormatter {
     const WANTS_PRUNES: bool = false;
 
     /// `var` is being set to `value` at `depth`.
-    fn choose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         let _ = (out, var, value, depth);
         Ok(())
     }
     /// The assignment `var = value` at `depth` is being undone.
-    fn unchoose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         let _ = (out, var, value, depth);
         Ok(())
     }
     /// `value` was removed from `var`'s domain by `constraint`.
-    fn prune(&mut self, out: &mut dyn Write, var: VarId, value: i32, constraint: ConstraintId) -> io::Result<()> {
+    fn prune(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        constraint: ConstraintId,
+    ) -> io::Result<()> {
         let _ = (out, var, value, constraint);
         Ok(())
     }
     /// The assignment just chosen was rejected.
-    fn fail(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         let _ = (out, var, value, depth);
         Ok(())
     }
@@ -183,31 +207,78 @@ pub struct TraceLines {
 
 impl TraceLines {
     fn line(out: &mut dyn Write, depth: usize, text: std::fmt::Arguments<'_>) -> io::Result<()> {
-        writeln!(out, "{:indent$}{}", "", text, indent = 2 * depth.saturating_sub(1))
+        writeln!(
+            out,
+            "{:indent$}{}",
+            "",
+            text,
+            indent = 2 * depth.saturating_sub(1)
+        )
     }
 }
 
 impl TraceFormatter for TraceLines {
     const WANTS_PRUNES: bool = true;
 
-    fn choose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
-        Self::line(out, depth, format_args!("choose x{} = {}", var.index(), value))
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("choose x{} = {}", var.index(), value),
+        )
     }
-    fn unchoose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
-        Self::line(out, depth, format_args!("unchoose x{} = {}", var.index(), value))
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("unchoose x{} = {}", var.index(), value),
+        )
     }
-    fn prune(&mut self, out: &mut dyn Write, var: VarId, value: i32, constraint: ConstraintId) -> io::Result<()> {
+    fn prune(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        constraint: ConstraintId,
+    ) -> io::Result<()> {
         if !self.prunes {
             return Ok(());
         }
         Self::line(
             out,
             1,
-            format_args!("  prune x{} != {} (constraint {})", var.index(), value, constraint.index()),
+            format_args!(
+                "  prune x{} != {} (constraint {})",
+                var.index(),
+                value,
+                constraint.index()
+            ),
         )
     }
-    fn fail(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
-        Self::line(out, depth, format_args!("fail x{} = {}", var.index(), value))
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("fail x{} = {}", var.index(), value),
+        )
     }
     fn solution(&mut self, out: &mut dyn Write, values: &[i32]) -> io::Result<()> {
         Self::line(out, 1, format_args!("solution {values:?}"))

@@ -58,6 +58,6 @@ pub use ast::{FlatZinc, IntSet};
 pub use build::{build, Built};
 pub use error::FznError;
 pub use instance::{resolve, Instance, SearchAnn};
-pub use term::{Arg, Term};
 pub use parser::parse;
 pub use run::run;
+pub use term::{Arg, Term};

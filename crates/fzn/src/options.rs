@@ -2,8 +2,8 @@
 //! strategy and orders, and the strategy laboratory (`--study`, `--tree`,
 //! `--replay`) for studying them on any FlatZinc file.
 
-use csp::cli::{closest, did_you_mean};
 use csp::{Restarts, Strategy, ValueOrder, VarOrder};
+use csp_front::cli::{closest, did_you_mean};
 use csp_lab::study::{Choice, Choices};
 use std::time::Duration;
 
@@ -41,7 +41,7 @@ pub struct Options {
     pub value_order: Option<ValueOrder>,
     /// `--replay FILE`: also write the search's replay page, recording at
     /// most `--max-events N` events.
-    pub replay: csp::cli::ReplayArgs,
+    pub replay: csp_front::cli::ReplayArgs,
     /// `--study`: compare strategies × orders on the model instead of solving.
     pub study: bool,
     /// `--tree FILE`: also draw the search tree as SVG.
@@ -102,7 +102,7 @@ impl Default for Options {
             strategy: Strategy::ArcConsistency,
             var_order: None,
             value_order: None,
-            replay: csp::cli::ReplayArgs::default(),
+            replay: csp_front::cli::ReplayArgs::default(),
             study: false,
             tree: None,
             strategies: None,
@@ -335,8 +335,8 @@ where
                 let v = value(&a)?;
                 // Not a number says so; a number out of range, the bounds.
                 number::<usize>(&a, &v)?;
-                o.replay.max_events =
-                    csp::replay::parse_max_events(&v).map_err(|e| format!("option {a}: {e}"))?;
+                o.replay.max_events = csp_front::replay::parse_max_events(&v)
+                    .map_err(|e| format!("option {a}: {e}"))?;
             }
             "-v" | "--verbose" => o.verbose = true,
             "--all-variables" => o.all_variables = true,

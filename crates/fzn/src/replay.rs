@@ -6,9 +6,9 @@
 use crate::build::Built;
 use crate::error::FznError;
 use crate::instance::Instance;
-use csp::cli::ReplayArgs;
-use csp::replay::PageError;
 use csp::Solver;
+use csp_front::cli::ReplayArgs;
+use csp_front::replay::PageError;
 
 /// With `--replay FILE` in `args`: records `solver`'s search of `built` (a
 /// run of its own, stopped after `--max-events` events; with an objective,
@@ -22,7 +22,7 @@ use csp::Solver;
 /// let dir = std::env::temp_dir().join(format!("fzn-replay-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let path = dir.join("replay.html");
-/// let args = csp::cli::ReplayArgs { replay: Some(path.clone()), max_events: 1000 };
+/// let args = csp_front::cli::ReplayArgs { replay: Some(path.clone()), max_events: 1000 };
 /// let solver = csp::Solver::new(&built.model);
 /// csp_fzn::replay::write_page(&inst, &built, &solver, &args).unwrap();
 /// let page = std::fs::read_to_string(&path).unwrap();

@@ -7,8 +7,8 @@ use crate::errors::model_error;
 use crate::interrupt;
 use crate::predicate;
 use crate::terms::{
-    expr_arg, level_arg, type_name, var_arg, view_arg, Cmp, Expr, LinearRef, Membership, Ref, Relation, Var,
-    VarRef,
+    expr_arg, level_arg, type_name, var_arg, view_arg, Cmp, Expr, LinearRef, Membership, Ref,
+    Relation, Var, VarRef,
 };
 use csp::{ConstraintId, ModelError, VarId, View};
 use pyo3::exceptions::{PyTypeError, PyValueError};

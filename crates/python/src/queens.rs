@@ -2,8 +2,8 @@
 //! `nqueens` command searches), every approach of the tutorials with the
 //! work it reports, and the board renderings.
 
-use crate::interrupt;
 use crate::core::Model;
+use crate::interrupt;
 use nqueens::approach::{Approach, Goal, Plan};
 use nqueens::board::Board;
 use pyo3::exceptions::PyValueError;

@@ -95,13 +95,13 @@ pub(crate) fn page(
         let names: Vec<&str> = runs.iter().map(|(t, _)| t.as_str()).collect();
         format!("replay: {}", names.join(" vs "))
     });
-    let mut page = csp::replay::Page::new(&title);
+    let mut page = csp_front::replay::Page::new(&title);
     if board {
-        page = page.style(csp::replay::GridStyle::board("row", "column", false));
+        page = page.style(csp_front::replay::GridStyle::board("row", "column", false));
     }
     let mut summary = Vec::new();
     for (run_title, recording, outcome) in &recorded {
-        let run = csp::replay::PageRun::new(run_title, &model, recording)
+        let run = csp_front::replay::PageRun::new(run_title, &model, recording)
             .map_err(|e| PyValueError::new_err(e.to_string()))?
             .outcome(outcome)
             .var_names(names.clone());

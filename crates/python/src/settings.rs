@@ -33,7 +33,10 @@ pub(crate) struct Settings {
     pub observer: Option<Arc<Py<PyAny>>>,
 }
 
-pub(crate) fn parse<T: std::str::FromStr<Err = String>>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
+pub(crate) fn parse<T: std::str::FromStr<Err = String>>(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<T> {
     let s: String = obj.extract().map_err(|_| {
         PyTypeError::new_err(format!("{what}: expected a name, got {}", type_name(obj)))
     })?;

@@ -4,8 +4,8 @@
 //! 1-based, the engine's 0-based: the index goes in as the view `i - 1`.
 
 use super::{Base, Param};
-use crate::term::{Arg, Term};
 use crate::post::{Post, PostResult};
+use crate::term::{Arg, Term};
 use csp::Cmp;
 
 fn value_at(args: &[Arg], v: &dyn Fn(Term) -> i64) -> Option<i64> {

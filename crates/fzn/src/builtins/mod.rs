@@ -19,8 +19,8 @@ mod element;
 mod globals;
 mod scheduling;
 
-use crate::term::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
+use crate::term::{Arg, Term};
 
 /// A parameter type in a builtin's signature.
 ///

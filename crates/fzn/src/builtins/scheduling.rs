@@ -4,8 +4,8 @@
 //! 1 and capacity 1).
 
 use super::{Base, Param};
-use crate::term::Arg;
 use crate::post::{Post, PostResult};
+use crate::term::Arg;
 
 /// The tasks that take something (MiniZinc ignores a duration or demand
 /// of 0 or less): their positions.

@@ -2,8 +2,8 @@
 //! search runs (no second search): one node per tried assignment, grown by
 //! the engine's one event-to-tree builder ([`Tree`]) up to a cap.
 
-pub use csp::replay::{NodeKind, TreeNode};
 use csp::replay::{Event, Tree};
+pub use csp::replay::{NodeKind, TreeNode};
 use csp::{ConstraintId, Limits, Observer, Outcome, Solver, VarId};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

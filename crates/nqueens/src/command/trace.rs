@@ -254,14 +254,26 @@ impl TraceFormatter for BoardPrinter {
     // Prunes are not part of this trace.
     const WANTS_PRUNES: bool = false;
 
-    fn choose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         self.flush_pending(out)?;
         self.values[var.index()] = Some(value);
         self.pending = Some((var, value, depth));
         Ok(())
     }
 
-    fn fail(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         if self.pending == Some((var, value, depth)) {
             self.pending = None;
         } else {
@@ -272,7 +284,13 @@ impl TraceFormatter for BoardPrinter {
         self.move_event(out, "fail", var, value, depth)
     }
 
-    fn unchoose(&mut self, out: &mut dyn Write, var: VarId, value: i32, depth: usize) -> io::Result<()> {
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         self.flush_pending(out)?;
         self.values[var.index()] = None;
         if self.rejected.take() == Some((var, value)) {

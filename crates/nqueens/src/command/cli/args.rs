@@ -10,7 +10,7 @@ use crate::command::size::{board_from_parts, parse_size_part, SizePart};
 use crate::command::trace::{self, TraceFormat};
 use crate::count::Symmetry;
 use crate::model::board::Board;
-use csp::cli::{LimitArgs, OrderArgs};
+use csp_front::cli::{LimitArgs, OrderArgs};
 use std::path::PathBuf;
 
 const ABOUT: &str = "Place n queens on a board so that no two attack each other, \
