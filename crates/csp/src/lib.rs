@@ -49,8 +49,8 @@
 
 mod branching;
 mod combinations;
+mod comparison;
 mod config;
-mod constraint;
 mod domain;
 mod error;
 mod expr;
@@ -78,8 +78,8 @@ mod var;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use combinations::each_combination;
+pub use comparison::{Cmp, MAX_LINEAR_CONSTANT};
 pub use config::{AllDifferentLevel, Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
-pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
 pub use expr::{Expr, IntoExpr, IntoObjective, LinearTerm};

@@ -3,7 +3,7 @@
 //! A model knows nothing of search. Building it validates every input and
 //! reports mistakes as [`ModelError`]s.
 
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
 use crate::expr::{Expr, IntoExpr, LinearTerm};

@@ -17,7 +17,7 @@
 //!   brute force.
 
 use super::{Ctx, Posted, Prop, Propagator};
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
 

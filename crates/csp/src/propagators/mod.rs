@@ -1,6 +1,6 @@
 //! Propagators: one per constraint kind, one file per kind.
 //!
-//! The model keeps declarative constraint descriptions (`constraint.rs`);
+//! The model keeps declarative constraint descriptions (`description.rs`);
 //! a search *posts* each one as a [`Propagator`] ([`post`]). A propagator
 //!
 //! * declares what it watches of each variable of its scope ([`Watch`]),
@@ -45,9 +45,9 @@ mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
 pub(crate) mod clause;
-mod constraint;
 pub(crate) mod count;
 pub(crate) mod cumulative;
+mod description;
 pub(crate) mod division;
 pub(crate) mod element;
 pub(crate) mod extremum;
@@ -64,7 +64,7 @@ pub(crate) mod reified;
 pub(crate) mod table;
 pub(crate) mod times;
 
-pub(crate) use constraint::{Constraint, Kind};
+pub(crate) use description::{Constraint, Kind};
 
 use crate::store::{Store, Wipeout};
 

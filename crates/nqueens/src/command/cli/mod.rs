@@ -20,8 +20,10 @@
 
 mod args;
 pub mod output;
+mod resolve;
 
-pub use args::{Cli, Command, Solve, SolveArgs};
+pub use args::{Cli, Command, SolveArgs};
+pub use resolve::Solve;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
