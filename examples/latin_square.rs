@@ -28,7 +28,7 @@ struct Cli {
     #[arg(long)]
     reduced: bool,
     #[command(flatten)]
-    all_different: csp::cli::AllDifferentArg,
+    all_different: csp_front::cli::AllDifferentArg,
     #[command(flatten)]
     search: SearchArgs,
 }

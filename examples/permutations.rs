@@ -12,7 +12,7 @@
 use clap::Parser;
 use csp::{ValueOrder, VarOrder};
 use csp_workspace::cli::{self, CliError, Defaults, Out, SearchArgs};
-use csp_workspace::permutations::{PermutationTracer, Permutations};
+use csp_workspace::permutations::{permutation_tracer, Permutations};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -60,7 +60,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), CliError> {
     let render = |out: &mut Out, values: &[i32]| writeln!(out, "{}", perms.format(values));
     let summary = |n| cli::counted(n, "permutation");
     if cli.trace {
-        let search = solver.search_with(PermutationTracer::new(&perms, io::stderr()));
+        let search = solver.search_with(permutation_tracer(&perms, io::stderr()));
         // Flush each solution so it lands between the right trace lines.
         let render = |out: &mut Out, values: &[i32]| render(out, values).and_then(|()| out.flush());
         cli.search.enumerate(out, search, false, render, summary)?;

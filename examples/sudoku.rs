@@ -37,7 +37,7 @@ struct Cli {
           value_parser = clap::value_parser!(u64).range(2..))]
     count_limit: u64,
     #[command(flatten)]
-    all_different: csp::cli::AllDifferentArg,
+    all_different: csp_front::cli::AllDifferentArg,
     #[command(flatten)]
     search: SearchArgs,
 }

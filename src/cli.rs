@@ -5,11 +5,11 @@
 //! the search and keeps what it found (exit status 130, as `nqueens`).
 
 use clap::Args;
-use csp::cli::{LimitArgs, OrderArgs, StrategyArg};
 use csp::{
     Limits, Model, ModelError, Observer, Outcome, Search, Solver, Stats, Status, StopReason,
     Strategy, ValueOrder, VarOrder,
 };
+use csp_front::cli::{LimitArgs, OrderArgs, StrategyArg};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Stdout, Write};
@@ -49,7 +49,7 @@ pub struct SearchArgs {
     pub stats: bool,
     /// `--replay FILE`, `--max-events N`: the search as a page for the browser.
     #[command(flatten)]
-    pub replay: csp::cli::ReplayArgs,
+    pub replay: csp_front::cli::ReplayArgs,
 }
 
 /// A puzzle's own choice of strategy and orders, used for whatever the
@@ -122,7 +122,7 @@ pub fn parse<C: clap::Parser>(defaults: &str) -> C {
         if !e.use_stderr() {
             e.exit() // --help and --version print to stdout and succeed
         }
-        error(csp::cli::usage_message(&e));
+        error(csp_front::cli::usage_message(&e));
         std::process::exit(2)
     })
 }
@@ -507,9 +507,9 @@ pub fn read_file<T, E: fmt::Display>(
 
 /// `--replay`: a model too large for the page is a usage error; a file
 /// that cannot be written, an I/O error naming it.
-impl From<csp::replay::PageError> for CliError {
-    fn from(e: csp::replay::PageError) -> CliError {
-        use csp::replay::PageError;
+impl From<csp_front::replay::PageError> for CliError {
+    fn from(e: csp_front::replay::PageError) -> CliError {
+        use csp_front::replay::PageError;
         match &e {
             PageError::TooLarge(grid) => CliError::Usage(format!("--replay: {grid}")),
             PageError::File { source, .. } => {

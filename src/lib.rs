@@ -23,7 +23,7 @@
 //!   the engine's public `csp::Propagator` API only.
 //! * [`lines`]: reading text line by line with a cap on a line's length.
 //! * `--replay FILE` (in every example's [`cli::SearchArgs`]): the search as
-//!   a page stepped in a browser, the engine's [`csp::cli::ReplayArgs`].
+//!   a page stepped in a browser, the front end's [`csp_front::cli::ReplayArgs`].
 //!
 //! ```
 //! use csp_workspace::cryptarithm::Cryptarithm;

@@ -7,9 +7,9 @@
 //! permutations, not 6. Ascending values in input order give the order a
 //! textbook backtracker prints them in.
 
-use csp::{Model, ModelError, Observer, Strategy, VarId};
+use csp::{Model, ModelError, Strategy, TraceFormatter, Tracer, VarId};
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{self, Write};
 
 /// The permutations model of a list of items.
 ///
@@ -155,44 +155,45 @@ fn list<'a>(items: impl Iterator<Item = Option<&'a str>>) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// An observer that narrates the search the textbook way: each choose and
-/// unchoose, with the partial permutation and the items still to place.
-///
-/// ```
-/// use csp_workspace::permutations::{PermutationTracer, Permutations};
-/// let p = Permutations::new(&["A", "B"]).unwrap();
-/// let mut search = csp::Solver::new(p.model()).search_with(PermutationTracer::new(&p, Vec::new()));
-/// assert_eq!(search.by_ref().count(), 2);
-/// let text = String::from_utf8(search.into_observer().into_inner()).unwrap();
-/// assert!(text.starts_with("choose 'A'  path ['A']  remaining ['B']\n"));
-/// assert!(text.contains("  unchoose 'B'  path ['A']  remaining ['B']\n"));
-/// ```
-pub struct PermutationTracer<'p, W: Write> {
+/// The textbook narration of a permutation search, the engine [`Tracer`]'s
+/// formatter: each choose and unchoose, with the partial permutation and
+/// the items still to place.
+pub struct PermutationTrace<'p> {
     perms: &'p Permutations,
-    out: W,
     /// Per position, the item placed there.
     slots: Vec<Option<i32>>,
     /// Per distinct item, how many copies are still to place.
     left: Vec<usize>,
 }
 
-impl<'p, W: Write> PermutationTracer<'p, W> {
-    /// A tracer for `perms` writing to `out`.
-    pub fn new(perms: &'p Permutations, out: W) -> PermutationTracer<'p, W> {
-        PermutationTracer {
+/// The narrating tracer of a permutation search: the engine's [`Tracer`]
+/// with a [`PermutationTrace`].
+///
+/// ```
+/// use csp_workspace::permutations::{permutation_tracer, Permutations};
+/// let p = Permutations::new(&["A", "B"]).unwrap();
+/// let mut search = csp::Solver::new(p.model()).search_with(permutation_tracer(&p, Vec::new()));
+/// assert_eq!(search.by_ref().count(), 2);
+/// let text = String::from_utf8(search.into_observer().into_inner()).unwrap();
+/// assert!(text.starts_with("choose 'A'  path ['A']  remaining ['B']\n"));
+/// assert!(text.contains("  unchoose 'B'  path ['A']  remaining ['B']\n"));
+/// ```
+pub type PermutationTracer<'p, W> = Tracer<W, PermutationTrace<'p>>;
+
+/// A tracer for `perms` writing to `out`.
+pub fn permutation_tracer<W: Write>(perms: &Permutations, out: W) -> PermutationTracer<'_, W> {
+    Tracer::with_format(
+        out,
+        PermutationTrace {
             perms,
-            out,
             slots: vec![None; perms.positions.len()],
             left: perms.multiplicity.clone(),
-        }
-    }
+        },
+    )
+}
 
-    /// The writer back.
-    pub fn into_inner(self) -> W {
-        self.out
-    }
-
-    fn line(&mut self, depth: usize, event: &str, value: i32) {
+impl PermutationTrace<'_> {
+    fn line(&self, out: &mut dyn Write, depth: usize, event: &str, value: i32) -> io::Result<()> {
         // The path runs to the last filled position, so with the input order
         // it is exactly the textbook's prefix.
         let end = self
@@ -212,44 +213,61 @@ impl<'p, W: Write> PermutationTracer<'p, W> {
                 .flat_map(|(i, &n)| std::iter::repeat_n(Some(self.perms.item(i as i32)), n)),
         );
         let item = self.perms.item(value);
-        // Tracing is best effort: a closed pipe must not stop the search.
-        let _ = writeln!(
-            self.out,
+        writeln!(
+            out,
             "{:indent$}{event} '{item}'  path {path}  remaining {remaining}",
             "",
             indent = 2 * depth.saturating_sub(1)
-        );
+        )
     }
 }
 
-impl<W: Write> Observer for PermutationTracer<'_, W> {
+impl TraceFormatter for PermutationTrace<'_> {
     // Prunes are not part of this trace.
     const WANTS_PRUNES: bool = false;
 
-    fn choose(&mut self, var: VarId, value: i32, depth: usize) {
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         self.slots[var.index()] = Some(value);
         if let Some(n) = self.left.get_mut(value as usize) {
             *n = n.saturating_sub(1);
         }
-        self.line(depth, "choose", value);
+        self.line(out, depth, "choose", value)
     }
 
-    fn unchoose(&mut self, var: VarId, value: i32, depth: usize) {
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         self.slots[var.index()] = None;
         if let Some(n) = self.left.get_mut(value as usize) {
             *n += 1;
         }
-        self.line(depth, "unchoose", value);
+        self.line(out, depth, "unchoose", value)
     }
 
-    fn fail(&mut self, _var: VarId, value: i32, depth: usize) {
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        _var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         let item = self.perms.item(value);
-        let _ = writeln!(
-            self.out,
+        writeln!(
+            out,
             "{:indent$}  '{item}' fails: no permutation continues this way",
             "",
             indent = 2 * depth.saturating_sub(1)
-        );
+        )
     }
 }
 
@@ -324,7 +342,7 @@ mod tests {
     #[test]
     fn the_trace_balances_chooses_and_unchooses() {
         let p = Permutations::new(&["A", "B", "C"]).unwrap();
-        let mut search = Solver::new(p.model()).search_with(PermutationTracer::new(&p, Vec::new()));
+        let mut search = Solver::new(p.model()).search_with(permutation_tracer(&p, Vec::new()));
         assert_eq!(search.by_ref().count(), 6);
         let text = String::from_utf8(search.into_observer().into_inner()).unwrap();
         let chooses = text

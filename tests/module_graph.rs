@@ -16,16 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// Circles still to remove, each with who removes it: the crate root, then
 /// the modules of the circle (siblings, as paths from the crate root), sorted.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "crates/fzn/src/lib.rs: builtins, instance, post",
-        "crates/fzn: owned by issue 30 work",
-    ),
-    (
-        "crates/python/src/lib.rs: model, replay, solver",
-        "crates/python: not yet assigned",
-    ),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// A module path from the crate root (`["count", "run"]`); empty for the root.
 type ModPath = Vec<String>;

@@ -338,7 +338,7 @@ pub fn restarts(data: &[u8]) {
 /// duration; what does not has a one-line message.
 pub fn duration(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    match csp::cli::parse_duration(&text) {
+    match csp_front::cli::parse_duration(&text) {
         Ok(d) => assert!(d.as_secs_f64().is_finite()),
         Err(e) => assert_one_line_quoting(&e, &text),
     }

@@ -141,8 +141,8 @@ impl Reader {
             }
             k if IGNORED.contains(&k) => {}
             _ => {
-                let hint = csp::cli::closest(first, &KEYWORDS)
-                    .map(csp::cli::did_you_mean)
+                let hint = csp_front::cli::closest(first, &KEYWORDS)
+                    .map(csp_front::cli::did_you_mean)
                     .unwrap_or_default();
                 return Err(format!("unknown keyword '{first}'{hint}"));
             }

@@ -33,8 +33,8 @@
 //!   [`Limits`] and optional [`Restarts`]; a user's own heuristics plug in
 //!   as a [`VarSelector`] or [`ValueOrdering`], reading a [`SearchView`];
 //! * [`Search`] streams solutions as an iterator, reporting events to an
-//!   [`Observer`] such as the [`Tracer`] or the [`replay`] recorder (an HTML
-//!   page that steps through the search in a browser);
+//!   [`Observer`] such as the [`Tracer`] or the [`replay`] recorder (for the HTML
+//!   page of `csp-front` that steps through the search in a browser);
 //! * [`Outcome`] says whether the search was complete and what it did ([`Stats`]);
 //! * [`Solver::minimize`] and [`Solver::maximize`] stream improving
 //!   solutions by branch and bound ([`Optimize`], [`OptimizeStatus`]).
@@ -42,22 +42,19 @@
 //! Cargo features: `parallel` (default) adds the thread-pool entry points
 //! (`Parallel`, `count_parallel`, `for_each_solution_parallel`) and with them
 //! the `rayon` dependency; `serde` derives `Serialize`/`Deserialize` for
-//! [`Stats`]; `cli` adds the shared command-line options (`cli`).
+//! [`Stats`]. The programs' shared front end (the replay page, files, command-line
+//! options) is the `csp-front` crate.
 
 #![warn(missing_docs)]
 
 mod branching;
-#[cfg(feature = "cli")]
-pub mod cli;
 mod combinations;
+mod comparison;
 mod config;
-mod constraint;
 mod custom;
 mod domain;
 mod error;
 mod expr;
-#[cfg(feature = "files")]
-pub mod files;
 mod globals;
 mod literal;
 mod local;
@@ -83,8 +80,8 @@ mod var;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use combinations::each_combination;
+pub use comparison::{Cmp, MAX_LINEAR_CONSTANT};
 pub use config::{AllDifferentLevel, Restarts, RestartsError, Strategy, ValueOrder, VarOrder};
-pub use constraint::{Cmp, MAX_LINEAR_CONSTANT};
 pub use custom::{Conflict, Event, Priority, PropagationContext, Propagator, ReversibleCell};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};
 pub use error::ModelError;
@@ -95,7 +92,7 @@ pub use local::{
     STEPS_PER_VARIABLE,
 };
 pub use model::{Condition, ConstraintId, Model};
-pub use observer::{NoObserver, Observer, Tracer};
+pub use observer::{NoObserver, Observer, TraceFormatter, TraceLines, Tracer};
 pub use optimize::{Improvement, Optimize, OptimizeStatus, SharedBound};
 #[cfg(feature = "parallel")]
 pub use parallel::{

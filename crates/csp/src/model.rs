@@ -3,7 +3,7 @@
 //! A model knows nothing of search. Building it validates every input and
 //! reports mistakes as [`ModelError`]s.
 
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::domain::{Domain, MAX_DOMAIN_WIDTH};
 use crate::error::ModelError;
 use crate::expr::{Expr, IntoExpr, LinearTerm};
@@ -1352,6 +1352,18 @@ impl Model {
     /// ```
     pub fn num_constraints(&self) -> usize {
         self.constraints.len()
+    }
+
+    /// The constraints' ids, in the order they were added.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// let c = model.not_equal(x[0], x[1]).unwrap();
+    /// assert_eq!(model.constraint_ids().collect::<Vec<_>>(), vec![c]);
+    /// ```
+    pub fn constraint_ids(&self) -> impl Iterator<Item = ConstraintId> + '_ {
+        (0..self.constraints.len() as u32).map(ConstraintId)
     }
 
     /// The variables, in creation order.

@@ -1,11 +1,14 @@
-//! Hooks into the search: see every choose, unchoose, prune, fail and solution.
+//! Hooks into the search: see every choose, unchoose, prune, fail and solution;
+//! and the one tracer, which writes them in any [`TraceFormatter`]'s format.
 //!
 //! The search loop is generic over its observer, so the default no-op
 //! methods compile away and an unobserved search pays nothing for hooks.
 
 use crate::model::ConstraintId;
 use crate::var::VarId;
-use std::io::Write;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Receives the search's events. Every method has a no-op default; implement
 /// the ones you need.
@@ -102,8 +105,195 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     }
 }
 
-/// A text tracer: one line per event, indented by depth, written to any
-/// `Write` (stderr, a file, a `Vec<u8>`). Prunes are included on request.
+/// How a [`Tracer`] writes the events it hears: one method per event, each
+/// given the writer (default: write nothing). A formatter may hold state (a
+/// board as it stands, a choice not yet printed) and write what is still
+/// pending in `finish`. The first write error stops the trace (see
+/// [`Tracer::cancel_on_error`]).
+///
+/// ```
+/// use csp::{Model, Solver, TraceFormatter, Tracer, VarId};
+/// use std::io::{self, Write};
+/// /// Only the solutions, numbered.
+/// #[derive(Default)]
+/// struct Numbered(u64);
+/// impl TraceFormatter for Numbered {
+///     fn solution(&mut self, out: &mut dyn Write, values: &[i32]) -> io::Result<()> {
+///         self.0 += 1;
+///         writeln!(out, "{}: {values:?}", self.0)
+///     }
+/// }
+/// let mut model = Model::new();
+/// let x = model.int_vars(2, 0..2).unwrap();
+/// model.not_equal(x[0], x[1]).unwrap();
+/// let mut search = Solver::new(&model).search_with(Tracer::with_format(Vec::new(), Numbered::default()));
+/// search.by_ref().for_each(drop);
+/// let text = String::from_utf8(search.into_observer().finish().unwrap()).unwrap();
+/// assert_eq!(text, "1: [0, 1]\n2: [1, 0]\n");
+/// ```
+pub trait TraceFormatter {
+    /// Whether the search should report prunes to [`TraceFormatter::prune`]
+    /// (see [`Observer::WANTS_PRUNES`]).
+    const WANTS_PRUNES: bool = false;
+
+    /// `var` is being set to `value` at `depth`.
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        let _ = (out, var, value, depth);
+        Ok(())
+    }
+    /// The assignment `var = value` at `depth` is being undone.
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        let _ = (out, var, value, depth);
+        Ok(())
+    }
+    /// `value` was removed from `var`'s domain by `constraint`.
+    fn prune(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        constraint: ConstraintId,
+    ) -> io::Result<()> {
+        let _ = (out, var, value, constraint);
+        Ok(())
+    }
+    /// The assignment just chosen was rejected.
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        let _ = (out, var, value, depth);
+        Ok(())
+    }
+    /// A solution: one value per variable, in variable order.
+    fn solution(&mut self, out: &mut dyn Write, values: &[i32]) -> io::Result<()> {
+        let _ = (out, values);
+        Ok(())
+    }
+    /// The search restarted from the root.
+    fn restart(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+    /// The trace ends ([`Tracer::finish`]): write what is still pending.
+    fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+}
+
+/// The [`Tracer`]'s default format: one line per event, indented by depth
+/// (`choose x0 = 1`, `fail x1 = 0`, `solution [1, 0]`, `restart`), and each
+/// pruned value when asked for ([`Tracer::with_prunes`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TraceLines {
+    prunes: bool,
+}
+
+impl TraceLines {
+    fn line(out: &mut dyn Write, depth: usize, text: std::fmt::Arguments<'_>) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:indent$}{}",
+            "",
+            text,
+            indent = 2 * depth.saturating_sub(1)
+        )
+    }
+}
+
+impl TraceFormatter for TraceLines {
+    const WANTS_PRUNES: bool = true;
+
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("choose x{} = {}", var.index(), value),
+        )
+    }
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("unchoose x{} = {}", var.index(), value),
+        )
+    }
+    fn prune(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        constraint: ConstraintId,
+    ) -> io::Result<()> {
+        if !self.prunes {
+            return Ok(());
+        }
+        Self::line(
+            out,
+            1,
+            format_args!(
+                "  prune x{} != {} (constraint {})",
+                var.index(),
+                value,
+                constraint.index()
+            ),
+        )
+    }
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            depth,
+            format_args!("fail x{} = {}", var.index(), value),
+        )
+    }
+    fn solution(&mut self, out: &mut dyn Write, values: &[i32]) -> io::Result<()> {
+        Self::line(out, 1, format_args!("solution {values:?}"))
+    }
+    fn restart(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        Self::line(out, 1, format_args!("restart"))
+    }
+}
+
+/// The one tracer: writes each event as it happens to any `Write` (stderr,
+/// a file, a `Vec<u8>`), in the format `F` says ([`TraceLines`] unless
+/// given one with [`Tracer::with_format`]). A write error (a closed pipe)
+/// never panics: the first one is kept for [`Tracer::finish`], later events
+/// are not written, and the flag given to [`Tracer::cancel_on_error`] is
+/// raised so that a search using it as its cancel flag stops.
 ///
 /// ```
 /// use csp::{Model, Solver, Tracer};
@@ -116,15 +306,17 @@ impl<O: Observer + ?Sized> Observer for &mut O {
 /// assert!(text.starts_with("choose x0 = 0"));
 /// assert!(text.contains("solution [0, 1]"));
 /// ```
-pub struct Tracer<W: Write> {
+pub struct Tracer<W: Write, F: TraceFormatter = TraceLines> {
     out: W,
-    prunes: bool,
+    format: F,
+    error: Option<io::Error>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<W: Write> Tracer<W> {
-    /// A tracer writing to `out` (prunes not shown).
+    /// A tracer writing to `out` in the default line format (prunes not shown).
     pub fn new(out: W) -> Tracer<W> {
-        Tracer { out, prunes: false }
+        Tracer::with_format(out, TraceLines::default())
     }
 
     /// Also show each pruned value.
@@ -134,54 +326,99 @@ impl<W: Write> Tracer<W> {
     /// # drop(t);
     /// ```
     pub fn with_prunes(mut self) -> Tracer<W> {
-        self.prunes = true;
+        self.format.prunes = true;
+        self
+    }
+}
+
+impl<W: Write, F: TraceFormatter> Tracer<W, F> {
+    /// A tracer writing to `out` in `format`.
+    ///
+    /// ```
+    /// let t = csp::Tracer::with_format(std::io::sink(), csp::TraceLines::default());
+    /// # drop(t);
+    /// ```
+    pub fn with_format(out: W, format: F) -> Tracer<W, F> {
+        Tracer {
+            out,
+            format,
+            error: None,
+            cancel: None,
+        }
+    }
+
+    /// Raises `flag` when writing fails, so a search using it as its cancel
+    /// flag stops instead of tracing into a closed pipe.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let t = csp::Tracer::new(std::io::sink()).cancel_on_error(Arc::new(AtomicBool::new(false)));
+    /// # drop(t);
+    /// ```
+    pub fn cancel_on_error(mut self, flag: Arc<AtomicBool>) -> Tracer<W, F> {
+        self.cancel = Some(flag);
         self
     }
 
-    /// The writer back (for example the captured bytes).
+    /// The writer back (for example the captured bytes), as it stands.
     pub fn into_inner(self) -> W {
         self.out
     }
 
-    fn line(&mut self, depth: usize, text: std::fmt::Arguments<'_>) {
-        // Tracing is best effort: a closed pipe must not stop the search.
-        let _ = writeln!(
-            self.out,
-            "{:indent$}{}",
-            "",
-            text,
-            indent = 2 * depth.saturating_sub(1)
-        );
+    /// Writes what the format still holds, flushes, and returns the writer,
+    /// or the first write error.
+    ///
+    /// ```
+    /// use csp::{Observer, Tracer};
+    /// let mut t = Tracer::new(Vec::new());
+    /// t.solution(&[1, 0]);
+    /// assert_eq!(t.finish().unwrap(), b"solution [1, 0]\n");
+    /// ```
+    pub fn finish(mut self) -> io::Result<W> {
+        self.write(|f, out| f.finish(out));
+        if self.error.is_none() {
+            if let Err(e) = self.out.flush() {
+                self.error = Some(e);
+            }
+        }
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.out),
+        }
+    }
+
+    fn write(&mut self, event: impl FnOnce(&mut F, &mut dyn Write) -> io::Result<()>) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Err(e) = event(&mut self.format, &mut self.out) {
+            self.error = Some(e);
+            if let Some(flag) = &self.cancel {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
     }
 }
 
-impl<W: Write> Observer for Tracer<W> {
+impl<W: Write, F: TraceFormatter> Observer for Tracer<W, F> {
+    const WANTS_PRUNES: bool = F::WANTS_PRUNES;
+
     fn choose(&mut self, var: VarId, value: i32, depth: usize) {
-        self.line(depth, format_args!("choose x{} = {}", var.index(), value));
+        self.write(|f, out| f.choose(out, var, value, depth));
     }
     fn unchoose(&mut self, var: VarId, value: i32, depth: usize) {
-        self.line(depth, format_args!("unchoose x{} = {}", var.index(), value));
+        self.write(|f, out| f.unchoose(out, var, value, depth));
     }
     fn prune(&mut self, var: VarId, value: i32, constraint: ConstraintId) {
-        if self.prunes {
-            self.line(
-                1,
-                format_args!(
-                    "  prune x{} != {} (constraint {})",
-                    var.index(),
-                    value,
-                    constraint.index()
-                ),
-            );
-        }
+        self.write(|f, out| f.prune(out, var, value, constraint));
     }
     fn fail(&mut self, var: VarId, value: i32, depth: usize) {
-        self.line(depth, format_args!("fail x{} = {}", var.index(), value));
+        self.write(|f, out| f.fail(out, var, value, depth));
     }
     fn solution(&mut self, values: &[i32]) {
-        self.line(1, format_args!("solution {values:?}"));
+        self.write(|f, out| f.solution(out, values));
     }
     fn restart(&mut self) {
-        self.line(1, format_args!("restart"));
+        self.write(|f, out| f.restart(out));
     }
 }

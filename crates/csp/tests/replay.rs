@@ -1,10 +1,10 @@
-//! The replay's recording and its page on n-queens: counts, truncation at
-//! the cap (a prefix of the whole recording, noted where it stopped), and
-//! the page's data.
+//! The replay's recording on n-queens: counts, truncation at the cap (a
+//! prefix of the whole recording, noted where it stopped), and the steps
+//! (the page's own tests are in crates/front/tests/page.rs).
 
 mod common;
 
-use csp::replay::{record, stops, Event, Page, PageRun, Replay};
+use csp::replay::{record, stops, Event, Replay};
 use csp::{Limits, Solver, Strategy, VarOrder};
 
 #[test]
@@ -108,37 +108,4 @@ fn steps_stop_after_each_choice_and_its_propagation() {
             ));
         }
     }
-}
-
-#[test]
-fn the_page_inlines_everything_and_notes_truncation() {
-    let (model, _) = common::queens(6);
-    let solver = Solver::new(&model);
-    let (recording, outcome) = record(&solver, 100);
-    let html = Page::new("six </script> queens")
-        .run(
-            PageRun::new("cut", &model, &recording)
-                .unwrap()
-                .outcome(&outcome),
-        )
-        .to_html();
-    // One script element of data and one of code besides the error
-    // collector; nothing loaded from elsewhere.
-    assert_eq!(html.matches("<script").count(), 3);
-    assert!(!html.contains("src="));
-    assert!(!html.contains("http"));
-    // The title is escaped in the HTML and in the data.
-    assert!(html.contains("<title>six &lt;/script&gt; queens</title>"));
-    assert_eq!(html.matches("</script>").count(), 3);
-    assert!(html.contains("recording stopped at its cap of 100 events"));
-}
-
-#[test]
-fn a_model_too_large_for_a_grid_is_refused() {
-    let (model, _) = common::queens(101);
-    let recording = Default::default();
-    let err = PageRun::new("big", &model, &recording).unwrap_err();
-    assert!(err.to_string().contains("at most 10000 cells"), "{err}");
-    let (model, _) = common::queens(100);
-    assert!(PageRun::new("fits", &model, &recording).is_ok());
 }

@@ -25,7 +25,7 @@
 //! The pieces, in the order data flows through them:
 //! * [`lexer`] and [`parser`]: the FlatZinc text as [`ast`] items, with lines;
 //! * [`instance`]: names resolved, arguments typed against each builtin's
-//!   signature, aliases shared, domains finite;
+//!   signature (as [`term`]s), aliases shared, domains finite;
 //! * [`builtins`]: the table from builtin name to mapping function and
 //!   semantics; [`post`]: the posting context they share (constants as
 //!   views, clauses, reifications) and the decompositions left;
@@ -58,10 +58,12 @@ pub mod portfolio;
 pub mod post;
 pub mod replay;
 pub mod run;
+pub mod term;
 
 pub use ast::{FlatZinc, IntSet};
 pub use build::{build, build_until, Built};
 pub use error::FznError;
-pub use instance::{resolve, resolve_until, Arg, Instance, SearchAnn, Term};
+pub use instance::{resolve, resolve_until, Instance, SearchAnn};
 pub use parser::{parse, parse_until};
 pub use run::run;
+pub use term::{Arg, Term};

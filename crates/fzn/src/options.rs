@@ -2,8 +2,8 @@
 //! strategy and orders, and the strategy laboratory (`--study`, `--tree`,
 //! `--replay`) for studying them on any FlatZinc file.
 
-use csp::cli::{closest, did_you_mean};
 use csp::{Restarts, Strategy, ValueOrder, VarOrder};
+use csp_front::cli::{closest, did_you_mean};
 use csp_lab::study::{Choice, Choices};
 use std::time::Duration;
 
@@ -39,10 +39,9 @@ pub struct Options {
     pub var_order: Option<VarOrder>,
     /// `--value-order`: overrides the annotations' value order.
     pub value_order: Option<ValueOrder>,
-    /// `--replay FILE`: also write the search's replay page.
-    pub replay: Option<String>,
-    /// `--max-events N`: the most events the replay page records.
-    pub max_events: usize,
+    /// `--replay FILE`: also write the search's replay page, recording at
+    /// most `--max-events N` events.
+    pub replay: csp_front::cli::ReplayArgs,
     /// `--study`: compare strategies × orders on the model instead of solving.
     pub study: bool,
     /// `--tree FILE`: also draw the search tree as SVG.
@@ -108,8 +107,7 @@ impl Default for Options {
             strategy: Strategy::ArcConsistency,
             var_order: None,
             value_order: None,
-            replay: None,
-            max_events: csp::replay::DEFAULT_MAX_EVENTS,
+            replay: csp_front::cli::ReplayArgs::default(),
             study: false,
             tree: None,
             strategies: None,
@@ -356,16 +354,13 @@ where
             "--csv" => o.csv = Some(value(&a)?),
             "--json" => o.json = Some(value(&a)?),
             "--plot" => o.plot = Some(value(&a)?),
-            "--replay" => o.replay = Some(value(&a)?),
+            "--replay" => o.replay.replay = Some(value(&a)?.into()),
             "--max-events" => {
                 let v = value(&a)?;
-                o.max_events = number(&a, &v)?;
-                if !(1..=csp::replay::MAX_EVENTS).contains(&o.max_events) {
-                    return Err(format!(
-                        "option {a}: expected a whole number from 1 to {}",
-                        csp::replay::MAX_EVENTS
-                    ));
-                }
+                // Not a number says so; a number out of range, the bounds.
+                number::<usize>(&a, &v)?;
+                o.replay.max_events = csp_front::replay::parse_max_events(&v)
+                    .map_err(|e| format!("option {a}: {e}"))?;
             }
             "-v" | "--verbose" => o.verbose = true,
             "--all-variables" => o.all_variables = true,
@@ -473,7 +468,7 @@ fn lab_options_fit(o: &Options) -> Result<(), String> {
     if o.part.is_some() && (o.study || o.tree.is_some()) {
         return Err("--part counts a part; it does not go with --study or --tree".into());
     }
-    if o.study && o.replay.is_some() {
+    if o.study && o.replay.replay.is_some() {
         return Err("--study does not solve, so it has no search to --replay".into());
     }
     Ok(())

@@ -171,9 +171,10 @@ impl PartResult {
 
     /// Reads a part result file (a regular file, at most 1 MiB).
     pub fn read(path: &Path) -> Result<PartResult, String> {
-        let bytes = csp::files::read_regular(path, MAX_RESULT_BYTES)
+        let bytes = csp_front::files::read_regular(path, MAX_RESULT_BYTES)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let text = csp::files::utf8_text(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            csp_front::files::utf8_text(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         PartResult::from_json(text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -182,7 +183,7 @@ impl PartResult {
     pub fn write(&self, path: &Path) -> Result<(), String> {
         use std::io::Write;
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-        let mut file = csp::files::AtomicFile::create(path).map_err(fail)?;
+        let mut file = csp_front::files::AtomicFile::create(path).map_err(fail)?;
         file.write_all(self.to_json().as_bytes()).map_err(fail)?;
         file.commit().map_err(fail)
     }

@@ -16,7 +16,7 @@
 //! clause and reification.
 
 use crate::ast::IntSet;
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 use csp::{Cmp, Condition, Model, VarId, View};
 use std::collections::HashMap;
 use std::sync::Arc;

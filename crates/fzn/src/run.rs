@@ -104,15 +104,9 @@ pub fn run(
             own_restarts: plan.restarts.is_some(),
         },
     };
-    if let Some(path) = &opts.replay {
+    if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
-        crate::replay::write_page(
-            &inst,
-            &built,
-            &solver,
-            std::path::Path::new(path),
-            opts.max_events,
-        )?;
+        crate::replay::write_page(&inst, &built, &solver, &opts.replay)?;
     }
     if crate::lab::wanted(opts) {
         let solver = solve.configure(Solver::new(&built.model));

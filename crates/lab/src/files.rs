@@ -1,5 +1,5 @@
 //! Reading and writing a command's files safely: the engine's
-//! [`csp::files`] (capped reads of regular files only; atomic writes that
+//! [`csp_front::files`] (capped reads of regular files only; atomic writes that
 //! replace only regular files, through an unnamed temporary file on Linux
 //! so a killed writer leaves nothing), shared by nqueens, the examples and
 //! the FlatZinc solver.
@@ -16,4 +16,4 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-pub use csp::files::{read_regular, replaceable, utf8_text, AtomicFile};
+pub use csp_front::files::{read_regular, replaceable, utf8_text, AtomicFile};

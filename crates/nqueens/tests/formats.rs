@@ -10,7 +10,7 @@ use nqueens::board::Board;
 use nqueens::cli::output::Printer;
 use nqueens::placement::Placement;
 use nqueens::render::Format;
-use nqueens::trace::{BoardTrace, TraceFormat};
+use nqueens::trace::{board_trace, TraceFormat};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -46,7 +46,7 @@ fn listing(plan: &Plan, board: Board, format: Format) -> (String, Vec<Placement>
 
 /// The trace of the search of `board` in `format`.
 fn trace(plan: &Plan, board: Board, format: TraceFormat) -> String {
-    let trace = BoardTrace::new(board, format, Vec::new());
+    let trace = board_trace(board, format, Vec::new());
     let (_, trace) = plan
         .run(board, trace, |_| ControlFlow::Continue(()))
         .unwrap();

@@ -8,8 +8,9 @@
 mod common;
 mod webdriver;
 
-use csp::replay::{stops, CellState, Page, PageRun, Recording, Replay};
+use csp::replay::{stops, CellState, Recording, Replay};
 use csp::{Model, Outcome, Solver, Strategy};
+use csp_front::replay::{Page, PageRun};
 use nqueens::board::Board;
 use nqueens::replay::{board_page, record_board};
 use serde_json::Value;

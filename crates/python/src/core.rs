@@ -9,6 +9,7 @@
 //! so far, in order) and changes the copy, never the searched one.
 
 use csp::{ModelError, VarId, View};
+use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -133,4 +134,27 @@ impl State {
     pub fn snapshot(&self) -> Arc<csp::Model> {
         Arc::clone(&self.model)
     }
+}
+
+/// A constraint model: integer and boolean variables with finite domains,
+/// and constraints over them (or over offset views `x + c`).
+///
+/// ```python
+/// from csp_engine import Model
+/// m = Model()
+/// q = m.int_vars(8, range(8), name="q")
+/// m.all_different(q)
+/// m.all_different([x + i for i, x in enumerate(q)])
+/// m.all_different([x - i for i, x in enumerate(q)])
+/// assert m.count().solutions == 92
+/// ```
+///
+/// Every builder returns the new constraint's id (its position in the
+/// model) and raises `ModelError` (a `ValueError`) with the engine's
+/// message when the engine refuses it, or `TypeError` for arguments of the
+/// wrong kind. A model may keep growing while searches of it run: each
+/// search sees the model as it was when it started.
+#[pyclass(frozen, module = "csp_engine", name = "Model")]
+pub(crate) struct Model {
+    pub shared: Arc<Shared>,
 }

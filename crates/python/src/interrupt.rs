@@ -18,6 +18,7 @@
 //! per thread serves them all: it is cleared as each engine call starts and
 //! ends.
 
+use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
@@ -262,4 +263,28 @@ pub(crate) fn engine_call_released<T>(
         SameThread(engine_call(f.0))
     });
     out.0
+}
+
+/// Turns what stopped an engine call into the exception to raise, if any:
+/// a callable's exception as it is (a `KeyboardInterrupt` among them, or
+/// Ctrl-C seen by the handler, as `SearchInterrupted` carrying `partial`).
+pub(crate) fn stopped(
+    py: Python<'_>,
+    err: Option<PyErr>,
+    status: csp::Status,
+    partial: impl FnOnce(Python<'_>) -> PyResult<(String, Py<PyAny>)>,
+) -> PyResult<()> {
+    let cause = match err {
+        Some(e) if e.is_instance_of::<PyKeyboardInterrupt>(py) => Some(e),
+        Some(e) => return Err(e),
+        None if status == csp::Status::Stopped(csp::StopReason::Cancelled) => {
+            match pending_signal(py) {
+                Some(e) => Some(e),
+                None => return Ok(()),
+            }
+        }
+        None => return Ok(()),
+    };
+    let (message, outcome) = partial(py)?;
+    Err(crate::errors::interrupted(py, cause, message, outcome))
 }

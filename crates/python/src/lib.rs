@@ -15,6 +15,7 @@ mod outcome;
 mod predicate;
 mod queens;
 mod replay;
+mod settings;
 mod solver;
 mod study;
 mod terms;
@@ -24,7 +25,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = true)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add_class::<model::Model>()?;
+    m.add_class::<core::Model>()?;
     m.add_class::<terms::Var>()?;
     m.add_class::<terms::Expr>()?;
     m.add_class::<terms::Relation>()?;
@@ -47,7 +48,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<solver::DictSolutions>()?;
     m.add_function(wrap_pyfunction!(solver::solution_dicts, m)?)?;
-    m.add_function(wrap_pyfunction!(replay::replay_page, m)?)?;
+    m.add_function(wrap_pyfunction!(solver::replay_page, m)?)?;
     m.add_function(wrap_pyfunction!(study::run_study, m)?)?;
     m.add_function(wrap_pyfunction!(queens::board_model, m)?)?;
     m.add_function(wrap_pyfunction!(queens::approaches, m)?)?;

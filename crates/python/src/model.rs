@@ -2,13 +2,13 @@
 //! Python arguments (ranges and lists, variables, views and expressions,
 //! relations, callables).
 
-use crate::core::{Made, Shared, State};
+use crate::core::{Made, Model, Shared, State};
 use crate::errors::model_error;
 use crate::interrupt;
 use crate::predicate;
 use crate::terms::{
-    expr_arg, type_name, var_arg, view_arg, Cmp, Expr, LinearRef, Membership, Ref, Relation, Var,
-    VarRef,
+    expr_arg, level_arg, type_name, var_arg, view_arg, Cmp, Expr, LinearRef, Membership, Ref,
+    Relation, Var, VarRef,
 };
 use csp::{ConstraintId, ModelError, VarId, View};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -72,29 +72,6 @@ fn out_of_range(v: i64) -> PyErr {
     pyo3::exceptions::PyOverflowError::new_err(format!(
         "domain value {v} is outside the 32-bit range the engine supports"
     ))
-}
-
-/// A constraint model: integer and boolean variables with finite domains,
-/// and constraints over them (or over offset views `x + c`).
-///
-/// ```python
-/// from csp_engine import Model
-/// m = Model()
-/// q = m.int_vars(8, range(8), name="q")
-/// m.all_different(q)
-/// m.all_different([x + i for i, x in enumerate(q)])
-/// m.all_different([x - i for i, x in enumerate(q)])
-/// assert m.count().solutions == 92
-/// ```
-///
-/// Every builder returns the new constraint's id (its position in the
-/// model) and raises `ModelError` (a `ValueError`) with the engine's
-/// message when the engine refuses it, or `TypeError` for arguments of the
-/// wrong kind. A model may keep growing while searches of it run: each
-/// search sees the model as it was when it started.
-#[pyclass(frozen, module = "csp_engine", name = "Model")]
-pub(crate) struct Model {
-    pub shared: Arc<Shared>,
 }
 
 impl Model {
@@ -266,11 +243,6 @@ fn fresh_name(state: &State, name: Option<String>) -> PyResult<String> {
             }
         }
     }
-}
-
-/// The engine's all-different level from its name.
-pub(crate) fn level_arg(name: &str) -> PyResult<csp::AllDifferentLevel> {
-    name.parse().map_err(|e: String| PyValueError::new_err(e))
 }
 
 /// A linear term list: variables, views, expressions and `(coefficient,
@@ -937,7 +909,7 @@ impl Model {
         } else {
             csp::Status::Complete
         };
-        crate::solver::stopped(py, err, status, |py| {
+        interrupt::stopped(py, err, status, |py| {
             Ok(("local search interrupted".to_owned(), py.None()))
         })?;
         let d = PyDict::new(py);

@@ -2,8 +2,8 @@
 //! `nqueens` command searches), every approach of the tutorials with the
 //! work it reports, and the board renderings.
 
+use crate::core::Model;
 use crate::interrupt;
-use crate::model::Model;
 use nqueens::approach::{Approach, Goal, Plan};
 use nqueens::board::Board;
 use pyo3::exceptions::PyValueError;
@@ -121,7 +121,7 @@ pub(crate) fn solve<'py>(
     }
     let report = report.map_err(value_err)?;
     let found = report.solutions;
-    crate::solver::stopped(py, None, report.status, |py| {
+    interrupt::stopped(py, None, report.status, |py| {
         let message = format!("n-queens search interrupted after {found} solutions");
         Ok((message, py.None()))
     })?;

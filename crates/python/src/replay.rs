@@ -3,7 +3,7 @@
 
 use crate::core::Shared;
 use crate::interrupt;
-use crate::solver::{Settings, Solver};
+use crate::settings::Settings;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -88,20 +88,20 @@ pub(crate) fn page(
         let solver = settings.solver(&model, shared);
         let ((recording, outcome), err) =
             interrupt::engine_call(|| csp::replay::record(&solver, max_events));
-        crate::solver::stopped(py, err, outcome.status, |_| Ok((String::new(), py.None())))?;
+        interrupt::stopped(py, err, outcome.status, |_| Ok((String::new(), py.None())))?;
         recorded.push((run_title.clone(), recording, outcome));
     }
     let title = title.unwrap_or_else(|| {
         let names: Vec<&str> = runs.iter().map(|(t, _)| t.as_str()).collect();
         format!("replay: {}", names.join(" vs "))
     });
-    let mut page = csp::replay::Page::new(&title);
+    let mut page = csp_front::replay::Page::new(&title);
     if board {
-        page = page.style(csp::replay::GridStyle::board("row", "column", false));
+        page = page.style(csp_front::replay::GridStyle::board("row", "column", false));
     }
     let mut summary = Vec::new();
     for (run_title, recording, outcome) in &recorded {
-        let run = csp::replay::PageRun::new(run_title, &model, recording)
+        let run = csp_front::replay::PageRun::new(run_title, &model, recording)
             .map_err(|e| PyValueError::new_err(e.to_string()))?
             .outcome(outcome)
             .var_names(names.clone());
@@ -117,43 +117,4 @@ pub(crate) fn page(
         html: page.to_html(),
         runs: summary,
     })
-}
-
-/// The replay page of several solvers of one model side by side.
-#[pyfunction]
-#[pyo3(signature = (solvers, titles=None, title=None, max_events=csp::replay::DEFAULT_MAX_EVENTS, board=false))]
-pub(crate) fn replay_page(
-    py: Python<'_>,
-    solvers: Vec<Bound<'_, Solver>>,
-    titles: Option<Vec<String>>,
-    title: Option<String>,
-    max_events: usize,
-    board: bool,
-) -> PyResult<ReplayPage> {
-    let Some(first) = solvers.first() else {
-        return Err(PyValueError::new_err("replay: no solver to record"));
-    };
-    let shared = first.get().shared();
-    if solvers
-        .iter()
-        .any(|s| !Arc::ptr_eq(&s.get().shared(), &shared))
-    {
-        return Err(PyValueError::new_err(
-            "replay: the solvers must all search the same model",
-        ));
-    }
-    let titles = titles.unwrap_or_default();
-    let runs: Vec<(String, Settings)> = solvers
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let settings = s.get().settings.clone();
-            let t = titles
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| settings.strategy.name().to_owned());
-            (t, settings)
-        })
-        .collect();
-    page(py, &shared, &runs, title, max_events, board)
 }

@@ -4,13 +4,13 @@
 //! solution, and branch and bound.
 
 use crate::callbacks::{self, Vars};
-use crate::core::Shared;
-use crate::errors::{interrupted, model_error};
-use crate::interrupt::{self, SigintGuard};
-use crate::model::{level_arg, Model};
+use crate::core::{Model, Shared};
+use crate::errors::model_error;
+use crate::interrupt::{self, stopped, SigintGuard};
 use crate::outcome::{enum_member, reason_name, stats_dict, Outcome, Solution};
-use crate::terms::{expr_arg, type_name};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use crate::settings::{order, parse, Settings};
+use crate::terms::{expr_arg, level_arg, type_name};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -20,118 +20,6 @@ use std::time::Duration;
 /// flag keep it to one caller).
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A built-in order or a Python callable.
-#[derive(Clone)]
-enum Order<T> {
-    BuiltIn(T),
-    Callable(Arc<Py<PyAny>>),
-}
-
-/// Everything a search is configured with.
-#[derive(Clone)]
-pub(crate) struct Settings {
-    pub strategy: csp::Strategy,
-    var_order: Order<csp::VarOrder>,
-    value_order: Order<csp::ValueOrder>,
-    pub seed: u64,
-    pub restarts: Option<csp::Restarts>,
-    pub level: csp::AllDifferentLevel,
-    /// The limits without a cancel flag (every search gets its thread's).
-    pub limits: csp::Limits,
-    /// Values the search is restricted to (variable index, value).
-    assume: Vec<(u32, i32)>,
-    observer: Option<Arc<Py<PyAny>>>,
-}
-
-fn parse<T: std::str::FromStr<Err = String>>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
-    let s: String = obj.extract().map_err(|_| {
-        PyTypeError::new_err(format!("{what}: expected a name, got {}", type_name(obj)))
-    })?;
-    s.parse().map_err(|e: String| PyValueError::new_err(e))
-}
-
-fn order<T: std::str::FromStr<Err = String>>(
-    obj: Option<&Bound<'_, PyAny>>,
-    default: T,
-    what: &str,
-) -> PyResult<Order<T>> {
-    match obj {
-        None => Ok(Order::BuiltIn(default)),
-        Some(o) if o.is_none() => Ok(Order::BuiltIn(default)),
-        // A name (a str, or a str enum member such as VarOrder.INPUT).
-        Some(o) if o.is_instance_of::<pyo3::types::PyString>() => {
-            Ok(Order::BuiltIn(parse(o, what)?))
-        }
-        Some(o) if o.is_callable() => Ok(Order::Callable(Arc::new(o.clone().unbind()))),
-        Some(o) => Err(PyTypeError::new_err(format!(
-            "{what}: expected a name or a callable, got {}",
-            type_name(o)
-        ))),
-    }
-}
-
-impl Settings {
-    /// The engine's solver for `model` (a snapshot of `shared`'s).
-    pub fn solver<'m>(&self, model: &'m csp::Model, shared: &Arc<Shared>) -> csp::Solver<'m> {
-        let mut limits = self.limits.clone();
-        limits.cancel = Some(interrupt::cancel_flag());
-        let mut solver = csp::Solver::new(model)
-            .strategy(self.strategy)
-            .seed(self.seed)
-            .all_different_level(self.level)
-            .limits(limits);
-        if let Some(r) = self.restarts {
-            solver = solver.restarts(r);
-        }
-        if !self.assume.is_empty() {
-            let ids: Vec<csp::VarId> = model.vars().collect();
-            solver = solver
-                .assume(self.assume.iter().map(|&(i, v)| (ids[i as usize], v)))
-                .expect("assumptions on the model's own variables");
-        }
-        match &self.var_order {
-            Order::BuiltIn(o) => solver = solver.var_order(*o),
-            Order::Callable(f) => {
-                solver = solver.var_order_fn(callbacks::var_order(
-                    Arc::clone(f),
-                    Vars::new(shared, model),
-                ))
-            }
-        }
-        match &self.value_order {
-            Order::BuiltIn(o) => solver = solver.value_order(*o),
-            Order::Callable(f) => {
-                solver = solver.value_order_fn(callbacks::value_order(
-                    Arc::clone(f),
-                    Vars::new(shared, model),
-                ))
-            }
-        }
-        solver
-    }
-
-    /// Whether a search with these settings calls Python.
-    fn calls_python(&self) -> bool {
-        self.observer.is_some()
-            || matches!(self.var_order, Order::Callable(_))
-            || matches!(self.value_order, Order::Callable(_))
-    }
-
-    fn var_order_name(&self) -> String {
-        match &self.var_order {
-            Order::BuiltIn(o) => o.name().to_owned(),
-            Order::Callable(_) => "custom".to_owned(),
-        }
-    }
-
-    fn value_order_name(&self) -> String {
-        match &self.value_order {
-            Order::BuiltIn(o) => o.name().to_owned(),
-            Order::Callable(_) => "custom".to_owned(),
-        }
-    }
 }
 
 /// The running search of a solution iterator: with or without a Python observer.
@@ -175,30 +63,6 @@ self_cell::self_cell!(
 );
 
 pub(crate) type OptimizeRun<'m> = csp::Optimize<'m>;
-
-/// Turns what stopped an engine call into the exception to raise, if any:
-/// a callable's exception as it is (a `KeyboardInterrupt` among them, or
-/// Ctrl-C seen by the handler, as `SearchInterrupted` carrying `partial`).
-pub(crate) fn stopped(
-    py: Python<'_>,
-    err: Option<PyErr>,
-    status: csp::Status,
-    partial: impl FnOnce(Python<'_>) -> PyResult<(String, Py<PyAny>)>,
-) -> PyResult<()> {
-    let cause = match err {
-        Some(e) if e.is_instance_of::<PyKeyboardInterrupt>(py) => Some(e),
-        Some(e) => return Err(e),
-        None if status == csp::Status::Stopped(csp::StopReason::Cancelled) => {
-            match interrupt::pending_signal(py) {
-                Some(e) => Some(e),
-                None => return Ok(()),
-            }
-        }
-        None => return Ok(()),
-    };
-    let (message, outcome) = partial(py)?;
-    Err(interrupted(py, cause, message, outcome))
-}
 
 fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py<PyAny>)> {
     let message = format!(
@@ -248,7 +112,7 @@ impl Solver {
     }
 
     /// Runs `f` on a fresh engine solver in an engine call; raises what
-    /// stopped it (see [`stopped`]).
+    /// stopped it (see [`interrupt::stopped`]).
     fn run(
         &self,
         py: Python<'_>,
@@ -829,4 +693,43 @@ pub(crate) fn solution_dicts(
         inner: solver.get().solutions()?,
         keys,
     })
+}
+
+/// The replay page of several solvers of one model side by side.
+#[pyfunction]
+#[pyo3(signature = (solvers, titles=None, title=None, max_events=csp::replay::DEFAULT_MAX_EVENTS, board=false))]
+pub(crate) fn replay_page(
+    py: Python<'_>,
+    solvers: Vec<Bound<'_, Solver>>,
+    titles: Option<Vec<String>>,
+    title: Option<String>,
+    max_events: usize,
+    board: bool,
+) -> PyResult<crate::replay::ReplayPage> {
+    let Some(first) = solvers.first() else {
+        return Err(PyValueError::new_err("replay: no solver to record"));
+    };
+    let shared = first.get().shared();
+    if solvers
+        .iter()
+        .any(|s| !Arc::ptr_eq(&s.get().shared(), &shared))
+    {
+        return Err(PyValueError::new_err(
+            "replay: the solvers must all search the same model",
+        ));
+    }
+    let titles = titles.unwrap_or_default();
+    let runs: Vec<(String, Settings)> = solvers
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let settings = s.get().settings.clone();
+            let t = titles
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| settings.strategy.name().to_owned());
+            (t, settings)
+        })
+        .collect();
+    crate::replay::page(py, &shared, &runs, title, max_events, board)
 }

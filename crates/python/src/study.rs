@@ -2,8 +2,8 @@
 //! value order over one or more models, each run under the same limits,
 //! as rows (dicts), a pandas DataFrame, an aligned table and the chart.
 
+use crate::core::Model;
 use crate::interrupt;
-use crate::model::Model;
 use csp_lab::study::{Axis, Choices, Label, Matrix, Mode, Run, Subjects, Table};
 use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

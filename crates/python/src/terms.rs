@@ -5,7 +5,7 @@
 
 use crate::core::Shared;
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 use std::fmt;
@@ -557,4 +557,9 @@ impl Membership {
     fn __repr__(&self) -> String {
         format!("{} in {:?}", self.view, self.values)
     }
+}
+
+/// The engine's all-different level from its name.
+pub(crate) fn level_arg(name: &str) -> PyResult<csp::AllDifferentLevel> {
+    name.parse().map_err(|e: String| PyValueError::new_err(e))
 }

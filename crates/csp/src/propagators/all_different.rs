@@ -268,8 +268,8 @@ impl Stronger<'_> {
     }
 }
 
-/// A variable's single value: its assigned one (the forward-checking
-/// kernel leaves an assigned variable's domain in the store as it was), or
+/// A variable's single value: its assigned one (forward checking's
+/// slot backend leaves an assigned variable's domain in the store as it was), or
 /// its domain's last.
 fn fixed_value(ctx: &Ctx<'_>, x: u32) -> Option<i64> {
     if ctx.assigned[x as usize] {

@@ -70,7 +70,7 @@ impl Propagator for SubtourElimination<'_> {
 }
 
 /// The successor of node `p`, if it is fixed (an assigned variable counts
-/// as fixed: the forward-checking kernel does not narrow the store to it).
+/// as fixed: forward checking's slot backend does not narrow the store to it).
 pub(super) fn fixed(ctx: &Ctx<'_>, con: &Constraint, p: usize) -> Option<i64> {
     let v = con.scope[p];
     let x = v.var.index;

@@ -59,8 +59,8 @@ struct WatchedLiterals<'m> {
 
 impl WatchedLiterals<'_> {
     /// Literal `k`'s variable, and its value if it is assigned or fixed
-    /// (forward checking's kernel may not fix an assigned variable in the
-    /// store).
+    /// (forward checking's slot backend may not fix an assigned variable in
+    /// the store).
     fn fixed(&self, ctx: &Ctx<'_>, k: usize) -> (u32, Option<i64>) {
         let x = self.con.scope[k].var.index;
         if ctx.assigned[x as usize] {

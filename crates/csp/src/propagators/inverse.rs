@@ -70,7 +70,7 @@ impl Propagator for Channelling<'_> {
 }
 
 /// Can `var` take `value`? An assigned variable holds only its value
-/// (the forward-checking kernel does not narrow the store to it).
+/// (forward checking's slot backend does not narrow the store to it).
 fn can_take(ctx: &Ctx<'_>, var: u32, value: i64) -> bool {
     if ctx.assigned[var as usize] {
         ctx.values[var as usize] as i64 == value

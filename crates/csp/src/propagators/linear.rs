@@ -21,7 +21,7 @@
 mod explain;
 
 use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
 

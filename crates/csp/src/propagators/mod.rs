@@ -1,6 +1,6 @@
 //! Propagators: one per constraint kind, one file per kind.
 //!
-//! The model keeps declarative constraint descriptions (`constraint.rs`);
+//! The model keeps declarative constraint descriptions (`description.rs`);
 //! a search *posts* each one as a [`Propagator`] ([`post`]). A propagator
 //!
 //! * declares what it watches of each variable of its scope ([`Watch`]),
@@ -47,9 +47,9 @@ mod bounds;
 pub(crate) mod cardinality;
 pub(crate) mod circuit;
 pub(crate) mod clause;
-mod constraint;
 pub(crate) mod count;
 pub(crate) mod cumulative;
+mod description;
 pub(crate) mod disjunctive;
 pub(crate) mod division;
 pub(crate) mod element;
@@ -71,10 +71,10 @@ pub(crate) mod subcircuit;
 pub(crate) mod table;
 pub(crate) mod times;
 
-pub(crate) use constraint::{Constraint, Kind};
+pub(crate) use description::{Constraint, Kind};
 pub(crate) use explain::{Domains, Inferred, Lit};
 
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::store::{Store, Wipeout};
 
 pub(crate) use merged::Neighbours;

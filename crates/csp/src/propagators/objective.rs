@@ -16,7 +16,7 @@
 
 use super::linear;
 use super::Ctx;
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::store::{Store, Wipeout};
 use crate::var::View;
 use std::sync::atomic::{AtomicI64, Ordering};

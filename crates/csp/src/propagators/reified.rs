@@ -16,7 +16,7 @@
 //!   case against brute force.
 
 use super::{bounds, linear, ConstraintKind, Ctx, Posted, Prop, Propagator};
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 

@@ -1,6 +1,5 @@
 //! The recording observer: every search event kept in order, up to a cap.
 
-use super::json;
 use crate::model::ConstraintId;
 use crate::observer::Observer;
 use crate::var::VarId;
@@ -153,82 +152,6 @@ impl Recording {
     /// ```
     pub fn events(&self) -> &[Event] {
         &self.events
-    }
-
-    /// The recording as JSON, as the page holds it:
-    /// `{"truncation": null or {...}, "events": [[kind, var, value, depth
-    /// or constraint], ...]}` with kinds 0 choose, 1 unchoose, 2 prune,
-    /// 3 fail, 4 solution (`[4]`), 5 restart (`[5]`).
-    ///
-    /// ```
-    /// use csp::replay::Recorder;
-    /// use csp::{Model, Solver};
-    /// let mut model = Model::new();
-    /// model.int_var(0..1)?;
-    /// let mut search = Solver::new(&model).search_with(Recorder::new(100));
-    /// while search.next_values().is_some() {}
-    /// let json = search.into_observer().into_recording().to_json();
-    /// assert_eq!(json, r#"{"truncation":null,"events":[[0,0,0,1],[4],[1,0,0,1]]}"#);
-    /// # Ok::<(), csp::ModelError>(())
-    /// ```
-    pub fn to_json(&self) -> String {
-        let mut out = String::from("{");
-        self.write_truncation_json(&mut out);
-        out.push(',');
-        self.write_events_json(&mut out);
-        out.push('}');
-        out
-    }
-
-    /// Appends `"truncation": ...` (an object, or `null`).
-    pub(crate) fn write_truncation_json(&self, out: &mut String) {
-        json::key(out, "truncation");
-        let Some(t) = self.truncation else {
-            out.push_str("null");
-            return;
-        };
-        out.push('{');
-        for (name, n) in [
-            ("events", t.events as u64),
-            ("nodes", t.nodes),
-            ("failures", t.failures),
-            ("solutions", t.solutions),
-        ] {
-            json::key(out, name);
-            json::number(out, n);
-            out.push(',');
-        }
-        json::key(out, "text");
-        json::string(out, &t.to_string());
-        out.push('}');
-    }
-
-    /// Appends `"events": [...]`, each event a short array.
-    pub(crate) fn write_events_json(&self, out: &mut String) {
-        json::key(out, "events");
-        json::array(out, &self.events, |out, event| {
-            let (kind, rest) = match *event {
-                Event::Choose { var, value, depth } => (0, Some((var, value, depth))),
-                Event::Unchoose { var, value, depth } => (1, Some((var, value, depth))),
-                Event::Prune {
-                    var,
-                    value,
-                    constraint,
-                } => (2, Some((var, value, constraint))),
-                Event::Fail { var, value, depth } => (3, Some((var, value, depth))),
-                Event::Solution => (4, None),
-                Event::Restart => (5, None),
-            };
-            out.push('[');
-            json::number(out, kind);
-            if let Some((a, b, c)) = rest {
-                for n in [i64::from(a), i64::from(b), i64::from(c)] {
-                    out.push(',');
-                    json::number(out, n);
-                }
-            }
-            out.push(']');
-        });
     }
 
     /// Where the cap cut the recording (`None`: every event is here).

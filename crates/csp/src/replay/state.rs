@@ -3,6 +3,7 @@
 //! Tests compare it with the search itself and with the page.
 
 use super::record::{Event, Recording};
+use super::tree::Tree;
 use std::collections::HashMap;
 
 /// The running counters of a replay, with the meanings of [`Stats`](crate::Stats).
@@ -144,8 +145,8 @@ pub struct Replay<'r> {
     next: usize,
     /// Per variable: its value while assigned.
     assigned: Vec<Option<i32>>,
-    /// The assignments on the current branch, outermost first.
-    path: Vec<(u32, i32)>,
+    /// The search tree so far; its current branch is the assignments.
+    tree: Tree,
     /// Pruned values: (constraint, depth) by (variable, value).
     pruned: HashMap<(u32, i32), (u32, u32)>,
     /// Pruned values in the order removed, with their depth, for undoing.
@@ -168,7 +169,7 @@ impl<'r> Replay<'r> {
             events: recording.events(),
             next: 0,
             assigned: vec![None; num_vars],
-            path: Vec::new(),
+            tree: Tree::new(),
             pruned: HashMap::new(),
             trail: Vec::new(),
             failed: None,
@@ -200,7 +201,7 @@ impl<'r> Replay<'r> {
     /// ```
     pub fn counters(&self) -> Counters {
         Counters {
-            depth: self.path.len(),
+            depth: self.tree.depth(),
             ..self.counters
         }
     }
@@ -225,6 +226,21 @@ impl<'r> Replay<'r> {
         } else {
             CellState::Free
         }
+    }
+
+    /// The search tree grown by the events applied so far (the page's tree).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// model.int_vars(2, 0..2)?;
+    /// let (recording, _) = csp::replay::record(&csp::Solver::new(&model), 100);
+    /// let mut replay = csp::replay::Replay::new(&recording, 2);
+    /// replay.run_to(usize::MAX);
+    /// assert_eq!(replay.tree().nodes().len(), 1 + 2 + 4); // the root, x0's and x1's choices
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
+    pub fn tree(&self) -> &Tree {
+        &self.tree
     }
 
     /// Every variable's value, when all are assigned (at a solution).
@@ -258,7 +274,6 @@ impl<'r> Replay<'r> {
             Event::Choose { var, value, depth } => {
                 self.back_to(depth.saturating_sub(1));
                 self.failed = None;
-                self.path.push((var, value));
                 self.set(var, Some(value));
                 self.counters.nodes += 1;
             }
@@ -268,7 +283,7 @@ impl<'r> Replay<'r> {
                 value,
                 constraint,
             } => {
-                let depth = self.path.len() as u32;
+                let depth = self.tree.depth() as u32;
                 self.pruned.insert((var, value), (constraint, depth));
                 self.trail.push((var, value, depth));
                 self.counters.pruned += 1;
@@ -284,6 +299,7 @@ impl<'r> Replay<'r> {
                 self.back_to(0);
             }
         }
+        self.tree.apply(event);
         Some(event)
     }
 
@@ -311,11 +327,12 @@ impl<'r> Replay<'r> {
     /// Takes back the branch below `depth` assignments, and what their
     /// propagation pruned (the root's prunes stay).
     fn back_to(&mut self, depth: u32) {
-        while self.path.len() > depth as usize {
-            if let Some((var, _)) = self.path.pop() {
-                self.set(var, None);
+        for node in self.tree.below(depth as usize) {
+            if let Some(slot) = node.choice.and_then(|(var, _)| self.assigned.get_mut(var)) {
+                *slot = None;
             }
         }
+        self.tree.back_to(depth as usize);
         while let Some(&(var, value, d)) = self.trail.last() {
             if d <= depth {
                 break;

@@ -6,8 +6,8 @@
 //! a constant argument leaves 32 bits, so no engine variable can hold it).
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
+use crate::term::{Arg, Term};
 use csp::{Cmp, ConstraintId, Model, ModelError, View};
 
 type Fun = fn(i64, i64) -> Option<i64>;

@@ -3,8 +3,8 @@
 //! posted as the engine's `regular`.
 
 use super::{Base, Param};
-use crate::instance::Arg;
 use crate::post::{Post, PostResult};
+use crate::term::Arg;
 
 /// `(Q, S, d)`, or an error when `d` is not `Q` rows of `S`.
 fn automaton(args: &[Arg]) -> Result<(i64, i64, Vec<i64>), String> {

@@ -6,8 +6,8 @@
 //! `array_bool_xor` a parity relation.
 
 use super::{lin_terms, lin_value, Base, Param};
-use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult};
+use crate::term::{Arg, Term};
 use csp::Cmp;
 
 fn two(args: &[Arg], v: &dyn Fn(Term) -> i64) -> (i64, i64) {

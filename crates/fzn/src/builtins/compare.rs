@@ -7,8 +7,8 @@
 
 use super::{lin_terms, lin_value, Base, Param};
 use crate::ast::IntSet;
-use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult, TABLE_LIMIT};
+use crate::term::{Arg, Term};
 use csp::{Cmp, Condition};
 
 fn pair(args: &[Arg]) -> (Term, Term) {

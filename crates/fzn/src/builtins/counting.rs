@@ -2,8 +2,8 @@
 //! among and all-different except 0 (MiniZinc passes them as they are).
 
 use super::{Base, Param};
-use crate::instance::Arg;
 use crate::post::{Post, PostResult};
+use crate::term::Arg;
 
 /// `fzn_among(n, x, v)`: `n` of `x` take a value of `v`.
 pub static AMONG: Base = Base {

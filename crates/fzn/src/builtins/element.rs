@@ -4,8 +4,8 @@
 //! 1-based, the engine's 0-based: the index goes in as the view `i - 1`.
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult};
+use crate::term::{Arg, Term};
 use csp::Cmp;
 
 /// An element's index, first index, array and result: `(i, as, c)`

@@ -7,8 +7,8 @@
 //! global cardinality with constant bounds.
 
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
 use crate::post::{Post, PostResult};
+use crate::term::{Arg, Term};
 use csp::{Cmp, VarId, View};
 
 pub(super) fn engine(e: csp::ModelError) -> String {

@@ -20,8 +20,8 @@ mod globals;
 mod scheduling;
 mod values;
 
-use crate::instance::{Arg, Term};
 use crate::post::{Holds, Post, PostResult};
+use crate::term::{Arg, Term};
 
 /// A parameter type in a builtin's signature.
 ///

@@ -4,8 +4,8 @@
 //! 1 and capacity 1).
 
 use super::{Base, Param};
-use crate::instance::Arg;
 use crate::post::{Post, PostResult};
+use crate::term::Arg;
 
 /// The tasks that take something (MiniZinc ignores a duration or demand
 /// of 0 or less): their positions.
@@ -80,7 +80,7 @@ pub static CUMULATIVE: Base = Base {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instance::Term;
+    use crate::term::Term;
 
     #[test]
     fn idle_tasks_and_the_capacity_follow_minizinc() {

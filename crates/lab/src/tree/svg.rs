@@ -161,7 +161,7 @@ impl Panel<'_> {
 /// Fill and stroke of each kind of node: the engine's palette, shared
 /// with the replay page.
 fn colours(kind: NodeKind) -> (&'static str, &'static str) {
-    csp::replay::node_colours(kind.name()).unwrap_or(("#ffffff", "#000000"))
+    csp_front::replay::node_colours(kind.name()).unwrap_or(("#ffffff", "#000000"))
 }
 
 /// The trees side by side under a legend. Each choice is a box

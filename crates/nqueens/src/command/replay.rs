@@ -20,9 +20,10 @@ use crate::command::size::{board_from_parts, parse_size_part, SizePart};
 use crate::command::study::Choices;
 use crate::files::AtomicFile;
 use crate::model::board::Board;
-use csp::cli::{LimitArgs, OrderArgs};
-use csp::replay::{record, GridStyle, GridTooLarge, Page, PageRun, Recording, DEFAULT_MAX_EVENTS};
+use csp::replay::{record, Recording, DEFAULT_MAX_EVENTS};
 use csp::{Outcome, Solver, Strategy};
+use csp_front::cli::{LimitArgs, OrderArgs};
+use csp_front::replay::{GridStyle, GridTooLarge, Page, PageRun};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -84,7 +85,7 @@ pub struct ReplayArgs {
         long,
         value_name = "N",
         default_value_t = DEFAULT_MAX_EVENTS,
-        value_parser = csp::replay::parse_max_events
+        value_parser = csp_front::replay::parse_max_events
     )]
     pub max_events: usize,
     /// Write the page to FILE (atomically) instead of standard output

@@ -1,7 +1,8 @@
 //! A step-by-step trace of the search on the board, as a person would
 //! watch it: every queen placed and taken back with the board as it stands,
 //! every rejected square marked `x`, every solution. Text for people, JSON
-//! Lines for tools. It is an engine [`Observer`]: it only watches.
+//! Lines for tools. It is the engine's [`Tracer`] with a board printer as
+//! its formatter: it only watches.
 //!
 //! A choice that is immediately rejected is shown once, as a failure (its
 //! take-back is implied), so a failed square does not print three boards.
@@ -9,12 +10,12 @@
 //! ```
 //! use nqueens::approach::{Approach, Goal, Plan};
 //! use nqueens::board::Board;
-//! use nqueens::trace::{BoardTrace, TraceFormat};
+//! use nqueens::trace::{board_trace, TraceFormat};
 //! use std::ops::ControlFlow;
 //!
 //! let board = Board::square(4)?;
 //! let plan = Plan::new(Approach::Backtracking, Goal::First);
-//! let trace = BoardTrace::new(board, TraceFormat::Text, Vec::new());
+//! let trace = board_trace(board, TraceFormat::Text, Vec::new());
 //! let (_, trace) = plan.run(board, trace, |_| ControlFlow::Continue(()))?;
 //! let text = String::from_utf8(trace.finish()?)?;
 //! assert!(text.starts_with("step 1: queen on row 0, column 0\nQ . . .\n"));
@@ -26,13 +27,11 @@
 use crate::command::render;
 use crate::model::board::Board;
 use crate::model::placement::Placement;
-use csp::{Observer, Strategy, VarId};
+use csp::{Strategy, TraceFormatter, Tracer, VarId};
 use serde_json::json;
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// How the trace is written.
 ///
@@ -103,15 +102,20 @@ pub fn is_readable(board: Board, strategy: Strategy) -> bool {
     }
 }
 
-/// The trace observer: writes each event to `out` as it happens.
+/// The n-queens board printer, the engine [`Tracer`]'s formatter for a
+/// board: each queen placed and taken back with the board as it stands,
+/// rejected squares marked `x`, solutions as columns; text or JSON Lines.
 ///
-/// Write errors (a closed pipe) do not panic: the first one is kept for
-/// [`BoardTrace::finish`], later events are dropped, and the cancel flag
-/// given to [`BoardTrace::cancel_on_error`] is set so the search stops.
-pub struct BoardTrace<W: Write> {
+/// ```
+/// use nqueens::trace::{BoardPrinter, TraceFormat};
+/// let board = nqueens::board::Board::square(4)?;
+/// let t = csp::Tracer::with_format(std::io::sink(), BoardPrinter::new(board, TraceFormat::Json));
+/// # drop(t);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct BoardPrinter {
     board: Board,
     format: TraceFormat,
-    out: W,
     /// Model value of each line, while assigned.
     values: Vec<Option<i32>>,
     /// A choice not yet printed: it may be rejected right away.
@@ -120,72 +124,47 @@ pub struct BoardTrace<W: Write> {
     rejected: Option<(VarId, i32)>,
     step: u64,
     solutions: u64,
-    error: Option<io::Error>,
-    cancel: Option<Arc<AtomicBool>>,
 }
 
-impl<W: Write> BoardTrace<W> {
-    /// A trace of searches on `board`, written to `out`.
-    ///
-    /// ```
-    /// let board = nqueens::board::Board::square(4)?;
-    /// let t = nqueens::trace::BoardTrace::new(board, nqueens::trace::TraceFormat::Json, std::io::sink());
-    /// # drop(t);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn new(board: Board, format: TraceFormat, out: W) -> BoardTrace<W> {
-        BoardTrace {
+/// The trace of searches on a board: the engine's [`Tracer`] with the
+/// [`BoardPrinter`]. [`Tracer::finish`] writes what is still pending and
+/// returns the writer or the first write error;
+/// [`Tracer::cancel_on_error`] stops the search on a closed pipe.
+///
+/// ```
+/// use nqueens::trace::{BoardTrace, TraceFormat};
+/// use csp::Observer;
+/// let board = nqueens::board::Board::square(4)?;
+/// let mut t: BoardTrace<Vec<u8>> = nqueens::trace::board_trace(board, TraceFormat::Text, Vec::new());
+/// t.solution(&[1, 3, 0, 2]);
+/// assert_eq!(String::from_utf8(t.finish()?)?, "solution 1: [1, 3, 0, 2]\n\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type BoardTrace<W> = Tracer<W, BoardPrinter>;
+
+/// A trace of searches on `board`, written to `out` in `format`.
+///
+/// ```
+/// let board = nqueens::board::Board::square(4)?;
+/// let t = nqueens::trace::board_trace(board, nqueens::trace::TraceFormat::Json, std::io::sink());
+/// # drop(t);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn board_trace<W: Write>(board: Board, format: TraceFormat, out: W) -> BoardTrace<W> {
+    Tracer::with_format(out, BoardPrinter::new(board, format))
+}
+
+impl BoardPrinter {
+    /// The printer of searches on `board`, in `format`.
+    pub fn new(board: Board, format: TraceFormat) -> BoardPrinter {
+        BoardPrinter {
             board,
             format,
-            out,
             values: vec![None; board.queens()],
             pending: None,
             rejected: None,
             step: 0,
             solutions: 0,
-            error: None,
-            cancel: None,
-        }
-    }
-
-    /// Sets `flag` when writing fails, so a search using it as its cancel
-    /// flag stops instead of tracing into a closed pipe.
-    ///
-    /// ```
-    /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let board = nqueens::board::Board::square(4)?;
-    /// let t = nqueens::trace::BoardTrace::new(board, Default::default(), std::io::sink())
-    ///     .cancel_on_error(Arc::new(AtomicBool::new(false)));
-    /// # drop(t);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cancel_on_error(mut self, flag: Arc<AtomicBool>) -> BoardTrace<W> {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// Writes what is still pending, flushes, and returns the writer, or
-    /// the first write error.
-    ///
-    /// ```
-    /// use nqueens::trace::{BoardTrace, TraceFormat};
-    /// use csp::Observer;
-    /// let board = nqueens::board::Board::square(4)?;
-    /// let mut t = BoardTrace::new(board, TraceFormat::Text, Vec::new());
-    /// t.solution(&[1, 3, 0, 2]);
-    /// assert_eq!(String::from_utf8(t.finish()?)?, "solution 1: [1, 3, 0, 2]\n\n");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn finish(mut self) -> io::Result<W> {
-        self.flush_pending();
-        if self.error.is_none() {
-            if let Err(e) = self.out.flush() {
-                self.error = Some(e);
-            }
-        }
-        match self.error {
-            Some(e) => Err(e),
-            None => Ok(self.out),
         }
     }
 
@@ -220,31 +199,35 @@ impl<W: Write> BoardTrace<W> {
         text
     }
 
-    fn emit(&mut self, text: String, event: serde_json::Value, board: Option<String>) {
-        if self.error.is_some() {
-            return;
-        }
+    fn emit(
+        &mut self,
+        out: &mut dyn Write,
+        text: String,
+        event: serde_json::Value,
+        board: Option<String>,
+    ) -> io::Result<()> {
         self.step += 1;
-        let result = match self.format {
+        match self.format {
             TraceFormat::Text => match board {
-                Some(b) => write!(self.out, "step {}: {text}\n{b}\n", self.step),
-                None => writeln!(self.out, "{text}"),
+                Some(b) => write!(out, "step {}: {text}\n{b}\n", self.step),
+                None => writeln!(out, "{text}"),
             },
             TraceFormat::Json => {
                 let mut event = event;
                 event["step"] = json!(self.step);
-                writeln!(self.out, "{event}")
-            }
-        };
-        if let Err(e) = result {
-            self.error = Some(e);
-            if let Some(flag) = &self.cancel {
-                flag.store(true, Ordering::Relaxed);
+                writeln!(out, "{event}")
             }
         }
     }
 
-    fn move_event(&mut self, event: &str, var: VarId, value: i32, depth: usize) {
+    fn move_event(
+        &mut self,
+        out: &mut dyn Write,
+        event: &str,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         let (row, col) = self.square(var.index(), value);
         let rejected = (event == "fail").then_some((row, col));
         let text = match event {
@@ -256,48 +239,68 @@ impl<W: Write> BoardTrace<W> {
             "event": event, "row": row, "col": col, "depth": depth, "queens": self.queens(),
         });
         let board = self.picture(rejected);
-        self.emit(text, json, Some(board));
+        self.emit(out, text, json, Some(board))
     }
 
-    fn flush_pending(&mut self) {
-        if let Some((var, value, depth)) = self.pending.take() {
-            self.move_event("choose", var, value, depth);
+    fn flush_pending(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        match self.pending.take() {
+            Some((var, value, depth)) => self.move_event(out, "choose", var, value, depth),
+            None => Ok(()),
         }
     }
 }
 
-impl<W: Write> Observer for BoardTrace<W> {
+impl TraceFormatter for BoardPrinter {
     // Prunes are not part of this trace.
     const WANTS_PRUNES: bool = false;
 
-    fn choose(&mut self, var: VarId, value: i32, depth: usize) {
-        self.flush_pending();
+    fn choose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        self.flush_pending(out)?;
         self.values[var.index()] = Some(value);
         self.pending = Some((var, value, depth));
+        Ok(())
     }
 
-    fn fail(&mut self, var: VarId, value: i32, depth: usize) {
+    fn fail(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
         if self.pending == Some((var, value, depth)) {
             self.pending = None;
         } else {
-            self.flush_pending();
+            self.flush_pending(out)?;
         }
         self.values[var.index()] = None;
         self.rejected = Some((var, value));
-        self.move_event("fail", var, value, depth);
+        self.move_event(out, "fail", var, value, depth)
     }
 
-    fn unchoose(&mut self, var: VarId, value: i32, depth: usize) {
-        self.flush_pending();
+    fn unchoose(
+        &mut self,
+        out: &mut dyn Write,
+        var: VarId,
+        value: i32,
+        depth: usize,
+    ) -> io::Result<()> {
+        self.flush_pending(out)?;
         self.values[var.index()] = None;
         if self.rejected.take() == Some((var, value)) {
-            return;
+            return Ok(());
         }
-        self.move_event("unchoose", var, value, depth);
+        self.move_event(out, "unchoose", var, value, depth)
     }
 
-    fn solution(&mut self, values: &[i32]) {
-        self.flush_pending();
+    fn solution(&mut self, out: &mut dyn Write, values: &[i32]) -> io::Result<()> {
+        self.flush_pending(out)?;
         self.solutions += 1;
         let placement = self.board.placement(values);
         let columns = render::row_columns(&placement);
@@ -310,14 +313,18 @@ impl<W: Write> Observer for BoardTrace<W> {
             "event": "solution", "index": self.solutions, "columns": columns,
             "queens": placement.queens(),
         });
-        self.emit(text, json, None);
+        self.emit(out, text, json, None)
     }
 
-    fn restart(&mut self) {
-        self.flush_pending();
+    fn restart(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.flush_pending(out)?;
         self.values.iter_mut().for_each(|v| *v = None);
         let json = json!({ "event": "restart" });
-        self.emit("restart: back to the empty board\n".into(), json, None);
+        self.emit(out, "restart: back to the empty board\n".into(), json, None)
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.flush_pending(out)
     }
 }
 
@@ -326,10 +333,12 @@ mod tests {
     use super::*;
     use crate::approach::{Approach, Goal, Plan};
     use std::ops::ControlFlow;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
 
     fn trace(board: Board, approach: Approach, goal: Goal, format: TraceFormat) -> String {
         let plan = Plan::new(approach, goal);
-        let t = BoardTrace::new(board, format, Vec::new());
+        let t = board_trace(board, format, Vec::new());
         let (_, t) = plan
             .run(board, t, |_| ControlFlow::Continue(()))
             .expect("engine approach");
@@ -390,7 +399,7 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         let mut plan = Plan::new(Approach::ForwardChecking, Goal::All);
         plan.limits.cancel = Some(flag.clone());
-        let t = BoardTrace::new(board, TraceFormat::Text, Closed).cancel_on_error(flag.clone());
+        let t = board_trace(board, TraceFormat::Text, Closed).cancel_on_error(flag.clone());
         let (_, t) = plan.run(board, t, |_| ControlFlow::Continue(())).unwrap();
         assert!(flag.load(Ordering::Relaxed));
         assert_eq!(t.finish().unwrap_err().kind(), io::ErrorKind::BrokenPipe);

@@ -14,7 +14,7 @@
 
 use super::super::explain::conjunction;
 use super::super::{Domains, Inferred, Lit};
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::literal::Relation;
 use crate::var::View;
 

@@ -7,7 +7,7 @@ use nqueens::cli::{Solve, SolveArgs};
 use nqueens::files::{self, AtomicFile};
 use nqueens::parts::{solve_part, Part};
 use nqueens::render::Format;
-use nqueens::trace::{BoardTrace, TraceFormat};
+use nqueens::trace::{board_trace, TraceFormat};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -245,7 +245,7 @@ fn traced<W: Write>(
     out: W,
     cancel: Arc<AtomicBool>,
 ) -> Result<Ran<W>, Failure> {
-    let trace = BoardTrace::new(solve.board, format, out).cancel_on_error(cancel);
+    let trace = board_trace(solve.board, format, out).cancel_on_error(cancel);
     let (report, trace) = plan.run(solve.board, trace, |_| ControlFlow::Continue(()))?;
     let out = trace.finish()?;
     // The summary is written as a listing would write it.

@@ -20,8 +20,10 @@
 
 mod args;
 pub mod output;
+mod resolve;
 
-pub use args::{Cli, Command, Solve, SolveArgs};
+pub use args::{Cli, Command, SolveArgs};
+pub use resolve::Solve;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -110,9 +112,9 @@ fn from_clap(err: clap::Error, subcommand: Option<&str>) -> CliError {
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(text),
         _ => {
-            let mut message = csp::cli::usage_message(&err);
+            let mut message = csp_front::cli::usage_message(&err);
             if let Some(better) = mistyped_subcommand(&err) {
-                message.push_str(&csp::cli::did_you_mean(&better));
+                message.push_str(&csp_front::cli::did_you_mean(&better));
             }
             match subcommand {
                 Some(name) => {
@@ -145,7 +147,7 @@ fn mistyped_subcommand(err: &clap::Error) -> Option<String> {
     let Some(ContextValue::String(given)) = err.get(ContextKind::InvalidValue) else {
         return None;
     };
-    if !csp::cli::one_line(err).contains("'<SIZE>...'") {
+    if !csp_front::cli::one_line(err).contains("'<SIZE>...'") {
         return None;
     }
     let names: Vec<String> = Cli::command()
@@ -153,7 +155,7 @@ fn mistyped_subcommand(err: &clap::Error) -> Option<String> {
         .map(|c| c.get_name().to_string())
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    csp::cli::closest(given, &names).map(str::to_string)
+    csp_front::cli::closest(given, &names).map(str::to_string)
 }
 
 #[cfg(test)]

@@ -33,8 +33,8 @@ pub use csp_lab::study::{
 pub use matrix::Study;
 pub use sizes::{Sizes, MAX_SIZES};
 
-use csp::cli::LimitArgs;
 use csp::{Restarts, Strategy, ValueOrder, VarOrder};
+use csp_front::cli::LimitArgs;
 use csp_lab::study::{default_limit, headers, report, Outputs};
 use std::io::Write;
 use std::path::PathBuf;

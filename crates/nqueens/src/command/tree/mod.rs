@@ -27,8 +27,8 @@ pub use csp_lab::tree::{
 
 use crate::command::study::Choices;
 use crate::model::board::{Board, BoardError};
-use csp::cli::{LimitArgs, OrderArgs};
 use csp::{Solver, Strategy};
+use csp_front::cli::{LimitArgs, OrderArgs};
 use csp_lab::tree::{draw_trees, max_choices, DrawError, Trees};
 use std::fmt;
 use std::io::{self, Write};

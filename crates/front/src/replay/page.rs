@@ -5,9 +5,8 @@
 
 use super::json;
 use super::palette::NODE_COLOURS;
-use super::record::Recording;
-use crate::model::{ConstraintId, Model};
-use crate::stats::Outcome;
+use csp::replay::Recording;
+use csp::{Model, Outcome};
 use std::fmt;
 use std::io;
 
@@ -19,14 +18,14 @@ const SCRIPT: &str = include_str!("assets/page.js");
 /// this many cells per run still steps smoothly.
 ///
 /// ```
-/// assert_eq!(csp::replay::MAX_GRID_CELLS, 10_000);
+/// assert_eq!(csp_front::replay::MAX_GRID_CELLS, 10_000);
 /// ```
 pub const MAX_GRID_CELLS: u64 = 10_000;
 
 /// A model whose grid would be larger than [`MAX_GRID_CELLS`].
 ///
 /// ```
-/// let e = csp::replay::GridTooLarge { vars: 200, values: 100 };
+/// let e = csp_front::replay::GridTooLarge { vars: 200, values: 100 };
 /// assert!(e.to_string().contains("20000 cells"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,9 +55,9 @@ impl std::error::Error for GridTooLarge {}
 /// chessboard.
 ///
 /// ```
-/// let style = csp::replay::GridStyle::board("row", "column", false);
+/// let style = csp_front::replay::GridStyle::board("row", "column", false);
 /// assert!(style.board);
-/// assert_eq!(csp::replay::GridStyle::default().assigned_mark, "●");
+/// assert_eq!(csp_front::replay::GridStyle::default().assigned_mark, "●");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridStyle {
@@ -92,7 +91,7 @@ impl GridStyle {
     /// board, or columns when `transpose`), values `value_noun`s.
     ///
     /// ```
-    /// let tall = csp::replay::GridStyle::board("column", "row", true);
+    /// let tall = csp_front::replay::GridStyle::board("column", "row", true);
     /// assert_eq!((tall.assigned_mark.as_str(), tall.transpose), ("♛", true));
     /// ```
     pub fn board(var_noun: &str, value_noun: &str, transpose: bool) -> GridStyle {
@@ -109,7 +108,8 @@ impl GridStyle {
 /// One recorded search shown on the page.
 ///
 /// ```
-/// use csp::replay::{record, PageRun};
+/// use csp::replay::record;
+/// use csp_front::replay::PageRun;
 /// use csp::{Model, Solver};
 /// let mut model = Model::new();
 /// let x = model.int_vars(2, 0..2)?;
@@ -144,7 +144,7 @@ impl<'a> PageRun<'a> {
     /// model.int_var(vec![1, 5])?;
     /// model.int_var(2..4)?;
     /// let recording = csp::replay::Recording::default();
-    /// let run = csp::replay::PageRun::new("empty", &model, &recording)?;
+    /// let run = csp_front::replay::PageRun::new("empty", &model, &recording)?;
     /// assert_eq!(run.columns(), &[1, 2, 3, 5]); // the union of the domains
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -193,8 +193,9 @@ impl<'a> PageRun<'a> {
                 })
             })
             .collect();
-        let constraint_names = (0..model.num_constraints())
-            .map(|c| format!("{} #{c}", model.constraint_name(ConstraintId(c as u32))))
+        let constraint_names = model
+            .constraint_ids()
+            .map(|c| format!("{} #{}", model.constraint_name(c), c.index()))
             .collect();
         Ok(PageRun {
             title: title.to_owned(),
@@ -212,9 +213,9 @@ impl<'a> PageRun<'a> {
     /// ```
     /// let model = csp::Model::new();
     /// let (recording, outcome) = csp::replay::record(&csp::Solver::new(&model), 10);
-    /// let run = csp::replay::PageRun::new("no variables", &model, &recording)?.outcome(&outcome);
-    /// assert!(csp::replay::Page::new("t").run(run).data_json().contains("search complete"));
-    /// # Ok::<(), csp::replay::GridTooLarge>(())
+    /// let run = csp_front::replay::PageRun::new("no variables", &model, &recording)?.outcome(&outcome);
+    /// assert!(csp_front::replay::Page::new("t").run(run).data_json().contains("search complete"));
+    /// # Ok::<(), csp_front::replay::GridTooLarge>(())
     /// ```
     pub fn outcome(mut self, outcome: &Outcome) -> PageRun<'a> {
         self.outcome = Some(outcome.clone());
@@ -227,8 +228,8 @@ impl<'a> PageRun<'a> {
     /// let mut model = csp::Model::new();
     /// model.int_vars(2, 0..2)?;
     /// let recording = csp::replay::Recording::default();
-    /// let run = csp::replay::PageRun::new("t", &model, &recording)?.var_names(vec!["a".into()]);
-    /// assert!(csp::replay::Page::new("t").run(run).data_json().contains(r#""vars":["a","x1"]"#));
+    /// let run = csp_front::replay::PageRun::new("t", &model, &recording)?.var_names(vec!["a".into()]);
+    /// assert!(csp_front::replay::Page::new("t").run(run).data_json().contains(r#""vars":["a","x1"]"#));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn var_names(mut self, names: Vec<String>) -> PageRun<'a> {
@@ -245,7 +246,7 @@ impl<'a> PageRun<'a> {
     /// # let x = model.int_vars(2, 0..2)?;
     /// # model.not_equal(x[0], x[1])?;
     /// # let recording = csp::replay::Recording::default();
-    /// let run = csp::replay::PageRun::new("run", &model, &recording)?
+    /// let run = csp_front::replay::PageRun::new("run", &model, &recording)?
     ///     .constraint_names(vec!["one colour per edge".into()]);
     /// # drop(run);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -263,7 +264,7 @@ impl<'a> PageRun<'a> {
     /// let mut model = csp::Model::new();
     /// model.int_var(-1..=1)?;
     /// let recording = csp::replay::Recording::default();
-    /// assert_eq!(csp::replay::PageRun::new("t", &model, &recording)?.columns(), &[-1, 0, 1]);
+    /// assert_eq!(csp_front::replay::PageRun::new("t", &model, &recording)?.columns(), &[-1, 0, 1]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn columns(&self) -> &[i32] {
@@ -275,7 +276,7 @@ impl<'a> PageRun<'a> {
         let s = &outcome.stats;
         // The recorder's cap cancels the search it records.
         let status = match (outcome.status, self.recording.truncation()) {
-            (crate::Status::Stopped(crate::StopReason::Cancelled), Some(_)) => {
+            (csp::Status::Stopped(csp::StopReason::Cancelled), Some(_)) => {
                 "stopped soon after the recording's cap".to_owned()
             }
             (status, _) => status.to_string(),
@@ -297,7 +298,7 @@ impl<'a> PageRun<'a> {
             None => out.push_str("null"),
         }
         out.push(',');
-        self.recording.write_truncation_json(out);
+        json::truncation(out, self.recording);
         out.push(',');
         json::key(out, "vars");
         json::array(out, &self.var_names, |o, name| json::string(o, name));
@@ -314,7 +315,7 @@ impl<'a> PageRun<'a> {
         json::key(out, "constraints");
         json::array(out, &self.constraint_names, |o, name| json::string(o, name));
         out.push(',');
-        self.recording.write_events_json(out);
+        json::events(out, self.recording);
         out.push('}');
     }
 }
@@ -323,7 +324,8 @@ impl<'a> PageRun<'a> {
 /// side and stepped together.
 ///
 /// ```
-/// use csp::replay::{record, Page, PageRun};
+/// use csp::replay::record;
+/// use csp_front::replay::{Page, PageRun};
 /// use csp::{Model, Solver, Strategy};
 /// let mut model = Model::new();
 /// let x = model.int_vars(3, 0..3)?;
@@ -350,7 +352,7 @@ impl<'a> Page<'a> {
     /// An empty page titled `title`, with the plain grid style.
     ///
     /// ```
-    /// assert!(csp::replay::Page::new("nothing yet").to_html().contains("<title>nothing yet</title>"));
+    /// assert!(csp_front::replay::Page::new("nothing yet").to_html().contains("<title>nothing yet</title>"));
     /// ```
     pub fn new(title: &str) -> Page<'a> {
         Page {
@@ -363,7 +365,7 @@ impl<'a> Page<'a> {
     /// The grid's style.
     ///
     /// ```
-    /// use csp::replay::{GridStyle, Page};
+    /// use csp_front::replay::{GridStyle, Page};
     /// let json = Page::new("b").style(GridStyle::board("row", "column", false)).data_json();
     /// assert!(json.contains(r#""board":true"#));
     /// ```
@@ -377,9 +379,9 @@ impl<'a> Page<'a> {
     /// ```
     /// let model = csp::Model::new();
     /// let recording = csp::replay::Recording::default();
-    /// let page = csp::replay::Page::new("p").run(csp::replay::PageRun::new("only", &model, &recording)?);
+    /// let page = csp_front::replay::Page::new("p").run(csp_front::replay::PageRun::new("only", &model, &recording)?);
     /// assert!(page.data_json().contains(r#""title":"only""#));
-    /// # Ok::<(), csp::replay::GridTooLarge>(())
+    /// # Ok::<(), csp_front::replay::GridTooLarge>(())
     /// ```
     pub fn run(mut self, run: PageRun<'a>) -> Page<'a> {
         self.runs.push(run);
@@ -389,7 +391,7 @@ impl<'a> Page<'a> {
     /// The page's data as JSON (what the page's script reads).
     ///
     /// ```
-    /// let json = csp::replay::Page::new("empty").data_json();
+    /// let json = csp_front::replay::Page::new("empty").data_json();
     /// assert!(json.starts_with("{\"title\":\"empty\""));
     /// ```
     pub fn data_json(&self) -> String {
@@ -428,7 +430,7 @@ impl<'a> Page<'a> {
     /// The whole page as HTML.
     ///
     /// ```
-    /// let html = csp::replay::Page::new("a <b>").to_html();
+    /// let html = csp_front::replay::Page::new("a <b>").to_html();
     /// assert!(html.contains("<title>a &lt;b&gt;</title>"));
     /// assert!(html.trim_end().ends_with("</html>"));
     /// ```
@@ -463,7 +465,7 @@ impl<'a> Page<'a> {
     ///
     /// ```
     /// let mut bytes = Vec::new();
-    /// csp::replay::Page::new("p").write_to(&mut bytes)?;
+    /// csp_front::replay::Page::new("p").write_to(&mut bytes)?;
     /// assert!(bytes.starts_with(b"<!DOCTYPE html>"));
     /// # Ok::<(), std::io::Error>(())
     /// ```

@@ -7,7 +7,7 @@
 //! [`AtomicFile`]), so a writer killed part way leaves nothing behind.
 //!
 //! ```
-//! use csp::files::{read_regular, AtomicFile};
+//! use csp_front::files::{read_regular, AtomicFile};
 //! use std::io::Write;
 //! let path = std::env::temp_dir().join(format!("csp-doc-files-{}.txt", std::process::id()));
 //! let mut file = AtomicFile::create(&path)?;
@@ -63,7 +63,7 @@ fn refused(message: String) -> io::Error {
 /// file is an error, found without blocking or reading past the cap.
 ///
 /// ```
-/// let err = csp::files::read_regular(std::path::Path::new("/dev/zero"), 10).unwrap_err();
+/// let err = csp_front::files::read_regular(std::path::Path::new("/dev/zero"), 10).unwrap_err();
 /// assert_eq!(err.to_string(), "a character device, not a regular file");
 /// ```
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
@@ -92,8 +92,8 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 /// `bytes` as text, or which line is not valid UTF-8 (from 1).
 ///
 /// ```
-/// assert_eq!(csp::files::utf8_text(b"a\nb"), Ok("a\nb"));
-/// assert_eq!(csp::files::utf8_text(b"{\n\xff}").unwrap_err(), "line 2 is not valid UTF-8");
+/// assert_eq!(csp_front::files::utf8_text(b"a\nb"), Ok("a\nb"));
+/// assert_eq!(csp_front::files::utf8_text(b"{\n\xff}").unwrap_err(), "line 2 is not valid UTF-8");
 /// ```
 pub fn utf8_text(bytes: &[u8]) -> Result<&str, String> {
     std::str::from_utf8(bytes).map_err(|e| {
@@ -112,10 +112,10 @@ pub fn utf8_text(bytes: &[u8]) -> Result<&str, String> {
 ///
 /// ```
 /// use std::path::Path;
-/// let err = csp::files::replaceable(Path::new("/dev/null")).unwrap_err();
+/// let err = csp_front::files::replaceable(Path::new("/dev/null")).unwrap_err();
 /// assert_eq!(err.to_string(), "a character device, not a regular file: refusing to replace it");
 /// let missing = std::env::temp_dir().join("csp-doc-no-such-file");
-/// assert_eq!(csp::files::replaceable(&missing)?, missing);
+/// assert_eq!(csp_front::files::replaceable(&missing)?, missing);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn replaceable(path: &Path) -> io::Result<PathBuf> {
@@ -152,7 +152,7 @@ pub fn replaceable(path: &Path) -> io::Result<PathBuf> {
 /// work, and again just before the commit.
 ///
 /// ```
-/// use csp::files::AtomicFile;
+/// use csp_front::files::AtomicFile;
 /// use std::io::Write;
 /// let path = std::env::temp_dir().join(format!("csp-doc-atomic-{}.txt", std::process::id()));
 /// let mut file = AtomicFile::create(&path)?;

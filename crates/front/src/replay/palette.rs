@@ -6,9 +6,9 @@
 /// `inner`, `failed`, `solution`, `unexplored`.
 ///
 /// ```
-/// let (fill, stroke) = csp::replay::node_colours("failed").unwrap();
+/// let (fill, stroke) = csp_front::replay::node_colours("failed").unwrap();
 /// assert_eq!((fill, stroke), ("#f6c3bd", "#c0392b"));
-/// assert!(csp::replay::node_colours("purple").is_none());
+/// assert!(csp_front::replay::node_colours("purple").is_none());
 /// ```
 pub fn node_colours(kind: &str) -> Option<(&'static str, &'static str)> {
     NODE_COLOURS
@@ -20,7 +20,7 @@ pub fn node_colours(kind: &str) -> Option<(&'static str, &'static str)> {
 /// Every kind of node with its fill and stroke.
 ///
 /// ```
-/// assert_eq!(csp::replay::NODE_COLOURS.len(), 5);
+/// assert_eq!(csp_front::replay::NODE_COLOURS.len(), 5);
 /// ```
 pub const NODE_COLOURS: [(&str, &str, &str); 5] = [
     ("root", "#333333", "#333333"),

@@ -14,7 +14,7 @@ use clap::error::{ContextKind, ContextValue};
 /// struct Cli { #[arg(long)] count: bool }
 /// let e = Cli::try_parse_from(["p", "--cout"]).unwrap_err();
 /// assert_eq!(
-///     csp::cli::usage_message(&e),
+///     csp_front::cli::usage_message(&e),
 ///     "unexpected argument '--cout' found (did you mean '--count'?)"
 /// );
 /// ```
@@ -29,7 +29,7 @@ pub fn usage_message(err: &clap::Error) -> String {
 /// ` (did you mean 'better'?)`: the form every program appends.
 ///
 /// ```
-/// assert_eq!(csp::cli::did_you_mean("--count"), " (did you mean '--count'?)");
+/// assert_eq!(csp_front::cli::did_you_mean("--count"), " (did you mean '--count'?)");
 /// ```
 pub fn did_you_mean(better: &str) -> String {
     format!(" (did you mean '{better}'?)")
@@ -44,11 +44,11 @@ pub fn did_you_mean(better: &str) -> String {
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser, Debug)]
-/// struct Cli { #[command(flatten)] strategy: csp::cli::StrategyArg }
+/// struct Cli { #[command(flatten)] strategy: csp_front::cli::StrategyArg }
 /// let e = Cli::try_parse_from(["p", "--strategy", "forwrd-checking"]).unwrap_err();
-/// assert_eq!(csp::cli::suggestion(&e).as_deref(), Some("forward-checking"));
+/// assert_eq!(csp_front::cli::suggestion(&e).as_deref(), Some("forward-checking"));
 /// let e = Cli::try_parse_from(["p", "--strategy", "quantum"]).unwrap_err();
-/// assert_eq!(csp::cli::suggestion(&e), None);
+/// assert_eq!(csp_front::cli::suggestion(&e), None);
 /// ```
 pub fn suggestion(err: &clap::Error) -> Option<String> {
     for kind in [
@@ -85,8 +85,8 @@ pub fn suggestion(err: &clap::Error) -> Option<String> {
 /// to be a typo (at most a third of its length, and at least 1 edit).
 ///
 /// ```
-/// assert_eq!(csp::cli::closest("colums", &["columns", "coords"]), Some("columns"));
-/// assert_eq!(csp::cli::closest("x", &["columns"]), None);
+/// assert_eq!(csp_front::cli::closest("colums", &["columns", "coords"]), Some("columns"));
+/// assert_eq!(csp_front::cli::closest("x", &["columns"]), None);
 /// ```
 pub fn closest<'c>(given: &str, candidates: &[&'c str]) -> Option<&'c str> {
     let given = given.to_ascii_lowercase();

@@ -1,7 +1,7 @@
 //! The vocabulary of constraint descriptions that depends on no
 //! propagator: how a linear sum compares with its right-hand side, and the
 //! bound on its constant. The descriptions themselves (`Constraint`,
-//! `Kind`) live with their propagators (`propagators/constraint.rs`), since
+//! `Kind`) live with their propagators (`propagators/description.rs`), since
 //! a kind is its check and its propagator.
 
 use std::fmt;

@@ -4,7 +4,7 @@
 //! kind's complete-assignment check.
 
 use super::ConstraintKind;
-use crate::constraint::Cmp;
+use crate::comparison::Cmp;
 use crate::var::View;
 use crate::AllDifferentLevel;
 

@@ -5,8 +5,8 @@
 //! all).
 
 use super::page::GridTooLarge;
-use super::record::MAX_EVENTS;
-use crate::search::Solver;
+use csp::replay::MAX_EVENTS;
+use csp::Solver;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// shows.
 ///
 /// ```
-/// use csp::replay::parse_max_events;
+/// use csp_front::replay::parse_max_events;
 /// assert_eq!(parse_max_events(" 500 "), Ok(500));
 /// assert_eq!(parse_max_events("0").unwrap_err(), "expected a whole number from 1 to 200000");
 /// assert!(parse_max_events("many").is_err());
@@ -34,7 +34,7 @@ pub fn parse_max_events(text: &str) -> Result<usize, String> {
 /// let model = csp::Model::new();
 /// let solver = csp::Solver::new(&model).strategy(csp::Strategy::Backtracking);
 /// assert_eq!(
-///     csp::replay::run_title(&solver),
+///     csp_front::replay::run_title(&solver),
 ///     "backtracking, input variables first, ascending values"
 /// );
 /// ```
@@ -50,7 +50,7 @@ pub fn run_title(solver: &Solver<'_>) -> String {
 /// Why a page was not written.
 ///
 /// ```
-/// let e = csp::replay::PageError::TooLarge(csp::replay::GridTooLarge { vars: 200, values: 100 });
+/// let e = csp_front::replay::PageError::TooLarge(csp_front::replay::GridTooLarge { vars: 200, values: 100 });
 /// assert!(e.to_string().starts_with("the replay page shows a grid"));
 /// ```
 #[derive(Debug)]
@@ -93,12 +93,11 @@ impl std::error::Error for PageError {}
 /// std::fs::create_dir_all(&dir)?;
 /// let path = dir.join("page.html");
 /// let solver = csp::Solver::new(&model);
-/// csp::replay::write_page(&path, "three", &solver, 1000, vec!["a".into()])?;
+/// csp_front::replay::write_page(&path, "three", &solver, 1000, vec!["a".into()])?;
 /// assert!(std::fs::read_to_string(&path)?.contains("\"a\""));
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[cfg(feature = "files")]
 pub fn write_page(
     path: &std::path::Path,
     title: &str,
@@ -107,7 +106,7 @@ pub fn write_page(
     var_names: Vec<String>,
 ) -> Result<(), PageError> {
     use super::page::{Page, PageRun};
-    use super::record::{record, Recording};
+    use csp::replay::{record, Recording};
     use std::io::Write;
     let model = solver.model();
     let file_error = |source: io::Error| PageError::File {

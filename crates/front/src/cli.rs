@@ -4,7 +4,7 @@
 
 #[path = "did_you_mean.rs"]
 mod did_you_mean;
-use crate::{AllDifferentLevel, Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
+use csp::{AllDifferentLevel, Limits, Restarts, Solver, Strategy, ValueOrder, VarOrder};
 pub use did_you_mean::{closest, did_you_mean, suggestion, usage_message};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::time::Duration;
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser)]
-/// struct Cli { #[command(flatten)] strategy: csp::cli::StrategyArg }
+/// struct Cli { #[command(flatten)] strategy: csp_front::cli::StrategyArg }
 /// let cli = Cli::parse_from(["prog", "--strategy", "backtracking"]);
 /// assert_eq!(cli.strategy.strategy, Some(csp::Strategy::Backtracking));
 /// ```
@@ -34,7 +34,7 @@ pub struct StrategyArg {
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser)]
-/// struct Cli { #[command(flatten)] all_different: csp::cli::AllDifferentArg }
+/// struct Cli { #[command(flatten)] all_different: csp_front::cli::AllDifferentArg }
 /// let cli = Cli::parse_from(["prog", "--all-different", "domain"]);
 /// let model = csp::Model::new();
 /// let solver = cli.all_different.apply(csp::Solver::new(&model));
@@ -54,7 +54,7 @@ impl AllDifferentArg {
     ///
     /// ```
     /// # let model = csp::Model::new();
-    /// let arg = csp::cli::AllDifferentArg::default();
+    /// let arg = csp_front::cli::AllDifferentArg::default();
     /// let solver = arg.apply(csp::Solver::new(&model));
     /// assert_eq!(solver.get_all_different_level(), csp::AllDifferentLevel::Value);
     /// ```
@@ -71,7 +71,7 @@ impl AllDifferentArg {
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser)]
-/// struct Cli { #[command(flatten)] order: csp::cli::OrderArgs }
+/// struct Cli { #[command(flatten)] order: csp_front::cli::OrderArgs }
 /// let cli = Cli::parse_from(["prog", "--var-order", "smallest-domain", "--seed", "3"]);
 /// assert_eq!(cli.order.var_order, Some(csp::VarOrder::SmallestDomain));
 /// assert_eq!(cli.order.seed, Some(3));
@@ -102,7 +102,7 @@ pub struct OrderArgs {
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser)]
-/// struct Cli { #[command(flatten)] limits: csp::cli::LimitArgs }
+/// struct Cli { #[command(flatten)] limits: csp_front::cli::LimitArgs }
 /// let cli = Cli::parse_from(["prog", "--time-limit", "1.5s", "--node-limit", "1000"]);
 /// let limits = cli.limits.limits(None);
 /// assert_eq!(limits.time, Some(std::time::Duration::from_millis(1500)));
@@ -134,7 +134,7 @@ impl OrderArgs {
     ///
     /// ```
     /// # let model = csp::Model::new();
-    /// let args = csp::cli::OrderArgs { seed: Some(9), ..Default::default() };
+    /// let args = csp_front::cli::OrderArgs { seed: Some(9), ..Default::default() };
     /// let solver = args.apply(csp::Solver::new(&model).var_order(csp::VarOrder::SmallestDomain));
     /// assert_eq!(solver.get_var_order(), csp::VarOrder::SmallestDomain);
     /// ```
@@ -176,7 +176,7 @@ impl LimitArgs {
 /// #[derive(Parser, Debug)]
 /// struct Cli { #[arg(long)] size: u32 }
 /// let err = Cli::try_parse_from(["prog", "--size", "x"]).unwrap_err();
-/// let line = csp::cli::one_line(&err);
+/// let line = csp_front::cli::one_line(&err);
 /// assert!(line.contains("invalid value 'x'") && !line.contains('\n'));
 /// assert!(!line.starts_with("error:"));
 /// ```
@@ -200,10 +200,10 @@ fn parse<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
 ///
 /// ```
 /// use std::time::Duration;
-/// assert_eq!(csp::cli::parse_duration("500ms"), Ok(Duration::from_millis(500)));
-/// assert_eq!(csp::cli::parse_duration("2"), Ok(Duration::from_secs(2)));
-/// assert!(csp::cli::parse_duration("-1").is_err());
-/// assert!(csp::cli::parse_duration("soon").is_err());
+/// assert_eq!(csp_front::cli::parse_duration("500ms"), Ok(Duration::from_millis(500)));
+/// assert_eq!(csp_front::cli::parse_duration("2"), Ok(Duration::from_secs(2)));
+/// assert!(csp_front::cli::parse_duration("-1").is_err());
+/// assert!(csp_front::cli::parse_duration("soon").is_err());
 /// ```
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim();
@@ -235,13 +235,13 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 /// ```
 /// use clap::Parser;
 /// #[derive(Parser)]
-/// struct Cli { #[command(flatten)] replay: csp::cli::ReplayArgs }
+/// struct Cli { #[command(flatten)] replay: csp_front::cli::ReplayArgs }
 /// let cli = Cli::parse_from(["prog", "--replay", "r.html", "--max-events", "500"]);
 /// assert_eq!(cli.replay.max_events, 500);
 /// assert!(Cli::try_parse_from(["prog", "--max-events", "500"]).is_err()); // needs --replay
 /// assert!(Cli::try_parse_from(["prog", "--replay", "r.html", "--max-events", "0"]).is_err());
 /// ```
-#[derive(clap::Args, Clone, Debug)]
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct ReplayArgs {
     /// Also write FILE: a page that replays the search step by step in a
     /// browser (variables × values, the search tree, the counters); open
@@ -253,7 +253,7 @@ pub struct ReplayArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = crate::replay::DEFAULT_MAX_EVENTS,
+        default_value_t = csp::replay::DEFAULT_MAX_EVENTS,
         value_parser = crate::replay::parse_max_events,
         requires = "replay"
     )]
@@ -264,19 +264,18 @@ impl Default for ReplayArgs {
     fn default() -> ReplayArgs {
         ReplayArgs {
             replay: None,
-            max_events: crate::replay::DEFAULT_MAX_EVENTS,
+            max_events: csp::replay::DEFAULT_MAX_EVENTS,
         }
     }
 }
 
-#[cfg(feature = "files")]
 impl ReplayArgs {
     /// With `--replay FILE`: [`crate::replay::write_page`] (the search
     /// recorded up to `--max-events`, the page titled `title`, the variables
     /// named `var_names`). Without it: nothing.
     ///
     /// ```
-    /// let args = csp::cli::ReplayArgs::default();
+    /// let args = csp_front::cli::ReplayArgs::default();
     /// let model = csp::Model::new();
     /// args.write(&csp::Solver::new(&model), "nothing", Vec::new()).unwrap();
     /// ```
