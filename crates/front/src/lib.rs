@@ -24,4 +24,5 @@
 
 pub mod cli;
 pub mod files;
+pub mod part_file;
 pub mod replay;

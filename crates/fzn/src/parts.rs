@@ -140,28 +140,13 @@ impl PartResult {
     /// part outside `0..parts`, `complete` contradicting `stopped_by` are
     /// refused).
     pub fn from_json(text: &str) -> Result<PartResult, String> {
-        let one_line = |e: serde_json::Error| e.to_string().replace('\n', " ");
-        if text.trim().is_empty() {
-            return Err("the file is empty (was the part killed while writing to stdout?)".into());
-        }
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {}", one_line(e)))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(format!(
-                "not an fzn-csp part result (no \"format\": \"{FORMAT}\")"
-            ));
-        }
-        match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == u64::from(FORMAT_VERSION) => {}
-            Some(v) => {
-                return Err(format!(
-                "format version {v} is not supported: this fzn-csp reads version {FORMAT_VERSION}"
-            ))
-            }
-            None => return Err("no format version".into()),
-        }
-        let result: PartResult = serde_json::from_str(text)
-            .map_err(|e| format!("malformed part result: {}", one_line(e)))?;
+        csp_front::part_file::check_header(text, FORMAT, FORMAT_VERSION, "fzn-csp")?;
+        let result: PartResult = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "malformed part result: {}",
+                csp_front::part_file::one_line(e)
+            )
+        })?;
         Part::new(result.part, result.parts).map_err(|e| format!("bad part: {e}"))?;
         if result.complete == result.stopped_by.is_some() {
             return Err("\"complete\" and \"stopped_by\" disagree".into());

@@ -216,30 +216,16 @@ impl PartResult {
     /// assert!(PartResult::from_json("{\"format\": \"nqueens-part\", \"version\": 9}").unwrap_err().contains("version 9"));
     /// ```
     pub fn from_json(text: &str) -> Result<PartResult, String> {
-        if text.trim().is_empty() {
-            return Err("the file is empty (was the part killed while writing to stdout?)".into());
-        }
         // First loosely, for a clear word on files of another kind or version.
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not valid JSON: {}", one_line(e)))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(format!(
-                "not an nqueens part result (no \"format\": \"{FORMAT}\")"
-            ));
-        }
-        match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == u64::from(FORMAT_VERSION) => {}
-            Some(v) => {
-                return Err(format!(
-                "format version {v} is not supported: this nqueens reads version {FORMAT_VERSION}"
-            ))
-            }
-            None => return Err("no format version".into()),
-        }
+        csp_front::part_file::check_header(text, FORMAT, FORMAT_VERSION, "nqueens")?;
         // Then strictly from the text: a `Value` keeps only the last of two
         // equal keys, the typed reader refuses duplicates and unknown keys.
-        let result: PartResult = serde_json::from_str(text)
-            .map_err(|e| format!("malformed part result: {}", one_line(e)))?;
+        let result: PartResult = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "malformed part result: {}",
+                csp_front::part_file::one_line(e)
+            )
+        })?;
         result.check()?;
         Ok(result)
     }
@@ -370,21 +356,4 @@ fn max_solutions(board: Board) -> u64 {
 pub(crate) enum ReadError {
     Io(io::Error),
     Malformed(String),
-}
-
-/// The reader's message on one line: it quotes keys and values from the
-/// file, which may hold control characters (an escaped `\r` in a key).
-fn one_line(message: impl std::fmt::Display) -> String {
-    message
-        .to_string()
-        .chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
 }
