@@ -284,12 +284,23 @@ def test_engine_refusals_carry_the_engine_message():
         m.table(x, [[0, 1, 2]])
     with pytest.raises(ModelError, match="compares a sequence of 1 with one of 3"):
         m.lex_less([x[0]], [x[1], x[0], x[1]])
+    # Every 32-bit value but one fits: the whole 32-bit range does not.
     with pytest.raises(ModelError, match="values wide"):
-        m.int_var(range(-(2**30), 2**30))
+        m.int_var(range(-(2**31), 2**31))
     with pytest.raises(ModelError, match="has no variables"):
         m.linear([], "==", 0)
     with pytest.raises(ModelError, match="has no variables"):
         m.predicate([], lambda: True)
+
+
+def test_a_variable_over_300_million_values_is_an_ordinary_one():
+    m = Model()
+    x = m.int_var(range(0, 300_000_001))
+    y = m.int_var(range(10))
+    m.add(x + y == 299_999_995)
+    s = m.first()
+    assert s is not None and s[x] + s[y] == 299_999_995
+    assert m.count().solutions == 10
 
 
 def test_an_empty_domain_makes_the_model_unsatisfiable():
