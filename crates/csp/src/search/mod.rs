@@ -897,6 +897,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.assumptions.clear();
         self.assumptions.extend_from_slice(&solver.assumptions);
         self.poll = 0;
+        self.polled_work = 0;
         self.culprit = None;
         self.quiet = false;
         self.trial_pruned = 0;
@@ -1047,7 +1048,9 @@ impl<'m, O: Observer> Search<'m, O> {
         // work (nodes over wide domains can take milliseconds each).
         self.poll = self.poll.wrapping_add(1);
         let work = self.stats.checks + self.stats.propagations + self.stats.pruned;
-        if self.poll.is_multiple_of(256) || work - self.polled_work >= POLL_WORK {
+        // (Wrapping, should the statistics ever restart below the last
+        // poll's work: then it polls at once.)
+        if self.poll.is_multiple_of(256) || work.wrapping_sub(self.polled_work) >= POLL_WORK {
             self.polled_work = work;
             if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Some(StopReason::Cancelled);
