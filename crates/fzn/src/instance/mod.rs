@@ -3,13 +3,21 @@
 //! variable), checked against each builtin's signature. Aliases
 //! (`var 1..5: y = x;`) share the variable they name, with the domains
 //! intersected; a variable assigned a constant becomes that constant.
+//! The output annotations are read in `outputs.rs`, the solve item's
+//! search and restart annotations in `search_ann.rs`.
 
 use crate::ast::{Annotation, BaseType, Decl, Expr, FlatZinc, Goal, IntSet};
 use crate::builtins::{self, Entry, Param};
 use crate::deadline::Deadline;
 use crate::error::FznError;
 pub use crate::term::{Arg, Term};
+use outputs::output_of;
+pub use outputs::Output;
+pub use search_ann::SearchAnn;
 use std::collections::HashMap;
+
+mod outputs;
+mod search_ann;
 
 /// The widest integer domain a variable may have (the engine's
 /// [`csp::MAX_DOMAIN_WIDTH`]: every 32-bit value but `i32::MIN`).
@@ -54,19 +62,6 @@ pub struct Constraint {
     pub line: usize,
 }
 
-/// What one output annotation prints.
-#[derive(Clone, Debug)]
-pub struct Output {
-    /// The name printed.
-    pub name: String,
-    /// Booleans print as `true`/`false`.
-    pub is_bool: bool,
-    /// `output_array` index sets; `None` for `output_var`.
-    pub dims: Option<Vec<(i64, i64)>>,
-    /// The values printed.
-    pub terms: Vec<Term>,
-}
-
 /// The objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Objective {
@@ -103,30 +98,6 @@ pub struct Instance {
     pub search: Vec<SearchAnn>,
     /// A declaration contradicted itself (`var 1..3: x = 5;`): no solution.
     pub inconsistent: bool,
-}
-
-/// A solve annotation with its variable arrays resolved.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SearchAnn {
-    /// `int_search` / `bool_search(vars, var_choice, value_choice, ...)`.
-    Search {
-        /// The annotation's name.
-        kind: String,
-        /// The variables to branch on.
-        vars: Vec<Term>,
-        /// The variable choice.
-        var_choice: String,
-        /// The value choice.
-        value_choice: String,
-    },
-    /// `seq_search([...])`.
-    Seq(Vec<SearchAnn>),
-    /// `restart_luby(scale)`, `restart_geometric(base, scale)`,
-    /// `restart_linear(scale)` or `restart_constant(scale)`: the engine's
-    /// restarts (failure cutoffs); `restart_none`: none.
-    Restart(Option<csp::Restarts>),
-    /// Anything else, by name (reported as ignored).
-    Other(String),
 }
 
 #[derive(Clone, Debug)]
@@ -468,115 +439,4 @@ impl Resolver {
             _ => Err(format!("expected {}", kind(p.is_bool()))),
         }
     }
-
-    fn search_ann(&self, a: &Annotation, line: usize) -> Result<SearchAnn, FznError> {
-        let err = |m: String| FznError::new(line, m);
-        match a.name.as_str() {
-            "int_search" | "bool_search" if a.args.len() >= 3 => {
-                let vars = match self.value(&a.args[0], line).map_err(err)? {
-                    Value::Array(items) => items.into_iter().map(|(t, _)| t).collect(),
-                    Value::Scalar(t, _) => vec![t],
-                    _ => return Err(err(format!("{} needs an array of variables", a.name))),
-                };
-                let name = |e: &Expr| match e {
-                    Expr::Ident(s) => s.clone(),
-                    Expr::Ann(x) => x.name.clone(),
-                    _ => String::from("?"),
-                };
-                Ok(SearchAnn::Search {
-                    kind: a.name.clone(),
-                    vars,
-                    var_choice: name(&a.args[1]),
-                    value_choice: name(&a.args[2]),
-                })
-            }
-            "seq_search" if a.args.len() == 1 => match &a.args[0] {
-                Expr::Array(items) => Ok(SearchAnn::Seq(
-                    items
-                        .iter()
-                        .map(|e| match e {
-                            Expr::Ann(x) => self.search_ann(x, line),
-                            Expr::Ident(s) => Ok(SearchAnn::Other(s.clone())),
-                            _ => Ok(SearchAnn::Other("?".to_owned())),
-                        })
-                        .collect::<Result<_, _>>()?,
-                )),
-                _ => Ok(SearchAnn::Other(a.name.clone())),
-            },
-            "restart_none" => Ok(SearchAnn::Restart(None)),
-            "restart_luby" | "restart_linear" | "restart_constant" if a.args.len() == 1 => {
-                match self.positive(&a.args[0], line) {
-                    Some(scale) => Ok(SearchAnn::Restart(Some(match a.name.as_str() {
-                        "restart_luby" => csp::Restarts::Luby { scale },
-                        "restart_linear" => csp::Restarts::Linear { scale },
-                        _ => csp::Restarts::Constant { scale },
-                    }))),
-                    None => Ok(SearchAnn::Other(a.name.clone())),
-                }
-            }
-            "restart_geometric" if a.args.len() == 2 => {
-                let factor = match a.args[0] {
-                    Expr::Float(f) => f,
-                    Expr::Int(i) => i as f64,
-                    _ => f64::NAN,
-                };
-                match self.positive(&a.args[1], line) {
-                    Some(first) if factor > 1.0 && factor.is_finite() => {
-                        Ok(SearchAnn::Restart(Some(csp::Restarts::Geometric {
-                            first,
-                            factor,
-                        })))
-                    }
-                    _ => Ok(SearchAnn::Other(a.name.clone())),
-                }
-            }
-            _ => Ok(SearchAnn::Other(a.name.clone())),
-        }
-    }
-
-    /// A positive integer annotation argument.
-    fn positive(&self, e: &Expr, line: usize) -> Option<u64> {
-        match self.value(e, line) {
-            Ok(Value::Scalar(Term::Const(c), false)) => u64::try_from(c).ok().filter(|&c| c > 0),
-            _ => None,
-        }
-    }
-}
-
-/// The output annotation of a variable declaration, if it has one.
-fn output_of(d: &Decl, value: &Value) -> Result<Option<Output>, String> {
-    let is_bool = d.ty.base == BaseType::Bool;
-    if has_ann(&d.anns, "output_var") {
-        let Value::Scalar(t, _) = value else {
-            return Err("output_var on an array".to_owned());
-        };
-        return Ok(Some(Output {
-            name: d.name.clone(),
-            is_bool,
-            dims: None,
-            terms: vec![*t],
-        }));
-    }
-    let Some(ann) = d.anns.iter().find(|a| a.name == "output_array") else {
-        return Ok(None);
-    };
-    let Value::Array(items) = value else {
-        return Err("output_array on a scalar".to_owned());
-    };
-    let dims = match ann.args.first() {
-        Some(Expr::Array(sets)) => sets
-            .iter()
-            .map(|s| match s {
-                Expr::Set(set) => Ok(set.bounds().unwrap_or((1, 0))),
-                _ => Err("output_array needs index sets".to_owned()),
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        _ => return Err("output_array needs an array of index sets".to_owned()),
-    };
-    Ok(Some(Output {
-        name: d.name.clone(),
-        is_bool,
-        dims: Some(dims),
-        terms: items.iter().map(|&(t, _)| t).collect(),
-    }))
 }
