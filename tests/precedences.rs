@@ -57,7 +57,12 @@ fn the_time_limit_stops_the_root_propagation_itself() {
         .limits(limits)
         .count();
     assert_eq!(outcome.status, csp::Status::Stopped(csp::StopReason::Time));
-    assert_eq!(outcome.stats.nodes, 1, "stopped in the root");
+    // The limit counts from the search's creation: posting polls it too, so
+    // an expired one stops before the root's first node or within it.
+    assert!(
+        outcome.stats.nodes <= 1,
+        "stopped in the root at the latest"
+    );
     assert!(outcome.stats.propagations < 5_000, "before the fixpoint");
     assert_eq!(outcome.solutions(), 0);
 }

@@ -1359,7 +1359,7 @@ impl Model {
     /// ```
     /// let mut model = csp::Model::new();
     /// let x = model.int_vars(2, 0..2).unwrap();
-    /// let c = model.not_equal(x[0], x[1]).unwrap();
+    /// let c = model.not_equal(x[0], x[1]).unwrap().expect("two variables: a constraint");
     /// assert_eq!(model.constraint_ids().collect::<Vec<_>>(), vec![c]);
     /// ```
     pub fn constraint_ids(&self) -> impl Iterator<Item = ConstraintId> + '_ {

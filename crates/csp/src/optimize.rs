@@ -223,7 +223,7 @@ impl<'m> Solver<'m> {
 /// model.all_different(&x).unwrap();
 /// let shared = SharedBound::new();
 /// let first = Solver::new(&model).minimize(&x).unwrap().share_bound(&shared);
-/// let found: Vec<i128> = first.map(|i| i.value).collect();
+/// let found: Vec<i64> = first.map(|i| i.value).collect();
 /// assert_eq!((found.last(), shared.best()), (Some(&3), Some(3))); // 0 + 1 + 2
 /// // A second search starts from that bound: nothing beats it.
 /// let solver = Solver::new(&model).var_order(VarOrder::SmallestDomain);

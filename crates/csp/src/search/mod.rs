@@ -898,6 +898,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.assumptions.extend_from_slice(&solver.assumptions);
         self.poll = 0;
         self.polled_work = 0;
+        self.halted = None;
         self.culprit = None;
         self.quiet = false;
         self.trial_pruned = 0;
@@ -1023,7 +1024,13 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     pub(crate) fn finish(&mut self, status: Status) {
-        self.status = status;
+        // A propagation cut short by the clock or the cancel flag counted
+        // its node as failed: the rest of the tree was not searched, so an
+        // exhausted search proves nothing then.
+        self.status = match (status, self.halted) {
+            (Status::Complete, Some(reason)) => Status::Stopped(reason),
+            _ => status,
+        };
         if let Some(t0) = self.started {
             self.stats.elapsed = t0.elapsed();
         }
@@ -1037,6 +1044,10 @@ impl<'m, O: Observer> Search<'m, O> {
     }
 
     pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
+        // A propagation already stopped on the clock or the cancel flag.
+        if let Some(reason) = self.halted {
+            return Some(reason);
+        }
         let l = &self.limits;
         if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(StopReason::Nodes);

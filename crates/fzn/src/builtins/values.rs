@@ -5,7 +5,7 @@
 
 use super::globals::{engine, shifted, views_of};
 use super::{Base, Param};
-use crate::instance::{Arg, Term};
+use crate::term::{Arg, Term};
 
 /// `csp_subcircuit(succ, a)`: `succ` indexed from `a` (its values too); the
 /// nodes that are not their own successors form one cycle, or none.
