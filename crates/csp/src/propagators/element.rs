@@ -191,6 +191,10 @@ impl Variables<'_> {
         let con = self.con;
         let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
         let mut changed = bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
+        let listable = |ctx: &Ctx<'_>, v: &View| ctx.store.listable(v.var.index);
+        if !listable(ctx, result) || !array.iter().all(|x| listable(ctx, x)) {
+            return Ok(changed | self.round_by_bounds(ctx)?);
+        }
         // An index stays while its entry and the result share a value.
         let vals = &mut self.vals;
         changed |= filter_index(ctx, index, |ctx, i| {
@@ -217,6 +221,53 @@ impl Variables<'_> {
         }
         Ok(changed)
     }
+}
+
+impl Variables<'_> {
+    /// The same three rules on the views' bounds, for domains too wide to
+    /// list (an unbounded MiniZinc variable): an index stays while its
+    /// entry's bounds meet the result's; the result keeps the hull of the
+    /// remaining entries; a fixed index's entry keeps the result's bounds.
+    fn round_by_bounds(&mut self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
+        let con = self.con;
+        let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
+        let (rlo, rhi) = hull(ctx, result);
+        let mut changed = filter_index(ctx, index, |ctx, i| {
+            Ok(entry(array, i).is_some_and(|x| {
+                let (lo, hi) = hull(ctx, x);
+                lo <= rhi && rlo <= hi
+            }))
+        })?;
+        self.index_vals.clear();
+        ctx.store.values_into(index.var.index, &mut self.index_vals);
+        let (mut lo, mut hi) = (i128::MAX, i128::MIN);
+        for &v in &self.index_vals {
+            if let Some(x) = entry(array, v as i64 + index.offset) {
+                let (a, b) = hull(ctx, x);
+                (lo, hi) = (lo.min(a), hi.max(b));
+            }
+        }
+        changed |= bounds::restrict(ctx, result, lo, hi)?;
+        if let Some(x) = ctx
+            .store
+            .single(index.var.index)
+            .and_then(|i| entry(array, i + index.offset))
+        {
+            let (rlo, rhi) = hull(ctx, result);
+            changed |= bounds::restrict(ctx, x, rlo, rhi)?;
+        }
+        Ok(changed)
+    }
+}
+
+/// The view's least and greatest values.
+fn hull(ctx: &Ctx<'_>, view: &View) -> (i128, i128) {
+    let v = view.var.index;
+    let (lo, hi) = (ctx.store.min(v).unwrap_or(0), ctx.store.max(v).unwrap_or(0));
+    (
+        lo as i128 + view.offset as i128,
+        hi as i128 + view.offset as i128,
+    )
 }
 
 /// Does `view` have the view value `w`?
