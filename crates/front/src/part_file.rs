@@ -37,6 +37,40 @@ pub fn check_header(text: &str, format: &str, version: u32, program: &str) -> Re
     }
 }
 
+/// Reads a part result of `format` and `version`: the header first
+/// ([`check_header`]), then strictly into `T` (a key given twice or one
+/// `T` does not know is refused where `T` says so).
+///
+/// ```
+/// #[derive(serde::Deserialize)]
+/// #[serde(deny_unknown_fields)]
+/// struct Part { format: String, version: u32, count: u64 }
+/// let p: Part = csp_front::part_file::read(r#"{"format": "x", "version": 1, "count": 9}"#, "x", 1, "x").unwrap();
+/// assert_eq!((p.format.as_str(), p.version, p.count), ("x", 1, 9));
+/// let bad = csp_front::part_file::read::<Part>(r#"{"format": "x", "version": 1, "more": 0}"#, "x", 1, "x");
+/// assert!(bad.is_err_and(|e| e.starts_with("malformed part result: ")));
+/// ```
+pub fn read<T: serde::de::DeserializeOwned>(
+    text: &str,
+    format: &str,
+    version: u32,
+    program: &str,
+) -> Result<T, String> {
+    check_header(text, format, version, program)?;
+    serde_json::from_str(text).map_err(|e| format!("malformed part result: {}", one_line(e)))
+}
+
+/// A part result as pretty-printed JSON, ending with a newline.
+///
+/// ```
+/// assert_eq!(csp_front::part_file::to_json(&[1, 2]), "[\n  1,\n  2\n]\n");
+/// ```
+pub fn to_json<T: serde::Serialize>(result: &T) -> String {
+    let mut text = serde_json::to_string_pretty(result).expect("a part result serialises");
+    text.push('\n');
+    text
+}
+
 /// A reader's message on one line: it may quote keys and values from the
 /// file, which can hold control characters (an escaped `\r` in a key).
 ///

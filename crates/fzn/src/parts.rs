@@ -130,9 +130,7 @@ pub struct PartResult {
 impl PartResult {
     /// The result as pretty-printed JSON, ending with a newline.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).expect("a part result serialises");
-        text.push('\n');
-        text
+        csp_front::part_file::to_json(self)
     }
 
     /// Reads a result from JSON: the format and version first (for a clear
@@ -140,13 +138,10 @@ impl PartResult {
     /// part outside `0..parts`, `complete` contradicting `stopped_by` are
     /// refused).
     pub fn from_json(text: &str) -> Result<PartResult, String> {
-        csp_front::part_file::check_header(text, FORMAT, FORMAT_VERSION, "fzn-csp")?;
-        let result: PartResult = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "malformed part result: {}",
-                csp_front::part_file::one_line(e)
-            )
-        })?;
+        // The header loosely, for a clear word on files of another kind or
+        // version; then strictly (the typed reader refuses repeated keys).
+        let result: PartResult =
+            csp_front::part_file::read(text, FORMAT, FORMAT_VERSION, "fzn-csp")?;
         Part::new(result.part, result.parts).map_err(|e| format!("bad part: {e}"))?;
         if result.complete == result.stopped_by.is_some() {
             return Err("\"complete\" and \"stopped_by\" disagree".into());

@@ -199,9 +199,7 @@ impl PartResult {
 
     /// The result as pretty-printed JSON, ending with a newline.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).expect("a part result always serialises");
-        text.push('\n');
-        text
+        csp_front::part_file::to_json(self)
     }
 
     /// Reads a result from JSON, checking the format, the version and
@@ -216,16 +214,10 @@ impl PartResult {
     /// assert!(PartResult::from_json("{\"format\": \"nqueens-part\", \"version\": 9}").unwrap_err().contains("version 9"));
     /// ```
     pub fn from_json(text: &str) -> Result<PartResult, String> {
-        // First loosely, for a clear word on files of another kind or version.
-        csp_front::part_file::check_header(text, FORMAT, FORMAT_VERSION, "nqueens")?;
-        // Then strictly from the text: a `Value` keeps only the last of two
-        // equal keys, the typed reader refuses duplicates and unknown keys.
-        let result: PartResult = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "malformed part result: {}",
-                csp_front::part_file::one_line(e)
-            )
-        })?;
+        // The header loosely, for a clear word on files of another kind or
+        // version; then strictly (the typed reader refuses repeated keys).
+        let result: PartResult =
+            csp_front::part_file::read(text, FORMAT, FORMAT_VERSION, "nqueens")?;
         result.check()?;
         Ok(result)
     }
