@@ -64,12 +64,17 @@ fn profile() -> String {
     }
 }
 
+/// Builds every example of the workspace, as `cargo test --workspace`
+/// does: the same packages give the same unified features, so the build
+/// reuses that run's artifacts (the root package alone would resolve its
+/// dependencies' features differently and rebuild them all).
 fn build_examples() -> HashMap<String, PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
     let output = Command::new(env!("CARGO"))
         .args([
             "build",
             "--quiet",
+            "--workspace",
             "--examples",
             "--message-format=json",
             "--profile",
