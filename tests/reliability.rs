@@ -429,7 +429,7 @@ fn own_words(program: &str) -> Vec<String> {
 
 /// Random argument lists for `program`: its own words, the shared ones,
 /// and random printable text.
-fn argument_lists(program: &str) -> impl Strategy<Value = Vec<String>> {
+fn argument_lists(program: &str) -> impl Strategy<Value = Vec<String>> + use<> {
     let mut words = own_words(program);
     words.extend(SHARED_WORDS.iter().map(|w| w.to_string()));
     prop::collection::vec(

@@ -199,14 +199,14 @@ impl Reader {
         for side in 0..2 {
             // The rows' lines are as long as there are columns.
             let len = clues[1 - side].len();
-            if let Some((number, size)) = self.declared[1 - side] {
-                if size != len {
-                    let key = ["height", "width"][1 - side];
-                    let name = SIDES[1 - side].section();
-                    return Err(format!(
-                        "line {number}: '{key} {size}' but the '{name}' section has {len} clues"
-                    ));
-                }
+            if let Some((number, size)) = self.declared[1 - side]
+                && size != len
+            {
+                let key = ["height", "width"][1 - side];
+                let name = SIDES[1 - side].section();
+                return Err(format!(
+                    "line {number}: '{key} {size}' but the '{name}' section has {len} clues"
+                ));
             }
             for (number, clue) in &clues[side] {
                 if let Some(why) = misfit(SIDES[side], clue, len) {

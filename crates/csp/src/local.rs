@@ -482,14 +482,14 @@ impl Occupancy {
         let slot = match &mut self.slots {
             Slots::Dense { slots, free } => {
                 let i = (w - self.base) as usize;
-                if slots[i].count == 0 {
-                    if let Some(list) = free {
-                        let at = list.pos[i] as usize;
-                        let last = *list.free.last().expect("an empty slot is listed as free");
-                        list.free.swap_remove(at);
-                        if at < list.free.len() {
-                            list.pos[last as usize] = at as u32;
-                        }
+                if slots[i].count == 0
+                    && let Some(list) = free
+                {
+                    let at = list.pos[i] as usize;
+                    let last = *list.free.last().expect("an empty slot is listed as free");
+                    list.free.swap_remove(at);
+                    if at < list.free.len() {
+                        list.pos[last as usize] = at as u32;
                     }
                 }
                 &mut slots[i]
@@ -510,11 +510,11 @@ impl Occupancy {
                 let slot = &mut slots[i];
                 slot.count -= 1;
                 slot.owners = slot.owners.wrapping_sub(var);
-                if slot.count == 0 {
-                    if let Some(list) = free {
-                        list.pos[i] = list.free.len() as u32;
-                        list.free.push(i as u32);
-                    }
+                if slot.count == 0
+                    && let Some(list) = free
+                {
+                    list.pos[i] = list.free.len() as u32;
+                    list.free.push(i as u32);
                 }
             }
             Slots::Sparse(map) => {
@@ -740,10 +740,10 @@ impl<'m> Repair<'m> {
         // The sweep starts after a random value, then after each variable's.
         let mut previous = None;
         for x in 0..n {
-            if u64::from(x).is_multiple_of(POLL_EVERY) {
-                if let Some(stop) = poll(&search.limits, started) {
-                    return stop;
-                }
+            if u64::from(x).is_multiple_of(POLL_EVERY)
+                && let Some(stop) = poll(&search.limits, started)
+            {
+                return stop;
             }
             self.placed_upto = x;
             let swept = self.sweep(x, previous);
@@ -762,10 +762,10 @@ impl<'m> Repair<'m> {
 
         let mut iterations = 0u64;
         while !self.conflicted.is_empty() {
-            if iterations.is_multiple_of(POLL_EVERY) {
-                if let Some(stop) = poll(&search.limits, started) {
-                    return stop;
-                }
+            if iterations.is_multiple_of(POLL_EVERY)
+                && let Some(stop) = poll(&search.limits, started)
+            {
+                return stop;
             }
             iterations += 1;
             let i = self.rng.below(self.conflicted.len() as u64) as usize;
@@ -787,11 +787,12 @@ impl<'m> Repair<'m> {
             let mut start = Pick::none();
             start.offer(current, here, &mut self.rng);
             let mut choice = self.choose(x, start);
-            if self.noise_threshold > 0 && self.rng.below(1 << 32) < self.noise_threshold {
-                if let Some(v) = self.random_value(x) {
-                    choice.value = v;
-                    choice.conflicts = self.conflicts(x, v);
-                }
+            if self.noise_threshold > 0
+                && self.rng.below(1 << 32) < self.noise_threshold
+                && let Some(v) = self.random_value(x)
+            {
+                choice.value = v;
+                choice.conflicts = self.conflicts(x, v);
             }
             self.place(x, choice.value);
             if choice.conflicts == 0 {

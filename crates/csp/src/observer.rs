@@ -376,10 +376,10 @@ impl<W: Write, F: TraceFormatter> Tracer<W, F> {
     /// ```
     pub fn finish(mut self) -> io::Result<W> {
         self.write(|f, out| f.finish(out));
-        if self.error.is_none() {
-            if let Err(e) = self.out.flush() {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.error = Some(e);
         }
         match self.error {
             Some(e) => Err(e),

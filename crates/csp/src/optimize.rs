@@ -272,10 +272,10 @@ impl Optimize<'_> {
         let taken = bound
             .sign
             .compare_exchange(0, sign, Ordering::Relaxed, Ordering::Relaxed);
-        if taken.is_ok() || taken == Err(sign) {
-            if let Some(objective) = self.search.objective.as_mut() {
-                objective.share(bound.best.clone());
-            }
+        if (taken.is_ok() || taken == Err(sign))
+            && let Some(objective) = self.search.objective.as_mut()
+        {
+            objective.share(bound.best.clone());
         }
         self
     }

@@ -133,7 +133,7 @@ impl SizeCounts {
 
     /// The smallest size counted, if any.
     pub fn min(&self) -> Option<u32> {
-        let (w, &top) = self.summary.iter().enumerate().find(|(_, &b)| b != 0)?;
+        let (w, &top) = self.summary.iter().enumerate().find(|&(_, &b)| b != 0)?;
         let word = w * 64 + top.trailing_zeros() as usize;
         Some((word * 64 + self.nonzero[word].trailing_zeros() as usize) as u32)
     }

@@ -561,10 +561,10 @@ impl Store {
     /// Notes that `var`'s size goes from `old` to `new`, if it is counted.
     #[inline(always)]
     fn resized(&mut self, var: u32, old: u32, new: u32) {
-        if let Some(sizes) = &mut self.sizes {
-            if self.counted[var as usize] {
-                sizes.resize(var, old, new);
-            }
+        if let Some(sizes) = &mut self.sizes
+            && self.counted[var as usize]
+        {
+            sizes.resize(var, old, new);
         }
     }
 
@@ -786,7 +786,7 @@ impl Store {
         self.words_of(var)
             .iter()
             .enumerate()
-            .find(|(_, &w)| w != 0)
+            .find(|&(_, &w)| w != 0)
             .map(|(i, &w)| base + (i * BITS + w.trailing_zeros() as usize) as i64)
     }
 
@@ -800,7 +800,7 @@ impl Store {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, &w)| w != 0)
+            .find(|&(_, &w)| w != 0)
             .map(|(i, &w)| base + (i * BITS + BITS - 1 - w.leading_zeros() as usize) as i64)
     }
 

@@ -304,10 +304,10 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         // Committed: the temporary file is now the target. Otherwise a
         // named one goes (an unnamed one vanishes as it closes).
-        if self.file.take().is_some() {
-            if let Some(tmp) = &self.named {
-                let _ = fs::remove_file(tmp);
-            }
+        if self.file.take().is_some()
+            && let Some(tmp) = &self.named
+        {
+            let _ = fs::remove_file(tmp);
         }
     }
 }

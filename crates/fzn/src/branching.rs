@@ -219,11 +219,11 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
         };
         let mut own = Vec::new();
         for &t in vars {
-            if let Term::Var(x) = t {
-                if !p.first.contains(&x) {
-                    p.first.push(x);
-                    own.push(x);
-                }
+            if let Term::Var(x) = t
+                && !p.first.contains(&x)
+            {
+                p.first.push(x);
+                own.push(x);
             }
         }
         p.scopes.push(Scope {

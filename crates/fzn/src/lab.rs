@@ -49,10 +49,10 @@ pub fn var_names(inst: &Instance, built: &Built) -> Vec<String> {
     }
     // The fixed variables standing for constant arguments: their value.
     for (var, name) in built.model.vars().zip(names.iter_mut()) {
-        if name.is_empty() {
-            if let Some(v) = built.model.domain(var).min() {
-                *name = v.to_string();
-            }
+        if name.is_empty()
+            && let Some(v) = built.model.domain(var).min()
+        {
+            *name = v.to_string();
         }
     }
     names

@@ -242,10 +242,10 @@ impl<'a> Post<'a> {
     fn distinct_vars(terms: impl IntoIterator<Item = Term>) -> Vec<usize> {
         let mut seen = Vec::new();
         for t in terms {
-            if let Term::Var(x) = t {
-                if !seen.contains(&x) {
-                    seen.push(x);
-                }
+            if let Term::Var(x) = t
+                && !seen.contains(&x)
+            {
+                seen.push(x);
             }
         }
         seen

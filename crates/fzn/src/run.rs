@@ -204,10 +204,10 @@ fn output_vars(inst: &Instance) -> Vec<usize> {
     let mut seen = vec![false; inst.vars.len()];
     let mut vars = Vec::new();
     for t in inst.outputs.iter().flat_map(|o| &o.terms) {
-        if let Term::Var(x) = *t {
-            if !std::mem::replace(&mut seen[x], true) {
-                vars.push(x);
-            }
+        if let Term::Var(x) = *t
+            && !std::mem::replace(&mut seen[x], true)
+        {
+            vars.push(x);
         }
     }
     vars
@@ -385,13 +385,14 @@ impl Solve<'_> {
                     let text = self.solution(&built.vars, values)?;
                     out.write_all(text.as_bytes()).map_err(io)?;
                 }
-                if let Some(k) = self.projected {
-                    if !search.skip_below(k) && search.outcome().status == Status::Running {
-                        return Err(FznError::new(
-                            0,
-                            "internal error: the count cannot skip repeated solutions",
-                        ));
-                    }
+                if let Some(k) = self.projected
+                    && !search.skip_below(k)
+                    && search.outcome().status == Status::Running
+                {
+                    return Err(FznError::new(
+                        0,
+                        "internal error: the count cannot skip repeated solutions",
+                    ));
                 }
             }
             let outcome = search.outcome();

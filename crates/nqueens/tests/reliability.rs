@@ -70,18 +70,19 @@ fn run_if_small(command: &cli::Command) {
     if let cli::Command::Replay(args) = command {
         let small =
             nqueens::size::board_from_parts(&args.size).is_ok_and(|b| b.rows().max(b.cols()) <= 6);
-        if small && args.out.is_none() {
-            if let Err(e) = nqueens::replay::run_replay(args, &mut sink) {
-                assert!(!e.to_string().contains('\n'), "{e}");
-            }
+        if small
+            && args.out.is_none()
+            && let Err(e) = nqueens::replay::run_replay(args, &mut sink)
+        {
+            assert!(!e.to_string().contains('\n'), "{e}");
         }
     }
-    if let cli::Command::Tree(args) = command {
-        if args.n <= 5 && args.svg.is_none() {
-            if let Err(e) = nqueens::tree::run_tree(args, &mut sink) {
-                assert!(!e.to_string().contains('\n'), "{e}");
-            }
-        }
+    if let cli::Command::Tree(args) = command
+        && args.n <= 5
+        && args.svg.is_none()
+        && let Err(e) = nqueens::tree::run_tree(args, &mut sink)
+    {
+        assert!(!e.to_string().contains('\n'), "{e}");
     }
 }
 

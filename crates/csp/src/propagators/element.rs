@@ -154,11 +154,11 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     ctx.store.values_into(result.var.index, &mut vals);
     let mut out = Ok(());
     for &x in &vals {
-        if given.binary_search(&(x as i64 + result.offset)).is_err() {
-            if let Err(e) = ctx.remove(result.var.index, x as i64) {
-                out = Err(e);
-                break;
-            }
+        if given.binary_search(&(x as i64 + result.offset)).is_err()
+            && let Err(e) = ctx.remove(result.var.index, x as i64)
+        {
+            out = Err(e);
+            break;
         }
     }
     ctx.scratch.vals = vals;

@@ -421,11 +421,11 @@ impl Ctx<'_> {
         let mut result = Ok(());
         for &u in &vals {
             self.count_check();
-            if !self.check_fixed(con, Some((x, u))) {
-                if let Err(e) = self.remove(x, u as i64) {
-                    result = Err(e);
-                    break;
-                }
+            if !self.check_fixed(con, Some((x, u)))
+                && let Err(e) = self.remove(x, u as i64)
+            {
+                result = Err(e);
+                break;
             }
         }
         self.scratch.vals = vals;
@@ -465,11 +465,11 @@ impl Ctx<'_> {
             vals.clear();
             self.store.values_into(x, &mut vals);
             for &u in &vals {
-                if supports.binary_search(&(p as u32, u)).is_err() {
-                    if let Err(e) = self.remove(x, u as i64) {
-                        result = Err(e);
-                        break 'vars;
-                    }
+                if supports.binary_search(&(p as u32, u)).is_err()
+                    && let Err(e) = self.remove(x, u as i64)
+                {
+                    result = Err(e);
+                    break 'vars;
                 }
             }
         }

@@ -161,11 +161,11 @@ fn enforce(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body, negate: bool) -> Pr
             let mut out = Ok(());
             for &v in &vals {
                 let member = set.binary_search(&(v as i64 + x.offset)).is_ok();
-                if member == negate {
-                    if let Err(e) = ctx.remove(x.var.index, v as i64) {
-                        out = Err(e);
-                        break;
-                    }
+                if member == negate
+                    && let Err(e) = ctx.remove(x.var.index, v as i64)
+                {
+                    out = Err(e);
+                    break;
                 }
             }
             ctx.scratch.vals = vals;

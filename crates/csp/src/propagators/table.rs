@@ -283,11 +283,11 @@ impl Propagator for CompactTable<'_> {
                 vals.clear();
                 ctx.store.values_into(x, &mut vals);
                 for &u in &vals {
-                    if self.vars[k].values.binary_search(&(u as i64)).is_err() {
-                        if let Err(e) = ctx.remove(x, u as i64) {
-                            result = Err(e);
-                            break 'vars;
-                        }
+                    if self.vars[k].values.binary_search(&(u as i64)).is_err()
+                        && let Err(e) = ctx.remove(x, u as i64)
+                    {
+                        result = Err(e);
+                        break 'vars;
                     }
                 }
             }
@@ -296,11 +296,10 @@ impl Propagator for CompactTable<'_> {
                 ctx.count_check();
                 if ctx.store.contains(x, v)
                     && !self.supported(ctx, c, limit, self.vars[k].first + j)
+                    && let Err(e) = ctx.remove(x, v)
                 {
-                    if let Err(e) = ctx.remove(x, v) {
-                        result = Err(e);
-                        break 'vars;
-                    }
+                    result = Err(e);
+                    break 'vars;
                 }
             }
             // Our own removals take no row away: no need to reread them.

@@ -1066,10 +1066,10 @@ impl<'m, O: Observer> Search<'m, O> {
             if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Some(StopReason::Cancelled);
             }
-            if let Some(t) = l.time {
-                if self.created.elapsed() >= t {
-                    return Some(StopReason::Time);
-                }
+            if let Some(t) = l.time
+                && self.created.elapsed() >= t
+            {
+                return Some(StopReason::Time);
             }
         }
         None

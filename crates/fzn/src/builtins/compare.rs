@@ -92,17 +92,18 @@ pairwise!(
 /// pairwise not-equal `x != y + c`, which forward checking and its kernel
 /// handle directly.
 fn linear(post: &mut Post, terms: &[(i64, Term)], cmp: Cmp, rhs: i64) -> PostResult {
-    if let (Cmp::Ne, &[(a, Term::Var(x)), (b, Term::Var(y))]) = (cmp, terms) {
-        if a == -b && a.abs() == 1 && x != y {
-            if let Some(offset) = rhs.checked_mul(a).and_then(|o| i32::try_from(o).ok()) {
-                let (vx, vy) = (post.var(x), post.var(y));
-                return post
-                    .model
-                    .not_equal(vx, vy + offset)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string());
-            }
-        }
+    if let (Cmp::Ne, &[(a, Term::Var(x)), (b, Term::Var(y))]) = (cmp, terms)
+        && a == -b
+        && a.abs() == 1
+        && x != y
+        && let Some(offset) = rhs.checked_mul(a).and_then(|o| i32::try_from(o).ok())
+    {
+        let (vx, vy) = (post.var(x), post.var(y));
+        return post
+            .model
+            .not_equal(vx, vy + offset)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
     }
     post.linear(terms, cmp, rhs)
 }

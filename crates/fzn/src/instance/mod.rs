@@ -323,10 +323,10 @@ impl Resolver {
                 Value::Array(items)
             }
         };
-        if d.ty.var {
-            if let Some(out) = output_of(d, &value).map_err(err)? {
-                outputs.push(out);
-            }
+        if d.ty.var
+            && let Some(out) = output_of(d, &value).map_err(err)?
+        {
+            outputs.push(out);
         }
         self.names.insert(d.name.clone(), value);
         Ok(())

@@ -43,20 +43,20 @@ impl Plan {
             Status::Stopped(StopReason::Nodes)
         };
         let mut solutions = result.solutions;
-        if self.goal == Goal::First {
-            if let Some(found) = &result.solution {
-                let lines = if board.is_tall() {
-                    found.transposed()
-                } else {
-                    found.clone()
-                };
-                let values: Vec<i32> = lines.columns().iter().map(|&c| c as i32).collect();
-                status = match handover.offer(&values) {
-                    ControlFlow::Break(s) => s,
-                    ControlFlow::Continue(()) => status,
-                };
-                solutions = handover.accepted;
-            }
+        if self.goal == Goal::First
+            && let Some(found) = &result.solution
+        {
+            let lines = if board.is_tall() {
+                found.transposed()
+            } else {
+                found.clone()
+            };
+            let values: Vec<i32> = lines.columns().iter().map(|&c| c as i32).collect();
+            status = match handover.offer(&values) {
+                ControlFlow::Break(s) => s,
+                ControlFlow::Continue(()) => status,
+            };
+            solutions = handover.accepted;
         }
         Ok(Report {
             approach: self.approach,

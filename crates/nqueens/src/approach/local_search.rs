@@ -61,10 +61,10 @@ impl Plan {
             LocalStatus::TimeLimit => Status::Stopped(StopReason::Time),
             LocalStatus::Cancelled => Status::Stopped(StopReason::Cancelled),
         };
-        if let Some(solution) = &outcome.solution {
-            if let ControlFlow::Break(s) = handover.offer(solution.values()) {
-                status = s;
-            }
+        if let Some(solution) = &outcome.solution
+            && let ControlFlow::Break(s) = handover.offer(solution.values())
+        {
+            status = s;
         }
         Report {
             approach: self.approach,

@@ -45,10 +45,11 @@ pub fn parse_size_part(text: &str) -> Result<SizePart, String> {
 
 /// One side: a whole number in `1..=MAX_SIDE`.
 fn side(digits: &str) -> Result<usize, String> {
-    if let Some(rest) = digits.strip_prefix('-') {
-        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("sizes are positive; {ACCEPTED}"));
-        }
+    if let Some(rest) = digits.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(format!("sizes are positive; {ACCEPTED}"));
     }
     if digits.is_empty() {
         return Err(format!("a number is missing; {ACCEPTED}"));

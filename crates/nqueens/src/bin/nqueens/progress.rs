@@ -31,10 +31,10 @@ impl Progress {
 
     /// Notes that `solutions` have been found.
     pub fn solutions(&self, solutions: u64) {
-        if let Some(bar) = &self.bar {
-            if solutions.is_multiple_of(UPDATE_EVERY) {
-                bar.set_message(format!("{solutions} solutions so far"));
-            }
+        if let Some(bar) = &self.bar
+            && solutions.is_multiple_of(UPDATE_EVERY)
+        {
+            bar.set_message(format!("{solutions} solutions so far"));
         }
     }
 

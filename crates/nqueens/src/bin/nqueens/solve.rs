@@ -115,11 +115,11 @@ fn counted_part(plan: &Plan, solve: &Solve, part: Part, interrupted: &AtomicBool
         );
         return ExitCode::from(EXIT_WRITE_FAILED);
     }
-    if let Some(path) = solve.out.as_deref() {
-        if let Err(e) = files::replaceable(path) {
-            eprintln!("nqueens: error: cannot write {}: {e}", path.display());
-            return ExitCode::from(EXIT_WRITE_FAILED);
-        }
+    if let Some(path) = solve.out.as_deref()
+        && let Err(e) = files::replaceable(path)
+    {
+        eprintln!("nqueens: error: cannot write {}: {e}", path.display());
+        return ExitCode::from(EXIT_WRITE_FAILED);
     }
     let result = match solve_part(solve.board, plan, part) {
         Ok(result) => result,
@@ -219,11 +219,9 @@ fn listed<W: Write>(plan: &Plan, solve: &Solve, out: W) -> Result<Ran<W>, Failur
     } else {
         plan.for_each(solve.board, |found| {
             progress.solutions(found.index());
-            if listing {
-                if let Err(e) = printer.solution(&found) {
-                    write_error = Some(e);
-                    return ControlFlow::Break(());
-                }
+            if listing && let Err(e) = printer.solution(&found) {
+                write_error = Some(e);
+                return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         })

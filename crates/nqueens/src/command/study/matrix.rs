@@ -133,7 +133,7 @@ impl Study {
     /// assert_eq!((first.subject, first.status, first.solutions), (Label::Number(3), RunStatus::Complete, 0));
     /// # Ok::<(), String>(())
     /// ```
-    pub fn runs(&self) -> impl Iterator<Item = Run> {
+    pub fn runs(&self) -> impl Iterator<Item = Run> + use<> {
         let sizes = self.sizes.clone();
         self.matrix()
             .into_runs(self.subjects(), move |i| board_model(sizes.as_slice()[i]))
