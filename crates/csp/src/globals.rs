@@ -6,6 +6,7 @@ use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
 use crate::propagators::bin_packing::{BinPacking, Loads};
+use crate::propagators::cardinality_counts::CardinalityCounts;
 use crate::propagators::cumulative::Cumulative;
 use crate::propagators::disjunctive::Disjunctive;
 use crate::propagators::regular::Regular;
@@ -212,6 +213,62 @@ impl Model {
         set.sort_unstable();
         set.dedup();
         self.add(Among { set }, scope)
+    }
+
+    /// Global cardinality with variable counts: `counts[k]` is the number
+    /// of `views` taking `values[k]`; values not listed are free (restrict
+    /// the views' domains for the closed form). A value listed twice makes
+    /// its counts equal. Arc consistency bounds each count by its value's
+    /// sure and possible occurrences and by the counts' sum (at most the
+    /// number of views, at least those that can take only listed values),
+    /// removes a value from the open views once its count's maximum is
+    /// taken, and fixes every view that can take it when its count's
+    /// minimum needs them all: over distinct variables each value's count
+    /// is, on its own, domain consistent.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let c = model.int_vars(2, 0..=3).unwrap();
+    /// // c[0] of x are 0 and c[1] are 1 (2 is free); at least two 0s.
+    /// model.global_cardinality_counts(&x, [0, 1], &c).unwrap();
+    /// model.greater_equal(c[0], 2).unwrap();
+    /// // Three 0s (1), or two 0s and a 1 or a 2 in one of three places (6).
+    /// assert_eq!(Solver::new(&model).count().solutions(), 7);
+    /// // One count per value:
+    /// assert!(model.global_cardinality_counts(&x, [0], &c).is_err());
+    /// ```
+    pub fn global_cardinality_counts<V: Into<View>, C: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        values: impl IntoIterator<Item = i32>,
+        counts: impl IntoIterator<Item = C>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "global-cardinality-counts";
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        let n = scope.len();
+        let values: Vec<i64> = values.into_iter().map(i64::from).collect();
+        let counts: Vec<View> = counts.into_iter().map(Into::into).collect();
+        same_length(name, values.len(), counts.len())?;
+        let mut distinct: Vec<i64> = Vec::with_capacity(values.len());
+        for (k, &v) in values.iter().enumerate() {
+            match values[..k].iter().position(|&w| w == v) {
+                // The same value counted twice: both counts are one.
+                Some(first) => {
+                    self.equal(counts[first], counts[k])?;
+                }
+                None => {
+                    distinct.push(v);
+                    scope.push(counts[k]);
+                }
+            }
+        }
+        let kind = CardinalityCounts {
+            values: distinct,
+            views: n,
+        };
+        self.add(kind, scope)
     }
 
     /// The views' non-zero values are pairwise different; any number of

@@ -459,3 +459,179 @@ proptest! {
         }
     }
 }
+
+// ------------------------------------------ global cardinality, variable counts
+
+/// Global cardinality with variable counts as data: the views as
+/// (variable, offset) over the first variables, the listed values (maybe
+/// repeated), and one count variable per listed value after them.
+#[derive(Clone, Debug)]
+struct GccSpec {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    values: Vec<i32>,
+}
+
+fn gcc_counts() -> impl Strategy<Value = GccSpec> {
+    (1..=4usize, 1..=3usize).prop_flat_map(|(n, m)| {
+        let view = (
+            prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)],
+            -1..=1i32,
+        );
+        (
+            proptest::collection::vec(domain(-1..=3, 4), n),
+            proptest::collection::vec(domain(0..=4, 3), m),
+            proptest::collection::vec(view, n),
+            proptest::collection::vec(-1..=3i32, m),
+        )
+            .prop_map(|(mut domains, counts, views, values)| {
+                domains.extend(counts);
+                GccSpec {
+                    scope: views
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+                        .collect(),
+                    domains,
+                    values,
+                }
+            })
+    })
+}
+
+impl GccSpec {
+    fn n(&self) -> usize {
+        self.scope.len()
+    }
+
+    fn count(&self, values: &[i32], value: i32) -> usize {
+        self.scope
+            .iter()
+            .filter(|&&(x, off)| values[x] + off == value)
+            .count()
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        let n = self.n();
+        self.values
+            .iter()
+            .enumerate()
+            .all(|(k, &v)| self.count(values, v) as i32 == values[n + k])
+    }
+
+    /// The root's domains as the views see them (over distinct variables):
+    /// the views' values, then the counts'.
+    fn view_domains(&self, left: &[Vec<i32>]) -> Vec<Vec<i32>> {
+        let views = self
+            .scope
+            .iter()
+            .map(|&(x, off)| left[x].iter().map(|w| w + off).collect());
+        views.chain(left[self.n()..].iter().cloned()).collect()
+    }
+
+    /// Over distinct variables and values (`d` the view domains): each
+    /// value's count on its own is domain consistent, and the counts'
+    /// bounds agree with their sum.
+    fn strong(&self, d: &[Vec<i32>]) -> Result<(), TestCaseError> {
+        let n = self.n();
+        let count = |vals: &[i32], v: i32| vals[..n].iter().filter(|&&w| w == v).count() as i32;
+        for (k, &v) in self.values.iter().enumerate() {
+            // Each view's value and each count with a support in "count k".
+            let supported = brute_force(d, &|vals| count(vals, v) == vals[n + k]);
+            for (i, di) in d.iter().enumerate() {
+                if i < n || i == n + k {
+                    for &w in di {
+                        prop_assert!(
+                            supported.iter().any(|s| s[i] == w),
+                            "value {}: view {} = {} has no support",
+                            v,
+                            i,
+                            w
+                        );
+                    }
+                }
+            }
+        }
+        let m = self.values.len();
+        let bounds = |k: usize| (d[n + k][0] as i64, *d[n + k].last().unwrap() as i64);
+        let listed = |i: usize| d[i].iter().all(|w| self.values.contains(w));
+        let covered = (0..n).filter(|&i| listed(i)).count() as i64;
+        let low: i64 = (0..m).map(|k| bounds(k).0).sum();
+        let high: i64 = (0..m).map(|k| bounds(k).1).sum();
+        for k in 0..m {
+            let (a, b) = bounds(k);
+            prop_assert!(
+                b <= n as i64 - (low - a),
+                "count {} above the sum's room",
+                k
+            );
+            prop_assert!(
+                a >= covered - (high - b),
+                "count {} below what must be listed",
+                k
+            );
+        }
+        if high == covered {
+            for i in (0..n).filter(|&i| !listed(i)) {
+                prop_assert!(
+                    d[i].iter().all(|w| !self.values.contains(w)),
+                    "view {} may be listed",
+                    i
+                );
+            }
+        }
+        if low == n as i64 {
+            prop_assert_eq!(covered, n as i64, "every view listed");
+        }
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Global cardinality with variable counts: solution sets equal brute
+    /// force's under every search; the root keeps every supported value
+    /// and, over distinct variables and values, reaches the claimed
+    /// strength.
+    #[test]
+    fn gcc_with_counts_matches_brute_force_and_is_domain_consistent_per_value(spec in gcc_counts()) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = spec.domains.iter().map(|d| model.int_var(d.clone()).unwrap()).collect();
+        let n = spec.n();
+        let views = spec.scope.iter().map(|&(v, off)| x[v] + off);
+        model.global_cardinality_counts(views, spec.values.clone(), &x[n..]).unwrap();
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        let distinct_vars = spec.scope.iter().map(|s| s.0).collect::<BTreeSet<_>>().len() == n;
+        let distinct_values = spec.values.iter().collect::<BTreeSet<_>>().len() == spec.values.len();
+        if let (Some(left), true, true) = (left, distinct_vars, distinct_values) {
+            spec.strong(&spec.view_domains(&left))?;
+        }
+    }
+}
+
+/// The counts' sum: two views on {0, 1} and counts of at most 1 each use
+/// up the listed values, so the third view, which could take 2, must.
+#[test]
+fn gcc_with_counts_leaves_listed_values_to_the_views_that_need_them() {
+    let mut model = Model::new();
+    let domains = [
+        vec![0, 1],
+        vec![0, 1],
+        vec![0, 1, 2],
+        vec![0, 1],
+        vec![0, 1],
+    ];
+    let v: Vec<VarId> = domains
+        .iter()
+        .map(|d| model.int_var(d.clone()).unwrap())
+        .collect();
+    model
+        .global_cardinality_counts(&v[..3], [0, 1], &v[3..])
+        .unwrap();
+    let left = root_domains(&model, &domains).unwrap();
+    assert_eq!(left[2], vec![2]);
+    assert_eq!((&left[3], &left[4]), (&vec![1], &vec![1]));
+}

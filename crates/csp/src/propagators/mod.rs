@@ -45,6 +45,7 @@ pub(crate) mod among;
 pub(crate) mod bin_packing;
 mod bounds;
 pub(crate) mod cardinality;
+pub(crate) mod cardinality_counts;
 pub(crate) mod circuit;
 pub(crate) mod clause;
 pub(crate) mod count;

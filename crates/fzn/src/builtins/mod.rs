@@ -268,6 +268,7 @@ entries! {
     "csp_bin_packing_load" => values::BIN_PACKING_LOAD, Plain, [VarIntArr, Int, VarIntArr, IntArr];
     "csp_bin_packing_capa" => values::BIN_PACKING_CAPA, Plain, [IntArr, Int, VarIntArr, IntArr];
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
+    "csp_global_cardinality_counts" => globals::GLOBAL_CARDINALITY_COUNTS, Plain, [VarIntArr, IntArr, VarIntArr];
     "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
     "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];
     "fzn_alldifferent_except_0" => counting::ALL_DIFFERENT_EXCEPT_0, Plain, [VarIntArr];
