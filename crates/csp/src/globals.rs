@@ -7,7 +7,7 @@ use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
 use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cardinality_counts::CardinalityCounts;
-use crate::propagators::cumulative::Cumulative;
+use crate::propagators::cumulative::{Amount, Cumulative};
 use crate::propagators::disjunctive::Disjunctive;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
@@ -86,24 +86,116 @@ impl Model {
         let demands = non_negative(demands, name, "demand")?;
         same_length(name, scope.len(), durations.len())?;
         same_length(name, scope.len(), demands.len())?;
-        // No two tasks that take something fit side by side: a unary resource.
-        let busy = |i: usize| durations[i] > 0 && demands[i] > 0;
-        let unary = capacity >= 0
-            && (0..scope.len())
-                .filter(|&i| busy(i))
-                .all(|i| 2 * demands[i] > capacity && demands[i] <= capacity);
-        if unary {
-            let durations = (0..scope.len())
-                .map(|i| if busy(i) { durations[i] } else { 0 })
-                .collect();
-            return self.add(Disjunctive { durations }, scope);
-        }
+        let constants = |xs: Vec<i64>| xs.into_iter().map(Amount::Const).collect();
+        let kind = Cumulative {
+            name,
+            durations: constants(durations),
+            demands: constants(demands),
+            capacity: Amount::Const(capacity),
+        };
+        self.add_cumulative(kind, scope)
+    }
+
+    /// [`Model::cumulative`] with durations, demands and the capacity as
+    /// views (a fixed one counts as its constant). None of them may be
+    /// negative; a task whose duration or demand is 0 takes nothing
+    /// (optional tasks). Arc consistency time-tables with the least
+    /// durations and demands (each task's compulsory part), raises the
+    /// capacity's least value to the profile's peak, filters the starts'
+    /// bounds as with constants, and shrinks each duration's greatest value
+    /// to the longest run free of conflicts from some start and each
+    /// demand's to what the others leave over its compulsory part.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(2, 0..4).unwrap();
+    /// let d = model.int_vars(2, 0..=4).unwrap();
+    /// let r = model.int_var(1..=2).unwrap();
+    /// let c = model.int_var(2..=2).unwrap();
+    /// // Task 0 asks r (1 or 2), task 1 asks 2 of a capacity of 2: busy
+    /// // tasks never overlap.
+    /// model.cumulative_vars(&s, &d, [r, c], c).unwrap();
+    /// let solver = Solver::new(&model);
+    /// assert!(solver.search().all(|sol| {
+    ///     let v = sol.values();
+    ///     let (s0, s1, d0, d1) = (v[0], v[1], v[2], v[3]);
+    ///     d0 == 0 || d1 == 0 || s0 + d0 <= s1 || s1 + d1 <= s0
+    /// }));
+    /// // One duration and one demand per start:
+    /// assert!(model.cumulative_vars(&s, &d[..1], [r, c], c).is_err());
+    /// ```
+    pub fn cumulative_vars<S: Into<View>, D: Into<View>, R: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = S>,
+        durations: impl IntoIterator<Item = D>,
+        demands: impl IntoIterator<Item = R>,
+        capacity: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "cumulative";
+        let mut scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations: Vec<View> = durations.into_iter().map(Into::into).collect();
+        let demands: Vec<View> = demands.into_iter().map(Into::into).collect();
+        same_length(name, scope.len(), durations.len())?;
+        same_length(name, scope.len(), demands.len())?;
+        let durations = durations
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let demands = demands
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let capacity = self.amount(capacity.into(), &mut scope);
         let kind = Cumulative {
             name,
             durations,
             demands,
             capacity,
         };
+        self.add_cumulative(kind, scope)
+    }
+
+    /// `view` as an amount of a cumulative: its constant when it is fixed
+    /// and not negative, else its position in `scope` (pushed there).
+    fn amount(&self, view: View, scope: &mut Vec<View>) -> Amount {
+        let domain = self.domain(view.var);
+        match (domain.size(), domain.min()) {
+            (1, Some(c)) if c as i64 + view.offset >= 0 => Amount::Const(c as i64 + view.offset),
+            _ => {
+                scope.push(view);
+                Amount::At(scope.len() - 1)
+            }
+        }
+    }
+
+    /// Posts a cumulative; when every amount is a constant and no two busy
+    /// tasks fit side by side (each asks more than half the capacity), the
+    /// resource is unary and gets [`Model::disjunctive`]'s propagator.
+    fn add_cumulative(
+        &mut self,
+        kind: Cumulative,
+        scope: Vec<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let constant = |a: &Amount| match *a {
+            Amount::Const(c) => Some(c),
+            Amount::At(_) => None,
+        };
+        let durations: Option<Vec<i64>> = kind.durations.iter().map(constant).collect();
+        let demands: Option<Vec<i64>> = kind.demands.iter().map(constant).collect();
+        if let (Some(d), Some(r), Some(capacity)) = (durations, demands, constant(&kind.capacity)) {
+            let busy = |i: usize| d[i] > 0 && r[i] > 0;
+            let unary = capacity >= 0
+                && (0..d.len())
+                    .filter(|&i| busy(i))
+                    .all(|i| 2 * r[i] > capacity && r[i] <= capacity);
+            if unary {
+                let durations = (0..d.len())
+                    .map(|i| if busy(i) { d[i] } else { 0 })
+                    .collect();
+                return self.add(Disjunctive { durations }, scope);
+            }
+        }
         self.add(kind, scope)
     }
 
@@ -131,6 +223,46 @@ impl Model {
         let durations = non_negative(durations, name, "duration")?;
         same_length(name, scope.len(), durations.len())?;
         self.add(Disjunctive { durations }, scope)
+    }
+
+    /// [`Model::disjunctive`] with durations as views (a fixed one counts
+    /// as its constant): no two tasks of positive duration overlap, a task
+    /// of duration 0 fits anywhere, no duration is negative. With every
+    /// duration fixed, the unary resource's rules; otherwise
+    /// [`Model::cumulative_vars`]'s time-tabling with demands 1 and
+    /// capacity 1.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(2, 0..3).unwrap();
+    /// let d = model.int_vars(2, 1..=2).unwrap();
+    /// model.disjunctive_vars(&s, &d).unwrap();
+    /// // Starts in 0..3: (d0, d1) = (1, 1) has 6 placements, (1, 2) and
+    /// // (2, 1) 4 each, (2, 2) 2.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 16);
+    /// ```
+    pub fn disjunctive_vars<S: Into<View>, D: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = S>,
+        durations: impl IntoIterator<Item = D>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "disjunctive";
+        let mut scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations: Vec<View> = durations.into_iter().map(Into::into).collect();
+        same_length(name, scope.len(), durations.len())?;
+        let durations: Vec<Amount> = durations
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let n = durations.len();
+        let kind = Cumulative {
+            name,
+            durations,
+            demands: vec![Amount::Const(1); n],
+            capacity: Amount::Const(1),
+        };
+        self.add_cumulative(kind, scope)
     }
 
     /// The views spell a word the automaton accepts: starting in state

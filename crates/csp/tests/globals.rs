@@ -171,6 +171,197 @@ proptest! {
     }
 }
 
+/// Tasks whose durations, demands and capacity are variables: starts are
+/// variables `0..n`, durations `n..2n`, demands `2n..3n`, the capacity
+/// `3n`; a task's duration or demand is now and then another task's.
+#[derive(Clone, Debug)]
+struct VarTasks {
+    domains: Vec<Vec<i32>>,
+    durations: Vec<usize>,
+    demands: Vec<usize>,
+}
+
+fn var_tasks() -> impl Strategy<Value = VarTasks> {
+    (1..=3usize).prop_flat_map(|n| {
+        let pick = move || prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)];
+        (
+            proptest::collection::vec(domain(0..=4, 3), n),
+            proptest::collection::vec(domain(0..=3, 2), n),
+            proptest::collection::vec(domain(0..=3, 2), n),
+            domain(0..=4, 2),
+            proptest::collection::vec((pick(), pick()), n),
+        )
+            .prop_map(move |(starts, durations, demands, capacity, shared)| {
+                let mut domains = starts;
+                domains.extend(durations);
+                domains.extend(demands);
+                domains.push(capacity);
+                let own = |i: usize, s: Option<usize>| s.unwrap_or(i);
+                VarTasks {
+                    domains,
+                    durations: shared
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| n + own(i, s.0))
+                        .collect(),
+                    demands: shared
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| 2 * n + own(i, s.1))
+                        .collect(),
+                }
+            })
+    })
+}
+
+impl VarTasks {
+    fn n(&self) -> usize {
+        self.durations.len()
+    }
+
+    fn build(&self, unary: bool) -> Model {
+        let mut model = Model::new();
+        let x: Vec<VarId> = self
+            .domains
+            .iter()
+            .map(|d| model.int_var(d.clone()).unwrap())
+            .collect();
+        let n = self.n();
+        let durations = self.durations.iter().map(|&i| x[i]);
+        if unary {
+            model.disjunctive_vars(&x[..n], durations).unwrap();
+        } else {
+            let demands = self.demands.iter().map(|&i| x[i]);
+            model
+                .cumulative_vars(&x[..n], durations, demands, x[3 * n])
+                .unwrap();
+        }
+        model
+    }
+
+    /// The meaning, time point by time point (demands 1 and capacity 1
+    /// when unary).
+    fn holds(&self, v: &[i32], unary: bool) -> bool {
+        let n = self.n();
+        let demand = |i: usize| if unary { 1 } else { v[self.demands[i]] };
+        let capacity = if unary { 1 } else { v[3 * n] };
+        let amounts = (0..n).flat_map(|i| [v[self.durations[i]], demand(i)]);
+        if capacity < 0 || amounts.into_iter().any(|a| a < 0) {
+            return false;
+        }
+        (-2..=12).all(|time| {
+            let load: i32 = (0..n)
+                .filter(|&i| v[i] <= time && time < v[i] + v[self.durations[i]])
+                .map(demand)
+                .sum();
+            load <= capacity
+        })
+    }
+
+    /// Over distinct amounts, the root's bounds obey every time-tabling
+    /// rule: the capacity covers the compulsory parts' peak, a busy task
+    /// fits at its earliest and latest start (least duration and demand),
+    /// a task's longest duration fits from some start in its window, and
+    /// its greatest demand over its compulsory part.
+    fn time_table_consistent(&self, left: &[Vec<i32>], unary: bool) -> Result<(), TestCaseError> {
+        let n = self.n();
+        let lo = |i: usize| left[i][0];
+        let hi = |i: usize| *left[i].last().unwrap();
+        let demand = |i: usize| {
+            if unary {
+                (1, 1)
+            } else {
+                (lo(self.demands[i]), hi(self.demands[i]))
+            }
+        };
+        let (cap_lo, cap_hi) = if unary {
+            (1, 1)
+        } else {
+            (lo(3 * n), hi(3 * n))
+        };
+        let part = |i: usize| {
+            let (est, lst, dmin) = (lo(i), hi(i), lo(self.durations[i]));
+            (demand(i).0 > 0 && lst < est + dmin).then_some((lst, est + dmin))
+        };
+        let load = |time: i32, skip: Option<usize>| -> i32 {
+            (0..n)
+                .filter(|&j| Some(j) != skip && part(j).is_some_and(|(a, b)| a <= time && time < b))
+                .map(|j| demand(j).0)
+                .sum()
+        };
+        let fits =
+            |i: usize, s: i32, d: i32, r: i32| (s..s + d).all(|t| load(t, Some(i)) + r <= cap_hi);
+        let peak = (-2..=12).map(|t| load(t, None)).max().unwrap();
+        prop_assert!(peak <= cap_lo, "the capacity below the peak {}", peak);
+        for i in 0..n {
+            let (est, lst) = (lo(i), hi(i));
+            let (dmin, dmax) = (lo(self.durations[i]), hi(self.durations[i]));
+            let (rmin, rmax) = demand(i);
+            if dmin > 0 && rmin > 0 {
+                prop_assert!(
+                    fits(i, est, dmin, rmin) && fits(i, lst, dmin, rmin),
+                    "task {} at its bounds",
+                    i
+                );
+            }
+            if rmin > 0 && dmax > 0 {
+                prop_assert!(
+                    (est..=lst).any(|s| fits(i, s, dmax, rmin)),
+                    "task {} lasting {}",
+                    i,
+                    dmax
+                );
+            }
+            if dmin > 0 && rmax > 0 {
+                let (a, b) = part(i).unwrap_or((0, 0));
+                prop_assert!(
+                    rmax <= cap_hi && (a..b).all(|t| load(t, Some(i)) + rmax <= cap_hi),
+                    "task {} asking {}",
+                    i,
+                    rmax
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_var_tasks(spec: &VarTasks, unary: bool) -> Result<(), TestCaseError> {
+    let model = spec.build(unary);
+    let expected = brute_force(&spec.domains, &|v| spec.holds(v, unary));
+    every_search_finds(&model, &expected)?;
+    let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+    let amounts: Vec<usize> = spec
+        .durations
+        .iter()
+        .chain(&spec.demands)
+        .copied()
+        .collect();
+    let distinct = amounts.iter().collect::<BTreeSet<_>>().len() == amounts.len();
+    if let (Some(left), true) = (left, distinct) {
+        spec.time_table_consistent(&left, unary)?;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+
+    /// Cumulative with variable durations, demands and capacity: solution
+    /// sets equal brute force's under every search; the root keeps every
+    /// supported value and obeys the time-tabling rules.
+    #[test]
+    fn cumulative_with_variable_amounts_matches_brute_force_and_is_time_table_consistent(spec in var_tasks()) {
+        check_var_tasks(&spec, false)?;
+    }
+
+    /// Disjunctive with variable durations: the same, demands 1, capacity 1.
+    #[test]
+    fn disjunctive_with_variable_durations_matches_brute_force_and_is_time_table_consistent(spec in var_tasks()) {
+        check_var_tasks(&spec, true)?;
+    }
+}
+
 /// Time-tabling prunes what the compulsory parts rule out: a task fixed at
 /// [2, 5) on a unary resource pushes a task of length 2 that could start
 /// at 0..=6 out of 1..=4.
