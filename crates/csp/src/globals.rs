@@ -5,10 +5,12 @@ use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
+use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cardinality_counts::CardinalityCounts;
 use crate::propagators::cumulative::{Amount, Cumulative};
 use crate::propagators::disjunctive::Disjunctive;
+use crate::propagators::member::Member;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
 use crate::var::View;
@@ -401,6 +403,80 @@ impl Model {
             views: n,
         };
         self.add(kind, scope)
+    }
+
+    /// `x` equals one of `entries` ([`Model::member`] with variables for
+    /// the set). Arc consistency keeps in `x` the values
+    /// some entry can take and, once only one entry can equal `x`, makes it
+    /// equal (keeps only `x`'s values): domain consistency over distinct
+    /// variables (by bounds while a domain is too wide to list).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let e = model.int_vars(2, 0..3).unwrap();
+    /// let x = model.int_var(2..=5).unwrap();
+    /// model.member_vars(x, &e).unwrap();
+    /// // x is 2, and so is e[0] or e[1]: 3 + 3 - 1 pairs.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 5);
+    /// ```
+    pub fn member_vars<V: Into<View>>(
+        &mut self,
+        x: impl Into<View>,
+        entries: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = entries.into_iter().map(Into::into).collect();
+        scope.push(x.into());
+        self.add(Member, scope)
+    }
+
+    /// `index` is the first position (0-based) of the greatest of `views`.
+    /// Arc consistency reasons on bounds: a position stays possible only if
+    /// no earlier view is surely at least its greatest value and no later
+    /// one surely above it; every view is at most the possible positions'
+    /// greatest value (strictly, before them all); a single possible
+    /// position rises to every view's least value (strictly above the
+    /// earlier ones'). An empty array has no maximum: it fails.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let i = model.int_var(1..=1).unwrap();
+    /// model.arg_max(&x, i).unwrap();
+    /// // x[1] = 1 and x[0] = 0; x[2] either: 2 solutions.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn arg_max<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        index: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(index.into());
+        self.add(ArgExtreme { max: true }, scope)
+    }
+
+    /// `index` is the first position (0-based) of the least of `views`:
+    /// [`Model::arg_max`]'s mirror image, with the same reasoning.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let i = model.int_var(0..=2).unwrap();
+    /// model.arg_min(&x, i).unwrap();
+    /// // Every x (8), its index determined.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8);
+    /// ```
+    pub fn arg_min<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        index: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(index.into());
+        self.add(ArgExtreme { max: false }, scope)
     }
 
     /// The views' non-zero values are pairwise different; any number of
