@@ -122,9 +122,9 @@ impl ArgPropagator<'_> {
             _ => return Err(Wipeout),
         };
         let mut best = i64::MIN;
-        for k in first..=last {
+        for (k, &x) in xs.iter().enumerate().take(last + 1).skip(first) {
             if ctx.store.contains(iv, k as i64 - off) {
-                best = best.max(self.keys(ctx, xs[k])?.1);
+                best = best.max(self.keys(ctx, x)?.1);
             }
         }
         for (k, &x) in xs.iter().enumerate() {
