@@ -375,6 +375,32 @@ fn time_tabling_prunes_around_a_compulsory_part() {
     assert_eq!(left[1], vec![0, 5, 6]);
 }
 
+/// With variable amounts: a task fixed at [2, 5) on a capacity of 1 leaves
+/// a task that must start by 1 at most 2 time units, and lifts a variable
+/// capacity to 1 (its peak).
+#[test]
+fn time_tabling_shrinks_a_duration_and_lifts_the_capacity() {
+    let mut model = Model::new();
+    let domains = [
+        vec![2],
+        (0..=1).collect(),
+        vec![3],
+        (1..=4).collect(),
+        vec![1],
+        (0..=1).collect(),
+    ];
+    let v: Vec<VarId> = domains
+        .iter()
+        .map(|d| model.int_var(d.clone()).unwrap())
+        .collect();
+    model
+        .cumulative_vars([v[0], v[1]], [v[2], v[3]], [v[4], v[4]], v[5])
+        .unwrap();
+    let left = root_domains(&model, &domains).unwrap();
+    assert_eq!(left[3], vec![1, 2]);
+    assert_eq!(left[5], vec![1]);
+}
+
 // ------------------------------------------------------------------- regular
 
 /// An automaton as data: transitions `(from, value, to)` over states
