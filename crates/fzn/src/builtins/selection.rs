@@ -70,8 +70,8 @@ fn arg_holds(args: &[Arg], v: &dyn Fn(crate::term::Term) -> i64, max: bool) -> b
     let Some(best) = x.iter().map(|&t| key(t)).max() else {
         return false;
     };
-    let at = x.iter().position(|&t| key(t) == best).unwrap_or(0) as i64;
-    v(args[2].term()) == first + at
+    let at = x.iter().position(|&t| key(t) == best).unwrap_or(0) as i128;
+    v(args[2].term()) as i128 == first as i128 + at
 }
 
 macro_rules! arg_base {
