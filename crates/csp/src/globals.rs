@@ -5,9 +5,12 @@ use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
 use crate::propagators::among::Among;
+use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
-use crate::propagators::cumulative::Cumulative;
+use crate::propagators::cardinality_counts::CardinalityCounts;
+use crate::propagators::cumulative::{Amount, Cumulative};
 use crate::propagators::disjunctive::Disjunctive;
+use crate::propagators::member::Member;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
 use crate::var::View;
@@ -85,24 +88,116 @@ impl Model {
         let demands = non_negative(demands, name, "demand")?;
         same_length(name, scope.len(), durations.len())?;
         same_length(name, scope.len(), demands.len())?;
-        // No two tasks that take something fit side by side: a unary resource.
-        let busy = |i: usize| durations[i] > 0 && demands[i] > 0;
-        let unary = capacity >= 0
-            && (0..scope.len())
-                .filter(|&i| busy(i))
-                .all(|i| 2 * demands[i] > capacity && demands[i] <= capacity);
-        if unary {
-            let durations = (0..scope.len())
-                .map(|i| if busy(i) { durations[i] } else { 0 })
-                .collect();
-            return self.add(Disjunctive { durations }, scope);
-        }
+        let constants = |xs: Vec<i64>| xs.into_iter().map(Amount::Const).collect();
+        let kind = Cumulative {
+            name,
+            durations: constants(durations),
+            demands: constants(demands),
+            capacity: Amount::Const(capacity),
+        };
+        self.add_cumulative(kind, scope)
+    }
+
+    /// [`Model::cumulative`] with durations, demands and the capacity as
+    /// views (a fixed one counts as its constant). None of them may be
+    /// negative; a task whose duration or demand is 0 takes nothing
+    /// (optional tasks). Arc consistency time-tables with the least
+    /// durations and demands (each task's compulsory part), raises the
+    /// capacity's least value to the profile's peak, filters the starts'
+    /// bounds as with constants, and shrinks each duration's greatest value
+    /// to the longest run free of conflicts from some start and each
+    /// demand's to what the others leave over its compulsory part.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(2, 0..4).unwrap();
+    /// let d = model.int_vars(2, 0..=4).unwrap();
+    /// let r = model.int_var(1..=2).unwrap();
+    /// let c = model.int_var(2..=2).unwrap();
+    /// // Task 0 asks r (1 or 2), task 1 asks 2 of a capacity of 2: busy
+    /// // tasks never overlap.
+    /// model.cumulative_vars(&s, &d, [r, c], c).unwrap();
+    /// let solver = Solver::new(&model);
+    /// assert!(solver.search().all(|sol| {
+    ///     let v = sol.values();
+    ///     let (s0, s1, d0, d1) = (v[0], v[1], v[2], v[3]);
+    ///     d0 == 0 || d1 == 0 || s0 + d0 <= s1 || s1 + d1 <= s0
+    /// }));
+    /// // One duration and one demand per start:
+    /// assert!(model.cumulative_vars(&s, &d[..1], [r, c], c).is_err());
+    /// ```
+    pub fn cumulative_vars<S: Into<View>, D: Into<View>, R: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = S>,
+        durations: impl IntoIterator<Item = D>,
+        demands: impl IntoIterator<Item = R>,
+        capacity: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "cumulative";
+        let mut scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations: Vec<View> = durations.into_iter().map(Into::into).collect();
+        let demands: Vec<View> = demands.into_iter().map(Into::into).collect();
+        same_length(name, scope.len(), durations.len())?;
+        same_length(name, scope.len(), demands.len())?;
+        let durations = durations
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let demands = demands
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let capacity = self.amount(capacity.into(), &mut scope);
         let kind = Cumulative {
             name,
             durations,
             demands,
             capacity,
         };
+        self.add_cumulative(kind, scope)
+    }
+
+    /// `view` as an amount of a cumulative: its constant when it is fixed
+    /// and not negative, else its position in `scope` (pushed there).
+    fn amount(&self, view: View, scope: &mut Vec<View>) -> Amount {
+        let domain = self.domain(view.var);
+        match (domain.size(), domain.min()) {
+            (1, Some(c)) if c as i64 + view.offset >= 0 => Amount::Const(c as i64 + view.offset),
+            _ => {
+                scope.push(view);
+                Amount::At(scope.len() - 1)
+            }
+        }
+    }
+
+    /// Posts a cumulative; when every amount is a constant and no two busy
+    /// tasks fit side by side (each asks more than half the capacity), the
+    /// resource is unary and gets [`Model::disjunctive`]'s propagator.
+    fn add_cumulative(
+        &mut self,
+        kind: Cumulative,
+        scope: Vec<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let constant = |a: &Amount| match *a {
+            Amount::Const(c) => Some(c),
+            Amount::At(_) => None,
+        };
+        let durations: Option<Vec<i64>> = kind.durations.iter().map(constant).collect();
+        let demands: Option<Vec<i64>> = kind.demands.iter().map(constant).collect();
+        if let (Some(d), Some(r), Some(capacity)) = (durations, demands, constant(&kind.capacity)) {
+            let busy = |i: usize| d[i] > 0 && r[i] > 0;
+            let unary = capacity >= 0
+                && (0..d.len())
+                    .filter(|&i| busy(i))
+                    .all(|i| 2 * r[i] > capacity && r[i] <= capacity);
+            if unary {
+                let durations = (0..d.len())
+                    .map(|i| if busy(i) { d[i] } else { 0 })
+                    .collect();
+                return self.add(Disjunctive { durations }, scope);
+            }
+        }
         self.add(kind, scope)
     }
 
@@ -130,6 +225,46 @@ impl Model {
         let durations = non_negative(durations, name, "duration")?;
         same_length(name, scope.len(), durations.len())?;
         self.add(Disjunctive { durations }, scope)
+    }
+
+    /// [`Model::disjunctive`] with durations as views (a fixed one counts
+    /// as its constant): no two tasks of positive duration overlap, a task
+    /// of duration 0 fits anywhere, no duration is negative. With every
+    /// duration fixed, the unary resource's rules; otherwise
+    /// [`Model::cumulative_vars`]'s time-tabling with demands 1 and
+    /// capacity 1.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let s = model.int_vars(2, 0..3).unwrap();
+    /// let d = model.int_vars(2, 1..=2).unwrap();
+    /// model.disjunctive_vars(&s, &d).unwrap();
+    /// // Starts in 0..3: (d0, d1) = (1, 1) has 6 placements, (1, 2) and
+    /// // (2, 1) 4 each, (2, 2) 2.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 16);
+    /// ```
+    pub fn disjunctive_vars<S: Into<View>, D: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = S>,
+        durations: impl IntoIterator<Item = D>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "disjunctive";
+        let mut scope: Vec<View> = starts.into_iter().map(Into::into).collect();
+        let durations: Vec<View> = durations.into_iter().map(Into::into).collect();
+        same_length(name, scope.len(), durations.len())?;
+        let durations: Vec<Amount> = durations
+            .into_iter()
+            .map(|v| self.amount(v, &mut scope))
+            .collect();
+        let n = durations.len();
+        let kind = Cumulative {
+            name,
+            durations,
+            demands: vec![Amount::Const(1); n],
+            capacity: Amount::Const(1),
+        };
+        self.add_cumulative(kind, scope)
     }
 
     /// The views spell a word the automaton accepts: starting in state
@@ -212,6 +347,136 @@ impl Model {
         set.sort_unstable();
         set.dedup();
         self.add(Among { set }, scope)
+    }
+
+    /// Global cardinality with variable counts: `counts[k]` is the number
+    /// of `views` taking `values[k]`; values not listed are free (restrict
+    /// the views' domains for the closed form). A value listed twice makes
+    /// its counts equal. Arc consistency bounds each count by its value's
+    /// sure and possible occurrences and by the counts' sum (at most the
+    /// number of views, at least those that can take only listed values),
+    /// removes a value from the open views once its count's maximum is
+    /// taken, and fixes every view that can take it when its count's
+    /// minimum needs them all: over distinct variables each value's count
+    /// is, on its own, domain consistent.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let c = model.int_vars(2, 0..=3).unwrap();
+    /// // c[0] of x are 0 and c[1] are 1 (2 is free); at least two 0s.
+    /// model.global_cardinality_counts(&x, [0, 1], &c).unwrap();
+    /// model.greater_equal(c[0], 2).unwrap();
+    /// // Three 0s (1), or two 0s and a 1 or a 2 in one of three places (6).
+    /// assert_eq!(Solver::new(&model).count().solutions(), 7);
+    /// // One count per value:
+    /// assert!(model.global_cardinality_counts(&x, [0], &c).is_err());
+    /// ```
+    pub fn global_cardinality_counts<V: Into<View>, C: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        values: impl IntoIterator<Item = i32>,
+        counts: impl IntoIterator<Item = C>,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = "global-cardinality-counts";
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        let n = scope.len();
+        let values: Vec<i64> = values.into_iter().map(i64::from).collect();
+        let counts: Vec<View> = counts.into_iter().map(Into::into).collect();
+        same_length(name, values.len(), counts.len())?;
+        let mut distinct: Vec<i64> = Vec::with_capacity(values.len());
+        for (k, &v) in values.iter().enumerate() {
+            match values[..k].iter().position(|&w| w == v) {
+                // The same value counted twice: both counts are one.
+                Some(first) => {
+                    self.equal(counts[first], counts[k])?;
+                }
+                None => {
+                    distinct.push(v);
+                    scope.push(counts[k]);
+                }
+            }
+        }
+        let kind = CardinalityCounts {
+            values: distinct,
+            views: n,
+        };
+        self.add(kind, scope)
+    }
+
+    /// `x` equals one of `entries` ([`Model::member`] with variables for
+    /// the set). Arc consistency keeps in `x` the values
+    /// some entry can take and, once only one entry can equal `x`, makes it
+    /// equal (keeps only `x`'s values): domain consistency over distinct
+    /// variables (by bounds while a domain is too wide to list).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let e = model.int_vars(2, 0..3).unwrap();
+    /// let x = model.int_var(2..=5).unwrap();
+    /// model.member_vars(x, &e).unwrap();
+    /// // x is 2, and so is e[0] or e[1]: 3 + 3 - 1 pairs.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 5);
+    /// ```
+    pub fn member_vars<V: Into<View>>(
+        &mut self,
+        x: impl Into<View>,
+        entries: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = entries.into_iter().map(Into::into).collect();
+        scope.push(x.into());
+        self.add(Member, scope)
+    }
+
+    /// `index` is the first position (0-based) of the greatest of `views`.
+    /// Arc consistency reasons on bounds: a position stays possible only if
+    /// no earlier view is surely at least its greatest value and no later
+    /// one surely above it; every view is at most the possible positions'
+    /// greatest value (strictly, before them all); a single possible
+    /// position rises to every view's least value (strictly above the
+    /// earlier ones'). An empty array has no maximum: it fails.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let i = model.int_var(1..=1).unwrap();
+    /// model.arg_max(&x, i).unwrap();
+    /// // x[1] = 1 and x[0] = 0; x[2] either: 2 solutions.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn arg_max<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        index: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(index.into());
+        self.add(ArgExtreme { max: true }, scope)
+    }
+
+    /// `index` is the first position (0-based) of the least of `views`:
+    /// [`Model::arg_max`]'s mirror image, with the same reasoning.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let i = model.int_var(0..=2).unwrap();
+    /// model.arg_min(&x, i).unwrap();
+    /// // Every x (8), its index determined.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 8);
+    /// ```
+    pub fn arg_min<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        index: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(index.into());
+        self.add(ArgExtreme { max: false }, scope)
     }
 
     /// The views' non-zero values are pairwise different; any number of

@@ -171,6 +171,197 @@ proptest! {
     }
 }
 
+/// Tasks whose durations, demands and capacity are variables: starts are
+/// variables `0..n`, durations `n..2n`, demands `2n..3n`, the capacity
+/// `3n`; a task's duration or demand is now and then another task's.
+#[derive(Clone, Debug)]
+struct VarTasks {
+    domains: Vec<Vec<i32>>,
+    durations: Vec<usize>,
+    demands: Vec<usize>,
+}
+
+fn var_tasks() -> impl Strategy<Value = VarTasks> {
+    (1..=3usize).prop_flat_map(|n| {
+        let pick = move || prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)];
+        (
+            proptest::collection::vec(domain(0..=4, 3), n),
+            proptest::collection::vec(domain(0..=3, 2), n),
+            proptest::collection::vec(domain(0..=3, 2), n),
+            domain(0..=4, 2),
+            proptest::collection::vec((pick(), pick()), n),
+        )
+            .prop_map(move |(starts, durations, demands, capacity, shared)| {
+                let mut domains = starts;
+                domains.extend(durations);
+                domains.extend(demands);
+                domains.push(capacity);
+                let own = |i: usize, s: Option<usize>| s.unwrap_or(i);
+                VarTasks {
+                    domains,
+                    durations: shared
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| n + own(i, s.0))
+                        .collect(),
+                    demands: shared
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| 2 * n + own(i, s.1))
+                        .collect(),
+                }
+            })
+    })
+}
+
+impl VarTasks {
+    fn n(&self) -> usize {
+        self.durations.len()
+    }
+
+    fn build(&self, unary: bool) -> Model {
+        let mut model = Model::new();
+        let x: Vec<VarId> = self
+            .domains
+            .iter()
+            .map(|d| model.int_var(d.clone()).unwrap())
+            .collect();
+        let n = self.n();
+        let durations = self.durations.iter().map(|&i| x[i]);
+        if unary {
+            model.disjunctive_vars(&x[..n], durations).unwrap();
+        } else {
+            let demands = self.demands.iter().map(|&i| x[i]);
+            model
+                .cumulative_vars(&x[..n], durations, demands, x[3 * n])
+                .unwrap();
+        }
+        model
+    }
+
+    /// The meaning, time point by time point (demands 1 and capacity 1
+    /// when unary).
+    fn holds(&self, v: &[i32], unary: bool) -> bool {
+        let n = self.n();
+        let demand = |i: usize| if unary { 1 } else { v[self.demands[i]] };
+        let capacity = if unary { 1 } else { v[3 * n] };
+        let amounts = (0..n).flat_map(|i| [v[self.durations[i]], demand(i)]);
+        if capacity < 0 || amounts.into_iter().any(|a| a < 0) {
+            return false;
+        }
+        (-2..=12).all(|time| {
+            let load: i32 = (0..n)
+                .filter(|&i| v[i] <= time && time < v[i] + v[self.durations[i]])
+                .map(demand)
+                .sum();
+            load <= capacity
+        })
+    }
+
+    /// Over distinct amounts, the root's bounds obey every time-tabling
+    /// rule: the capacity covers the compulsory parts' peak, a busy task
+    /// fits at its earliest and latest start (least duration and demand),
+    /// a task's longest duration fits from some start in its window, and
+    /// its greatest demand over its compulsory part.
+    fn time_table_consistent(&self, left: &[Vec<i32>], unary: bool) -> Result<(), TestCaseError> {
+        let n = self.n();
+        let lo = |i: usize| left[i][0];
+        let hi = |i: usize| *left[i].last().unwrap();
+        let demand = |i: usize| {
+            if unary {
+                (1, 1)
+            } else {
+                (lo(self.demands[i]), hi(self.demands[i]))
+            }
+        };
+        let (cap_lo, cap_hi) = if unary {
+            (1, 1)
+        } else {
+            (lo(3 * n), hi(3 * n))
+        };
+        let part = |i: usize| {
+            let (est, lst, dmin) = (lo(i), hi(i), lo(self.durations[i]));
+            (demand(i).0 > 0 && lst < est + dmin).then_some((lst, est + dmin))
+        };
+        let load = |time: i32, skip: Option<usize>| -> i32 {
+            (0..n)
+                .filter(|&j| Some(j) != skip && part(j).is_some_and(|(a, b)| a <= time && time < b))
+                .map(|j| demand(j).0)
+                .sum()
+        };
+        let fits =
+            |i: usize, s: i32, d: i32, r: i32| (s..s + d).all(|t| load(t, Some(i)) + r <= cap_hi);
+        let peak = (-2..=12).map(|t| load(t, None)).max().unwrap();
+        prop_assert!(peak <= cap_lo, "the capacity below the peak {}", peak);
+        for i in 0..n {
+            let (est, lst) = (lo(i), hi(i));
+            let (dmin, dmax) = (lo(self.durations[i]), hi(self.durations[i]));
+            let (rmin, rmax) = demand(i);
+            if dmin > 0 && rmin > 0 {
+                prop_assert!(
+                    fits(i, est, dmin, rmin) && fits(i, lst, dmin, rmin),
+                    "task {} at its bounds",
+                    i
+                );
+            }
+            if rmin > 0 && dmax > 0 {
+                prop_assert!(
+                    (est..=lst).any(|s| fits(i, s, dmax, rmin)),
+                    "task {} lasting {}",
+                    i,
+                    dmax
+                );
+            }
+            if dmin > 0 && rmax > 0 {
+                let (a, b) = part(i).unwrap_or((0, 0));
+                prop_assert!(
+                    rmax <= cap_hi && (a..b).all(|t| load(t, Some(i)) + rmax <= cap_hi),
+                    "task {} asking {}",
+                    i,
+                    rmax
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_var_tasks(spec: &VarTasks, unary: bool) -> Result<(), TestCaseError> {
+    let model = spec.build(unary);
+    let expected = brute_force(&spec.domains, &|v| spec.holds(v, unary));
+    every_search_finds(&model, &expected)?;
+    let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+    let amounts: Vec<usize> = spec
+        .durations
+        .iter()
+        .chain(&spec.demands)
+        .copied()
+        .collect();
+    let distinct = amounts.iter().collect::<BTreeSet<_>>().len() == amounts.len();
+    if let (Some(left), true) = (left, distinct) {
+        spec.time_table_consistent(&left, unary)?;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+
+    /// Cumulative with variable durations, demands and capacity: solution
+    /// sets equal brute force's under every search; the root keeps every
+    /// supported value and obeys the time-tabling rules.
+    #[test]
+    fn cumulative_with_variable_amounts_matches_brute_force_and_is_time_table_consistent(spec in var_tasks()) {
+        check_var_tasks(&spec, false)?;
+    }
+
+    /// Disjunctive with variable durations: the same, demands 1, capacity 1.
+    #[test]
+    fn disjunctive_with_variable_durations_matches_brute_force_and_is_time_table_consistent(spec in var_tasks()) {
+        check_var_tasks(&spec, true)?;
+    }
+}
+
 /// Time-tabling prunes what the compulsory parts rule out: a task fixed at
 /// [2, 5) on a unary resource pushes a task of length 2 that could start
 /// at 0..=6 out of 1..=4.
@@ -182,6 +373,32 @@ fn time_tabling_prunes_around_a_compulsory_part() {
     model.disjunctive([a, b], [3, 2]).unwrap();
     let left = root_domains(&model, &[vec![2], (0..=6).collect()]).unwrap();
     assert_eq!(left[1], vec![0, 5, 6]);
+}
+
+/// With variable amounts: a task fixed at [2, 5) on a capacity of 1 leaves
+/// a task that must start by 1 at most 2 time units, and lifts a variable
+/// capacity to 1 (its peak).
+#[test]
+fn time_tabling_shrinks_a_duration_and_lifts_the_capacity() {
+    let mut model = Model::new();
+    let domains = [
+        vec![2],
+        (0..=1).collect(),
+        vec![3],
+        (1..=4).collect(),
+        vec![1],
+        (0..=1).collect(),
+    ];
+    let v: Vec<VarId> = domains
+        .iter()
+        .map(|d| model.int_var(d.clone()).unwrap())
+        .collect();
+    model
+        .cumulative_vars([v[0], v[1]], [v[2], v[3]], [v[4], v[4]], v[5])
+        .unwrap();
+    let left = root_domains(&model, &domains).unwrap();
+    assert_eq!(left[3], vec![1, 2]);
+    assert_eq!(left[5], vec![1]);
 }
 
 // ------------------------------------------------------------------- regular
@@ -458,4 +675,180 @@ proptest! {
             }
         }
     }
+}
+
+// ------------------------------------------ global cardinality, variable counts
+
+/// Global cardinality with variable counts as data: the views as
+/// (variable, offset) over the first variables, the listed values (maybe
+/// repeated), and one count variable per listed value after them.
+#[derive(Clone, Debug)]
+struct GccSpec {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    values: Vec<i32>,
+}
+
+fn gcc_counts() -> impl Strategy<Value = GccSpec> {
+    (1..=4usize, 1..=3usize).prop_flat_map(|(n, m)| {
+        let view = (
+            prop_oneof![4 => Just(None), 1 => (0..n).prop_map(Some)],
+            -1..=1i32,
+        );
+        (
+            proptest::collection::vec(domain(-1..=3, 4), n),
+            proptest::collection::vec(domain(0..=4, 3), m),
+            proptest::collection::vec(view, n),
+            proptest::collection::vec(-1..=3i32, m),
+        )
+            .prop_map(|(mut domains, counts, views, values)| {
+                domains.extend(counts);
+                GccSpec {
+                    scope: views
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+                        .collect(),
+                    domains,
+                    values,
+                }
+            })
+    })
+}
+
+impl GccSpec {
+    fn n(&self) -> usize {
+        self.scope.len()
+    }
+
+    fn count(&self, values: &[i32], value: i32) -> usize {
+        self.scope
+            .iter()
+            .filter(|&&(x, off)| values[x] + off == value)
+            .count()
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        let n = self.n();
+        self.values
+            .iter()
+            .enumerate()
+            .all(|(k, &v)| self.count(values, v) as i32 == values[n + k])
+    }
+
+    /// The root's domains as the views see them (over distinct variables):
+    /// the views' values, then the counts'.
+    fn view_domains(&self, left: &[Vec<i32>]) -> Vec<Vec<i32>> {
+        let views = self
+            .scope
+            .iter()
+            .map(|&(x, off)| left[x].iter().map(|w| w + off).collect());
+        views.chain(left[self.n()..].iter().cloned()).collect()
+    }
+
+    /// Over distinct variables and values (`d` the view domains): each
+    /// value's count on its own is domain consistent, and the counts'
+    /// bounds agree with their sum.
+    fn strong(&self, d: &[Vec<i32>]) -> Result<(), TestCaseError> {
+        let n = self.n();
+        let count = |vals: &[i32], v: i32| vals[..n].iter().filter(|&&w| w == v).count() as i32;
+        for (k, &v) in self.values.iter().enumerate() {
+            // Each view's value and each count with a support in "count k".
+            let supported = brute_force(d, &|vals| count(vals, v) == vals[n + k]);
+            for (i, di) in d.iter().enumerate() {
+                if i < n || i == n + k {
+                    for &w in di {
+                        prop_assert!(
+                            supported.iter().any(|s| s[i] == w),
+                            "value {}: view {} = {} has no support",
+                            v,
+                            i,
+                            w
+                        );
+                    }
+                }
+            }
+        }
+        let m = self.values.len();
+        let bounds = |k: usize| (d[n + k][0] as i64, *d[n + k].last().unwrap() as i64);
+        let listed = |i: usize| d[i].iter().all(|w| self.values.contains(w));
+        let covered = (0..n).filter(|&i| listed(i)).count() as i64;
+        let low: i64 = (0..m).map(|k| bounds(k).0).sum();
+        let high: i64 = (0..m).map(|k| bounds(k).1).sum();
+        for k in 0..m {
+            let (a, b) = bounds(k);
+            prop_assert!(
+                b <= n as i64 - (low - a),
+                "count {} above the sum's room",
+                k
+            );
+            prop_assert!(
+                a >= covered - (high - b),
+                "count {} below what must be listed",
+                k
+            );
+        }
+        if high == covered {
+            for i in (0..n).filter(|&i| !listed(i)) {
+                prop_assert!(
+                    d[i].iter().all(|w| !self.values.contains(w)),
+                    "view {} may be listed",
+                    i
+                );
+            }
+        }
+        if low == n as i64 {
+            prop_assert_eq!(covered, n as i64, "every view listed");
+        }
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Global cardinality with variable counts: solution sets equal brute
+    /// force's under every search; the root keeps every supported value
+    /// and, over distinct variables and values, reaches the claimed
+    /// strength.
+    #[test]
+    fn gcc_with_counts_matches_brute_force_and_is_domain_consistent_per_value(spec in gcc_counts()) {
+        let mut model = Model::new();
+        let x: Vec<VarId> = spec.domains.iter().map(|d| model.int_var(d.clone()).unwrap()).collect();
+        let n = spec.n();
+        let views = spec.scope.iter().map(|&(v, off)| x[v] + off);
+        model.global_cardinality_counts(views, spec.values.clone(), &x[n..]).unwrap();
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        let distinct_vars = spec.scope.iter().map(|s| s.0).collect::<BTreeSet<_>>().len() == n;
+        let distinct_values = spec.values.iter().collect::<BTreeSet<_>>().len() == spec.values.len();
+        if let (Some(left), true, true) = (left, distinct_vars, distinct_values) {
+            spec.strong(&spec.view_domains(&left))?;
+        }
+    }
+}
+
+/// The counts' sum: two views on {0, 1} and counts of at most 1 each use
+/// up the listed values, so the third view, which could take 2, must.
+#[test]
+fn gcc_with_counts_leaves_listed_values_to_the_views_that_need_them() {
+    let mut model = Model::new();
+    let domains = [
+        vec![0, 1],
+        vec![0, 1],
+        vec![0, 1, 2],
+        vec![0, 1],
+        vec![0, 1],
+    ];
+    let v: Vec<VarId> = domains
+        .iter()
+        .map(|d| model.int_var(d.clone()).unwrap())
+        .collect();
+    model
+        .global_cardinality_counts(&v[..3], [0, 1], &v[3..])
+        .unwrap();
+    let left = root_domains(&model, &domains).unwrap();
+    assert_eq!(left[2], vec![2]);
+    assert_eq!((&left[3], &left[4]), (&vec![1], &vec![1]));
 }

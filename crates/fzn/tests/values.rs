@@ -1,4 +1,5 @@
-//! The routing, packing and element globals through MiniZinc: `mznlib/`
+//! The routing, packing, element, counting, selection and scheduling
+//! (variable durations) globals through MiniZinc: `mznlib/`
 //! passes each to its native builtin (the FlatZinc `minizinc --solver csp
 //! -c` emits names it, and not MiniZinc's decomposition), and the answers
 //! through the real driver are Gecode's on the standard library's
@@ -30,6 +31,25 @@ const MODELS: &[(&str, &[&str], &str)] = &[
             "csp_bin_packing_capa([5,5,5],0,",
         ],
         "bool2int",
+    ),
+    (
+        "counts_selection",
+        &[
+            "csp_global_cardinality_counts(",
+            "fzn_member_int(",
+            "fzn_member_bool(",
+            "csp_arg_max_int(",
+            "csp_arg_min_int(",
+        ],
+        "int_eq_reif",
+    ),
+    (
+        "scheduling_vars",
+        &[
+            "csp_cumulative_vars(s,d,",
+            "csp_cumulative_vars(t,e,[1,1,1],1)",
+        ],
+        "int_lin_le_imp",
     ),
 ];
 

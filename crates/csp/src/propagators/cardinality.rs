@@ -15,6 +15,7 @@
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 
 /// Each `values[k]` is taken by between `lo[k]` and `hi[k]` views.
 pub(crate) struct Cardinality {
@@ -56,7 +57,7 @@ impl Propagator for CountingBounds<'_> {
         loop {
             let mut changed = false;
             for (k, &value) in values.iter().enumerate() {
-                changed |= count_bounds(ctx, self.con, value, lo[k], hi[k])?;
+                changed |= count_bounds(ctx, &self.con.scope, value, lo[k], hi[k])?;
             }
             if !changed {
                 break;
@@ -66,15 +67,16 @@ impl Propagator for CountingBounds<'_> {
     }
 }
 
-/// Counting bounds for one value; true if a domain changed.
-fn count_bounds(
+/// Counting bounds for one value over `views`; true if a domain changed
+/// (also the per-value step of the cardinality with variable counts).
+pub(super) fn count_bounds(
     ctx: &mut Ctx<'_>,
-    con: &Constraint,
+    views: &[View],
     value: i64,
     lo: usize,
     hi: usize,
 ) -> Result<bool, Wipeout> {
-    let (fixed, possible) = super::count::tally(ctx, &con.scope, value);
+    let (fixed, possible) = super::count::tally(ctx, views, value);
     ctx.count_check();
     if fixed > hi || possible < lo {
         return Err(Wipeout);
@@ -83,7 +85,7 @@ fn count_bounds(
         return Ok(false);
     }
     let mut changed = false;
-    for view in &con.scope {
+    for view in views {
         let var = view.var.index;
         let x = value - view.offset;
         if ctx.store.size(var) <= 1 || !ctx.store.contains(var, x) {

@@ -4,7 +4,7 @@
 //! lexicographic order (`mznlib/` cuts unequal lengths to equal ones),
 //! inverse and circuit (with their index sets' first indices, since
 //! MiniZinc arrays may start anywhere and the engine's start at 0), and
-//! global cardinality with constant bounds.
+//! global cardinality with constant bounds or variable counts.
 
 use super::{Base, Param};
 use crate::post::{Post, PostResult};
@@ -392,6 +392,47 @@ pub static GLOBAL_CARDINALITY: Base = Base {
                 let c = xs.iter().filter(|&&t| v(t) == value).count() as i64;
                 l <= c && c <= h
             })
+    },
+    native: true,
+};
+
+/// `csp_global_cardinality_counts(xs, cover, counts)`: `counts[k]` of `xs`
+/// take `cover[k]`: the engine's global cardinality with variable counts
+/// (a cover value beyond 32 bits no variable takes: its count is 0).
+pub static GLOBAL_CARDINALITY_COUNTS: Base = Base {
+    params: &[Param::VarIntArr, Param::IntArr, Param::VarIntArr],
+    post: |post, args| {
+        let (xs, counts) = (args[0].terms(), args[2].terms());
+        let cover: Vec<i64> = args[1].ints().collect();
+        if cover.len() != counts.len() {
+            return Err("cover and counts of different lengths".to_owned());
+        }
+        let (mut values, mut kept) = (Vec::new(), Vec::new());
+        for (&value, &count) in cover.iter().zip(counts) {
+            match i32::try_from(value) {
+                Ok(v) => {
+                    values.push(v);
+                    kept.push(count);
+                }
+                Err(_) => post.linear(&[(1, count)], Cmp::Eq, 0)?,
+            }
+        }
+        if values.is_empty() {
+            return Ok(());
+        }
+        let (x, c) = (views_of(post, xs)?, views_of(post, &kept)?);
+        post.model
+            .global_cardinality_counts(x, values, c)
+            .map(|_| ())
+            .map_err(engine)
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let (xs, counts) = (args[0].terms(), args[2].terms());
+        args[1]
+            .ints()
+            .zip(counts)
+            .all(|(value, &c)| xs.iter().filter(|&&t| v(t) == value).count() as i64 == v(c))
     },
     native: true,
 };

@@ -18,6 +18,7 @@ mod counting;
 mod element;
 mod globals;
 mod scheduling;
+mod selection;
 mod values;
 
 use crate::post::{Holds, Post, PostResult};
@@ -268,8 +269,16 @@ entries! {
     "csp_bin_packing_load" => values::BIN_PACKING_LOAD, Plain, [VarIntArr, Int, VarIntArr, IntArr];
     "csp_bin_packing_capa" => values::BIN_PACKING_CAPA, Plain, [IntArr, Int, VarIntArr, IntArr];
     "csp_global_cardinality" => globals::GLOBAL_CARDINALITY, Plain, [VarIntArr, IntArr, IntArr, IntArr];
+    "csp_global_cardinality_counts" => globals::GLOBAL_CARDINALITY_COUNTS, Plain, [VarIntArr, IntArr, VarIntArr];
     "csp_cumulative" => scheduling::CUMULATIVE, Plain, [VarIntArr, IntArr, IntArr, Int];
+    "csp_cumulative_vars" => scheduling::CUMULATIVE_VARS, Plain, [VarIntArr, VarIntArr, VarIntArr, VarInt];
     "fzn_among" => counting::AMONG, Plain, [VarInt, VarIntArr, Set];
+    "fzn_member_int" => selection::MEMBER_INT, Plain, [VarIntArr, VarInt];
+    "fzn_member_bool" => selection::MEMBER_BOOL, Plain, [VarBoolArr, VarBool];
+    "csp_arg_max_int" => selection::ARG_MAX_INT, Plain, [VarIntArr, Int, VarInt];
+    "csp_arg_min_int" => selection::ARG_MIN_INT, Plain, [VarIntArr, Int, VarInt];
+    "csp_arg_max_bool" => selection::ARG_MAX_BOOL, Plain, [VarBoolArr, Int, VarInt];
+    "csp_arg_min_bool" => selection::ARG_MIN_BOOL, Plain, [VarBoolArr, Int, VarInt];
     "fzn_alldifferent_except_0" => counting::ALL_DIFFERENT_EXCEPT_0, Plain, [VarIntArr];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
 }

@@ -1,11 +1,13 @@
 //! The scheduling globals the engine has natively, passed through by
 //! `mznlib/` when durations, demands and capacity are constants:
 //! `csp_cumulative(s, d, r, b)` (also the disjunctive forms, with demands
-//! 1 and capacity 1).
+//! 1 and capacity 1), and `csp_cumulative_vars(s, d, r, b)` when some of
+//! them are variables (the disjunctive form with variable durations too).
 
+use super::globals::{engine, views_of};
 use super::{Base, Param};
 use crate::post::{Post, PostResult};
-use crate::term::Arg;
+use crate::term::{Arg, Term};
 
 /// The tasks that take something (MiniZinc ignores a duration or demand
 /// of 0 or less): their positions.
@@ -72,6 +74,59 @@ pub static CUMULATIVE: Base = Base {
                 .map(|&i| r[i] as i128)
                 .sum();
             load <= b as i128
+        })
+    },
+    native: true,
+};
+
+/// `csp_cumulative_vars(s, d, r, b)`: the engine's cumulative with
+/// variable durations, demands and capacity (none negative; MiniZinc's
+/// `cumulative` asserts so of the durations and demands).
+pub static CUMULATIVE_VARS: Base = Base {
+    params: &[
+        Param::VarIntArr,
+        Param::VarIntArr,
+        Param::VarIntArr,
+        Param::VarInt,
+    ],
+    post: |post: &mut Post, args: &[Arg]| -> PostResult {
+        let (s, d, r) = (args[0].terms(), args[1].terms(), args[2].terms());
+        if d.len() != s.len() || r.len() != s.len() {
+            return Err("cumulative arrays of different lengths".to_owned());
+        }
+        if s.is_empty() {
+            return Ok(());
+        }
+        let (starts, durations) = (views_of(post, s)?, views_of(post, d)?);
+        let demands = views_of(post, r)?;
+        let capacity = views_of(post, &[args[3].term()])?[0];
+        post.model
+            .cumulative_vars(starts, durations, demands, capacity)
+            .map(|_| ())
+            .map_err(engine)
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let (s, d, r) = (args[0].terms(), args[1].terms(), args[2].terms());
+        if s.is_empty() {
+            return true;
+        }
+        let b = v(args[3].term()) as i128;
+        let value = |t: Term| v(t) as i128;
+        if b < 0 || d.iter().chain(r).any(|&t| value(t) < 0) {
+            return false;
+        }
+        let busy: Vec<usize> = (0..s.len())
+            .filter(|&i| value(d[i]) > 0 && value(r[i]) > 0)
+            .collect();
+        busy.iter().all(|&j| {
+            let at = value(s[j]);
+            let load: i128 = busy
+                .iter()
+                .filter(|&&i| value(s[i]) <= at && at < value(s[i]) + value(d[i]))
+                .map(|&i| value(r[i]))
+                .sum();
+            load <= b
         })
     },
     native: true,
