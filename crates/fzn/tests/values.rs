@@ -1,8 +1,9 @@
-//! The routing, packing and element globals through MiniZinc: `mznlib/`
-//! passes each to its native builtin (the FlatZinc `minizinc --solver csp
-//! -c` emits names it, and not MiniZinc's decomposition), and the answers
-//! through the real driver are Gecode's on the standard library's
-//! FlatZinc (`tests/models/`: every solution, counted with `-a`).
+//! The routing, packing, element, precedence, nvalue and diffn globals
+//! through MiniZinc: `mznlib/` passes each to its native builtin (the
+//! FlatZinc `minizinc --solver csp -c` emits names it, and not MiniZinc's
+//! decomposition), and the answers through the real driver are Gecode's on
+//! the standard library's FlatZinc (`tests/models/`: every solution,
+//! counted with `-a`).
 
 mod common;
 
@@ -22,6 +23,21 @@ const MODELS: &[(&str, &[&str], &str)] = &[
         "int_lin_eq([1,-1],[i,",
     ),
     ("subcircuit_count", &["csp_subcircuit("], "int_lin_le_reif"),
+    (
+        "precede_nvalue",
+        &[
+            "fzn_value_precede_chain_int(X_INTRODUCED_9_,x)",
+            "fzn_value_precede_chain_int(X_INTRODUCED_10_,y)",
+            "fzn_value_precede_int(2,0,y)",
+            "fzn_nvalue(n,x)",
+        ],
+        "_reif(",
+    ),
+    (
+        "diffn_squares",
+        &["fzn_diffn(x,y,w,h)", "fzn_diffn_nonstrict("],
+        "_reif(",
+    ),
     (
         "packing_bins",
         &[

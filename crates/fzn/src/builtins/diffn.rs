@@ -1,0 +1,77 @@
+//! `fzn_diffn(x, y, dx, dy)` and `fzn_diffn_nonstrict(x, y, dx, dy)`: the
+//! engine's non-overlapping rectangles (MiniZinc passes them as they are).
+
+use super::globals::{engine, views_of};
+use super::{Base, Param};
+use crate::post::{Post, PostResult};
+use crate::term::{Arg, Term};
+
+/// Posts the rectangles of `args` (strict or not).
+fn post_diffn(post: &mut Post, args: &[Arg], nonstrict: bool) -> PostResult {
+    let n = args[0].terms().len();
+    if let Some(a) = args[1..].iter().find(|a| a.terms().len() != n) {
+        return Err(format!(
+            "diffn: {} origins but an array of {}",
+            n,
+            a.terms().len()
+        ));
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    let mut views = Vec::with_capacity(4);
+    for a in &args[..4] {
+        views.push(views_of(post, a.terms())?);
+    }
+    let [x, y, dx, dy]: [_; 4] = views.try_into().expect("four arrays");
+    post.model
+        .diffn(x, y, dx, dy, nonstrict)
+        .map(|_| ())
+        .map_err(engine)
+}
+
+/// Do no two rectangles overlap (a size 0 overlapping nothing when
+/// `nonstrict`)? Arrays of unequal lengths hold for no values.
+fn apart(args: &[Arg], v: &dyn Fn(Term) -> i64, nonstrict: bool) -> bool {
+    let n = args[0].terms().len();
+    if args[1..4].iter().any(|a| a.terms().len() != n) {
+        return false;
+    }
+    let r = |i: usize| -> [i128; 4] { [0, 1, 2, 3].map(|c| v(args[c].terms()[i]) as i128) };
+    (0..n).all(|i| {
+        (i + 1..n).all(|j| {
+            let (a, b) = (r(i), r(j));
+            (nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
+                || a[0] + a[2] <= b[0]
+                || b[0] + b[2] <= a[0]
+                || a[1] + a[3] <= b[1]
+                || b[1] + b[3] <= a[1]
+        })
+    })
+}
+
+const RECTANGLES: &[Param] = &[
+    Param::VarIntArr,
+    Param::VarIntArr,
+    Param::VarIntArr,
+    Param::VarIntArr,
+];
+
+/// `fzn_diffn(x, y, dx, dy)`: no two rectangles overlap.
+pub static DIFFN: Base = Base {
+    params: RECTANGLES,
+    post: |post, args| post_diffn(post, args, false),
+    post_reif: None,
+    holds: |args, v| apart(args, v, false),
+    native: true,
+};
+
+/// `fzn_diffn_nonstrict(x, y, dx, dy)`: no two rectangles of non-zero
+/// sizes overlap.
+pub static DIFFN_NONSTRICT: Base = Base {
+    params: RECTANGLES,
+    post: |post, args| post_diffn(post, args, true),
+    post_reif: None,
+    holds: |args, v| apart(args, v, true),
+    native: true,
+};
