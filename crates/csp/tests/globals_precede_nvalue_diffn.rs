@@ -196,11 +196,15 @@ proptest! {
         let (Some(left), true) = (left, distinct(&spec.scope)) else {
             return Ok(());
         };
-        let views: Vec<&Vec<i32>> = (1..spec.scope.len()).map(|i| &left[spec.scope[i].0]).collect();
-        if views.iter().all(|d| is_interval(d)) {
+        let views = &spec.scope[1..];
+        if views.iter().all(|&(v, _)| is_interval(&left[v])) {
             prop_assert_eq!(set(&left[spec.scope[0].0]), used(&expected, spec.scope[0].0));
         }
-        let fixed: BTreeSet<i32> = views.iter().filter(|d| d.len() == 1).map(|d| d[0]).collect();
+        let fixed: BTreeSet<i32> = views
+            .iter()
+            .filter(|&&(v, _)| left[v].len() == 1)
+            .map(|&(v, off)| left[v][0] + off)
+            .collect();
         let count_max = left[spec.scope[0].0].iter().max().map(|&m| m + spec.scope[0].1);
         if count_max == Some(fixed.len() as i32) {
             for &(i, _) in &spec.scope[1..] {
@@ -267,8 +271,8 @@ impl Rectangles {
     fn pairs_bounds_z(&self, left: &[Vec<i32>]) -> Result<(), TestCaseError> {
         let n = self.n;
         let range = |p: usize| {
-            let d = &left[self.scope[p].0];
-            (d[0], d[d.len() - 1])
+            let (v, off) = self.scope[p];
+            (left[v][0] + off, left[v][left[v].len() - 1] + off)
         };
         for i in 0..n {
             for j in i + 1..n {
