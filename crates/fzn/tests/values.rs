@@ -39,6 +39,11 @@ const MODELS: &[(&str, &[&str], &str)] = &[
         "_reif(",
     ),
     (
+        "diffn_fixed",
+        &["fzn_diffn(x,y,w,h)", "fzn_diffn_nonstrict(u,v,w,h)"],
+        "_reif(",
+    ),
+    (
         "packing_bins",
         &[
             "csp_bin_packing_load(",

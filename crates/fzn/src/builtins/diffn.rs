@@ -1,5 +1,11 @@
 //! `fzn_diffn(x, y, dx, dy)` and `fzn_diffn_nonstrict(x, y, dx, dy)`: the
 //! engine's non-overlapping rectangles (MiniZinc passes them as they are).
+//! With constant sizes, each projection is also posted as an implied
+//! cumulative: along `x`, the rectangles over any point lie apart in `y`,
+//! so their heights add up to at most the span the `y`s can cover. The
+//! engine's cumulative then brings time-tabling, and where the rectangles
+//! share one band (each taller than half the span) the unary resource's
+//! edge finding, which the pairwise reasoning alone lacks.
 
 use super::globals::{engine, views_of};
 use super::{Base, Param};
@@ -25,7 +31,44 @@ fn post_diffn(post: &mut Post, args: &[Arg], nonstrict: bool) -> PostResult {
     }
     let [x, y, dx, dy]: [_; 4] = views.try_into().expect("four arrays");
     post.model
-        .diffn(x, y, dx, dy, nonstrict)
+        .diffn(x.clone(), y.clone(), dx, dy, nonstrict)
+        .map_err(engine)?;
+    let sizes = |a: &Arg| -> Option<Vec<i32>> {
+        a.terms()
+            .iter()
+            .map(|t| match *t {
+                Term::Const(c) => i32::try_from(c).ok().filter(|&c| c >= 0),
+                Term::Var(_) => None,
+            })
+            .collect()
+    };
+    if let (Some(w), Some(h)) = (sizes(&args[2]), sizes(&args[3])) {
+        implied_projection(post, x, &args[1], w.clone(), h.clone())?;
+        implied_projection(post, y, &args[0], h, w)?;
+    }
+    Ok(())
+}
+
+/// The cumulative of the projection along one axis: starts `along`,
+/// durations `length`, demands `width`, capacity the span the other axis'
+/// origins `across` and widths can cover.
+fn implied_projection(
+    post: &mut Post,
+    along: Vec<csp::View>,
+    across: &Arg,
+    length: Vec<i32>,
+    width: Vec<i32>,
+) -> PostResult {
+    let bounds: Vec<(i64, i64)> = across.terms().iter().map(|&t| post.bounds(t)).collect();
+    let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
+    let high = bounds
+        .iter()
+        .zip(&width)
+        .map(|(b, &w)| b.1 + i64::from(w))
+        .max()
+        .unwrap_or(0);
+    post.model
+        .cumulative(along, length, width, high - low)
         .map(|_| ())
         .map_err(engine)
 }
