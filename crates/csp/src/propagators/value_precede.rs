@@ -140,7 +140,8 @@ impl ValuePrecedePropagator<'_> {
             let mut listed = 0u32;
             let mut first = m;
             for (k, &v) in self.kind.chain.iter().enumerate() {
-                let here = ctx.store.contains(x, v - view.offset);
+                // Saturating: a chain value far outside 32 bits is in no domain.
+                let here = ctx.store.contains(x, v.saturating_sub(view.offset));
                 self.present.push(here);
                 if here {
                     listed += 1;
@@ -148,8 +149,8 @@ impl ValuePrecedePropagator<'_> {
                 }
             }
             for &v in &self.kind.forbidden {
-                if ctx.store.contains(x, v - view.offset) {
-                    ctx.remove(x, v - view.offset)?;
+                if ctx.store.contains(x, v.saturating_sub(view.offset)) {
+                    ctx.remove(x, v.saturating_sub(view.offset))?;
                 }
             }
             let size = ctx.store.size(x);
@@ -215,7 +216,7 @@ impl ValuePrecedePropagator<'_> {
             let steps = self.forward[i * w + k] && self.backward[(i + 1) * w + k + 1];
             let stays = top.is_some_and(|t| t > k);
             if !steps && !stays {
-                ctx.remove(x, self.kind.chain[k] - view.offset)?;
+                ctx.remove(x, self.kind.chain[k].saturating_sub(view.offset))?;
             }
         }
         // Values off the chain keep the state: they need a state that stays.

@@ -7,7 +7,7 @@
 //! share one band (each taller than half the span) the unary resource's
 //! edge finding, which the pairwise reasoning alone lacks.
 
-use super::globals::{engine, views_of};
+use super::globals::engine;
 use super::{Base, Param};
 use crate::post::{Post, PostResult};
 use crate::term::{Arg, Term};
@@ -27,7 +27,12 @@ fn post_diffn(post: &mut Post, args: &[Arg], nonstrict: bool) -> PostResult {
     }
     let mut views = Vec::with_capacity(4);
     for a in &args[..4] {
-        views.push(views_of(post, a.terms())?);
+        match post.views(a.terms()) {
+            Some(v) => views.push(v),
+            // A constant beyond 32 bits: the generic relation.
+            None if nonstrict => return post.relation(args, DIFFN_NONSTRICT.holds),
+            None => return post.relation(args, DIFFN.holds),
+        }
     }
     let [x, y, dx, dy]: [_; 4] = views.try_into().expect("four arrays");
     post.model
