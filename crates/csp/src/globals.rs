@@ -9,10 +9,13 @@ use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cardinality_counts::CardinalityCounts;
 use crate::propagators::cumulative::{Amount, Cumulative};
+use crate::propagators::diffn::Diffn;
 use crate::propagators::disjunctive::Disjunctive;
 use crate::propagators::member::Member;
+use crate::propagators::nvalue::Nvalue;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
+use crate::propagators::value_precede::ValuePrecede;
 use crate::var::View;
 
 /// The values of `args` as 64-bit integers, refused if one is negative.
@@ -477,6 +480,130 @@ impl Model {
         let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
         scope.push(index.into());
         self.add(ArgExtreme { max: false }, scope)
+    }
+
+    /// `count` is the number of distinct values the views take. Arc
+    /// consistency bounds the count, from below by the fewest values that
+    /// can cover the views' ranges and from above by the most distinct
+    /// values they can take (and the size of the domains' union when they
+    /// have few values); a count that allows no new value keeps the open
+    /// views to the fixed values, one that needs a new value from each open
+    /// view takes the fixed values from them. With the views' domains
+    /// intervals, the count keeps exactly its supported values.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let n = model.int_var(1..=1).unwrap();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.nvalue(n, &x).unwrap(); // all three equal
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    pub fn nvalue<V: Into<View>>(
+        &mut self,
+        count: impl Into<View>,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = vec![count.into()];
+        scope.extend(views.into_iter().map(Into::into));
+        self.add(Nvalue, scope)
+    }
+
+    /// Value precedence: wherever `chain[k + 1]` occurs among the views,
+    /// `chain[k]` occurs at an earlier position (MiniZinc's
+    /// `value_precede_chain`; often used to break the symmetry of
+    /// interchangeable values). A value that repeats an earlier one of the
+    /// chain can never occur, nor can the values from its first occurrence
+    /// on. Arc consistency is domain consistent over distinct variables.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.value_precede_chain([0, 1, 2], &x).unwrap();
+    /// // 0 first, then 1 only after a 0, 2 only after a 1: 000, 001,
+    /// // 010, 011, 012.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 5);
+    /// ```
+    pub fn value_precede_chain<V: Into<View>>(
+        &mut self,
+        chain: impl IntoIterator<Item = i64>,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        let chain: Vec<i64> = chain.into_iter().collect();
+        let scope = views.into_iter().map(Into::into).collect();
+        self.add(ValuePrecede::new(&chain), scope)
+    }
+
+    /// Value precedence of two values: wherever `t` occurs among the
+    /// views, `s` occurs at an earlier position (MiniZinc's
+    /// `value_precede`; with `s = t`, `t` never occurs). The chain `[s, t]`
+    /// of [`Model::value_precede_chain`].
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// model.value_precede(1, 2, &x).unwrap();
+    /// // Of the nine pairs, those with a 2 and no 1 before it go:
+    /// // 20, 21, 22, 02.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 5);
+    /// ```
+    pub fn value_precede<V: Into<View>>(
+        &mut self,
+        s: i64,
+        t: i64,
+        views: impl IntoIterator<Item = V>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.value_precede_chain([s, t], views)
+    }
+
+    /// Non-overlapping rectangles: rectangle `i` has its origin at
+    /// `(x[i], y[i])` and the sizes `dx[i]`, `dy[i]`; no two overlap, that
+    /// is one lies wholly left of, right of, below or above the other
+    /// (MiniZinc's `diffn`: a rectangle of size 0 still may not lie inside
+    /// another; `nonstrict` lets it, as `diffn_nonstrict`). Sizes may be
+    /// variables. Arc consistency makes each pair of rectangles bounds(Z)
+    /// consistent (constructive disjunction over the ways they can lie
+    /// apart): overlapping compulsory parts fail, and a pair with one way
+    /// left is pushed apart.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..=2).unwrap();
+    /// let y = model.int_vars(2, 0..=0).unwrap();
+    /// let size = model.int_var(2..=2).unwrap();
+    /// // Two 2x2 squares on a 4x2 board: side by side, either way round.
+    /// model.diffn(&x, &y, [size, size], [size, size], false).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// // One length per rectangle in every array:
+    /// assert!(model.diffn(&x, &y, [size], [size, size], false).is_err());
+    /// ```
+    pub fn diffn<V1: Into<View>, V2: Into<View>, V3: Into<View>, V4: Into<View>>(
+        &mut self,
+        x: impl IntoIterator<Item = V1>,
+        y: impl IntoIterator<Item = V2>,
+        dx: impl IntoIterator<Item = V3>,
+        dy: impl IntoIterator<Item = V4>,
+        nonstrict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let name = if nonstrict {
+            "diffn-nonstrict"
+        } else {
+            "diffn"
+        };
+        let mut scope: Vec<View> = x.into_iter().map(Into::into).collect();
+        let n = scope.len();
+        for part in [
+            y.into_iter().map(Into::into).collect::<Vec<View>>(),
+            dx.into_iter().map(Into::into).collect(),
+            dy.into_iter().map(Into::into).collect(),
+        ] {
+            same_length(name, n, part.len())?;
+            scope.extend(part);
+        }
+        self.add(Diffn { n, nonstrict }, scope)
     }
 
     /// The views' non-zero values are pairwise different; any number of

@@ -19,6 +19,8 @@ fn tiny(name: &str, params: &[Param]) -> String {
     let table = name.contains("table");
     // Every constant is 1: one state, one value, so one transition.
     let regular = name.contains("regular");
+    // Two rectangles of four variables: eight, not twelve, to enumerate.
+    let length = if name.contains("diffn") { 2 } else { 3 };
     let mut decls = String::new();
     let mut args = Vec::new();
     let mut next = 0;
@@ -47,7 +49,7 @@ fn tiny(name: &str, params: &[Param]) -> String {
                 } else {
                     "bool"
                 };
-                let vs: Vec<String> = (0..3).map(|_| var(&mut decls, ty)).collect();
+                let vs: Vec<String> = (0..length).map(|_| var(&mut decls, ty)).collect();
                 format!("[{}]", vs.join(","))
             }
         };

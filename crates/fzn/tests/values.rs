@@ -1,13 +1,13 @@
-//! The routing, packing, element, counting, selection and scheduling
-//! (variable durations) globals through MiniZinc: `mznlib/`
-//! passes each to its native builtin (the FlatZinc `minizinc --solver csp
-//! -c` emits names it, and not MiniZinc's decomposition), and the answers
-//! through the real driver are Gecode's on the standard library's
-//! FlatZinc (`tests/models/`: every solution, counted with `-a`).
+//! The routing, packing, element, counting, selection, precedence, nvalue,
+//! diffn and scheduling (variable durations) globals through MiniZinc:
+//! `mznlib/` passes each to its native builtin (the FlatZinc `minizinc
+//! --solver csp -c` emits names it, and not MiniZinc's decomposition), and
+//! the answers through the real driver are Gecode's on the standard
+//! library's FlatZinc (`tests/models/`: every solution, counted with `-a`).
 
 mod common;
 
-use common::{have_tools, minizinc, model, output, solutions, std_fzn};
+use common::{have_tools, minizinc, model, output, run_fzn, solutions, std_fzn};
 use std::process::Command;
 
 /// Each model, the native builtins its FlatZinc must call, and what must
@@ -23,6 +23,26 @@ const MODELS: &[(&str, &[&str], &str)] = &[
         "int_lin_eq([1,-1],[i,",
     ),
     ("subcircuit_count", &["csp_subcircuit("], "int_lin_le_reif"),
+    (
+        "precede_nvalue",
+        &[
+            "fzn_value_precede_chain_int(X_INTRODUCED_9_,x)",
+            "fzn_value_precede_chain_int(X_INTRODUCED_10_,y)",
+            "fzn_value_precede_int(2,0,y)",
+            "fzn_nvalue(n,x)",
+        ],
+        "_reif(",
+    ),
+    (
+        "diffn_squares",
+        &["fzn_diffn(x,y,w,h)", "fzn_diffn_nonstrict("],
+        "_reif(",
+    ),
+    (
+        "diffn_fixed",
+        &["fzn_diffn(x,y,w,h)", "fzn_diffn_nonstrict(u,v,w,h)"],
+        "_reif(",
+    ),
     (
         "packing_bins",
         &[
@@ -96,4 +116,37 @@ fn the_globals_get_gecodes_answers_through_minizinc() {
         assert_eq!(a.len(), g.len(), "{name}: solution count");
         assert_eq!(a_end, g_end, "{name}: final status");
     }
+}
+
+/// Constants beyond 32 bits: chain values far outside every domain never
+/// occur (so neither do the values after them), and a diffn size beyond
+/// 32 bits falls back to the generic relation; no error, no panic.
+#[test]
+fn precedence_and_diffn_take_constants_beyond_32_bits() {
+    let decls =
+        "var -1..3: a :: output_var;\nvar -1..3: b :: output_var;\nvar -1..3: c :: output_var;\n";
+    // 1 needs the huge value before it, 2 needs the least i64: neither
+    // occurs, so b and c take at most two values, which a (no 1, no 2)
+    // cannot count.
+    let chains = "constraint fzn_value_precede_chain_int([9223372036854775807,1,-9223372036854775808],[a,b,c]);\n\
+                  constraint fzn_value_precede_int(-9223372036854775808,2,[a,b,c]);\n\
+                  constraint fzn_nvalue(a,[b,c]);\nsolve satisfy;\n";
+    let (code, out, err) = run_fzn(&format!("{decls}{chains}"), &["-a"]);
+    assert_eq!(
+        (code, out.trim_end()),
+        (0, "=====UNSATISFIABLE====="),
+        "{err}"
+    );
+    // A unit square and a rectangle wider than 32 bits: apart in y, or
+    // the square to its left.
+    let diffn = "constraint fzn_diffn([a,b],[c,0],[1,9999999999],[1,1]);\nsolve satisfy;\n";
+    let (code, out, err) = run_fzn(&format!("{decls}{diffn}"), &["-a"]);
+    assert_eq!(code, 0, "{err}");
+    let (sols, end) = solutions(&out);
+    // Apart: c != 0, or a + 1 <= b (a < b), or b + 9999999999 <= a (never).
+    let expected = (-1..=3)
+        .flat_map(|a| (-1..=3).flat_map(move |b| (-1..=3).map(move |c| (a, b, c))))
+        .filter(|&(a, b, c)| c != 0 || a < b)
+        .count();
+    assert_eq!((sols.len(), end.as_deref()), (expected, Some("==========")));
 }

@@ -1,5 +1,6 @@
-//! `fzn_among(n, x, v)` and `fzn_alldifferent_except_0(x)`: the engine's
-//! among and all-different except 0 (MiniZinc passes them as they are).
+//! `fzn_among(n, x, v)`, `fzn_alldifferent_except_0(x)` and
+//! `fzn_nvalue(n, x)`: the engine's among, all-different except 0 and
+//! nvalue (MiniZinc passes them as they are).
 
 use super::{Base, Param};
 use crate::post::{Post, PostResult};
@@ -60,6 +61,28 @@ pub static ALL_DIFFERENT_EXCEPT_0: Base = Base {
             .collect();
         values.sort_unstable();
         values.windows(2).all(|w| w[0] != w[1])
+    },
+    native: true,
+};
+
+/// `fzn_nvalue(n, x)`: `x` takes `n` distinct values.
+pub static NVALUE: Base = Base {
+    params: &[Param::VarInt, Param::VarIntArr],
+    post: |post: &mut Post, args: &[Arg]| -> PostResult {
+        let too_wide = || "a constant beyond 32 bits in nvalue".to_owned();
+        let count = post.view(args[0].term()).ok_or_else(too_wide)?;
+        let views = post.views(args[1].terms()).ok_or_else(too_wide)?;
+        post.model
+            .nvalue(count, views)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    },
+    post_reif: None,
+    holds: |args, v| {
+        let mut values: Vec<i64> = args[1].terms().iter().map(|&t| v(t)).collect();
+        values.sort_unstable();
+        values.dedup();
+        v(args[0].term()) == values.len() as i64
     },
     native: true,
 };

@@ -15,8 +15,10 @@ mod automata;
 mod boolean;
 mod compare;
 mod counting;
+mod diffn;
 mod element;
 mod globals;
+mod precedence;
 mod scheduling;
 mod selection;
 mod values;
@@ -280,6 +282,11 @@ entries! {
     "csp_arg_max_bool" => selection::ARG_MAX_BOOL, Plain, [VarBoolArr, Int, VarInt];
     "csp_arg_min_bool" => selection::ARG_MIN_BOOL, Plain, [VarBoolArr, Int, VarInt];
     "fzn_alldifferent_except_0" => counting::ALL_DIFFERENT_EXCEPT_0, Plain, [VarIntArr];
+    "fzn_nvalue" => counting::NVALUE, Plain, [VarInt, VarIntArr];
+    "fzn_value_precede_int" => precedence::VALUE_PRECEDE, Plain, [Int, Int, VarIntArr];
+    "fzn_value_precede_chain_int" => precedence::VALUE_PRECEDE_CHAIN, Plain, [IntArr, VarIntArr];
+    "fzn_diffn" => diffn::DIFFN, Plain, [VarIntArr, VarIntArr, VarIntArr, VarIntArr];
+    "fzn_diffn_nonstrict" => diffn::DIFFN_NONSTRICT, Plain, [VarIntArr, VarIntArr, VarIntArr, VarIntArr];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
 }
 
