@@ -48,22 +48,27 @@ pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
         // Enumeration: block the solution's decisions, and go on from that
         // conflict (the bound's failure does it in branch and bound).
         if !s.block_solution() || !s.resolve() {
-            s.finish(Status::Complete);
-            return false;
+            return s.end();
         }
     }
+    // A decision whose propagation succeeds is a node.
+    let mut decided = false;
     loop {
         match s.propagate_learning() {
-            Step::Quiet => {}
+            Step::Quiet => {
+                if std::mem::take(&mut decided) {
+                    s.stats.nodes += 1;
+                }
+            }
             Step::Halted => {
                 // Counted as complete, it reads as stopped for the reason.
                 s.finish(Status::Complete);
                 return false;
             }
             Step::Conflict => {
+                decided = false;
                 if !s.resolve() {
-                    s.finish(Status::Complete);
-                    return false;
+                    return s.end();
                 }
                 continue;
             }
@@ -78,13 +83,24 @@ pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
         }
         let l = learning!(s);
         match l.activity.decision(&s.store) {
-            Some((x, v)) => s.decide(x, v),
+            Some((x, v)) => {
+                s.decide(x, v);
+                decided = true;
+            }
             None => return s.learned_solution(),
         }
     }
 }
 
 impl<O: Observer> Search<'_, O> {
+    /// The search is over: complete, unless a limit stopped it already.
+    fn end(&mut self) -> bool {
+        if self.outcome().status == Status::Running {
+            self.finish(Status::Complete);
+        }
+        false
+    }
+
     /// Every variable is fixed: reports the solution.
     fn learned_solution(&mut self) -> bool {
         for x in 0..self.values.len() {
@@ -104,7 +120,6 @@ impl<O: Observer> Search<'_, O> {
 
     /// Opens a level with the decision `x = v`.
     fn decide(&mut self, x: u32, v: i64) {
-        self.stats.nodes += 1;
         let l = learning!(self);
         l.marks.push(self.store.mark());
         l.trail.decide(Lit::equal(x, v));
@@ -219,7 +234,7 @@ impl<O: Observer> Search<'_, O> {
 
     /// Analyses the conflict in `Learning::conflict`, jumps back, learns
     /// and asserts the clause. False when the conflict is the root's (the
-    /// search is over).
+    /// search is over) or the backtrack limit stops the search.
     fn resolve(&mut self) -> bool {
         self.stats.failures += 1;
         self.stats.conflicts += 1;
@@ -260,8 +275,10 @@ impl<O: Observer> Search<'_, O> {
         if from - learned.level > 1 {
             self.stats.backjumps += 1;
         }
-        self.stats.backtracks += 1;
         self.stats.learned += 1;
+        if !self.record_backtrack(1) {
+            return false; // the backtrack limit (its status set)
+        }
         let l = learning!(self);
         let asserted = learned.lits[0];
         let k = l.nogoods.add(learned.lits, learned.lbd, true);
