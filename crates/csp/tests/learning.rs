@@ -3,6 +3,9 @@
 //! optimum of branch and bound; every learned clause checked against the
 //! model's solutions (`Solver::check_nogoods`); deep searches.
 
+mod common;
+use common::search::cases;
+
 use csp::Strategy as Pruning;
 use csp::{Cmp, Condition, Model, OptimizeStatus, Solver, VarId};
 use proptest::prelude::*;
@@ -151,7 +154,7 @@ fn learning(model: &Model) -> Solver<'_> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
     #[test]
     fn enumeration_finds_each_solution_once(spec in model_spec()) {

@@ -25,7 +25,7 @@ mod trail;
 pub(crate) use search::run;
 
 use crate::domain::Domain;
-use crate::propagators::Removal;
+use crate::propagators::{Lit, Removal};
 use crate::Restarts;
 use activity::Activity;
 use nogoods::Nogoods;
@@ -52,10 +52,13 @@ pub(crate) struct Learning {
     clause_by: u32,
     conflict: Vec<u32>,
     /// A learned clause's literal to assert first thing.
-    pending_unit: Option<(u32, crate::propagators::Lit)>,
+    pending_unit: Option<(u32, Lit)>,
     scratch: analysis::Scratch,
     /// The search stands at a solution it reported.
     at_solution: bool,
+    /// The clause to block that solution with instead of its decisions
+    /// (a projection).
+    projection: Option<Vec<Lit>>,
     restarts: Restarts,
     run: u64,
     conflicts_in_run: u64,
@@ -85,6 +88,7 @@ impl Learning {
             pending_unit: None,
             scratch: analysis::Scratch::default(),
             at_solution: false,
+            projection: None,
             restarts: restarts.unwrap_or(DEFAULT_RESTARTS),
             run: 1,
             conflicts_in_run: 0,
@@ -110,9 +114,20 @@ impl Learning {
         self.failed_by = Some(by);
     }
 
+    /// At a solution: the later ones must differ from it on one of these
+    /// variables (values as they are now). False away from a solution.
+    pub fn project(&mut self, values: impl Iterator<Item = (u32, i32)>) -> bool {
+        if !self.at_solution {
+            return false;
+        }
+        let lits = values.map(|(x, v)| Lit::not_equal(x, v as i64)).collect();
+        self.projection = Some(lits);
+        true
+    }
+
     /// An assumption fixed at the root.
     pub fn assumed(&mut self, var: u32, value: i64) {
-        let lit = crate::propagators::Lit::equal(var, value);
+        let lit = Lit::equal(var, value);
         self.trail.push(lit, Reason::Decision);
     }
 }

@@ -219,6 +219,30 @@ impl<O: Observer> Search<'_, O> {
     fn block_solution(&mut self) -> bool {
         let l = learning!(self);
         let level = l.trail.level();
+        if let Some(mut lits) = l.projection.take() {
+            // The projected variables' values: the latest fixed first, so
+            // the watched literals are the last to have become false.
+            let last_fixed = |lit: &Lit| {
+                let mut out = Vec::new();
+                let domains = self.model.domains();
+                l.trail
+                    .support(negated(*lit), l.trail.len(), domains, &mut out);
+                std::cmp::Reverse(out.into_iter().max())
+            };
+            lits.sort_by_cached_key(last_fixed);
+            if lits.is_empty() {
+                return false;
+            }
+            let k = l.nogoods.add(lits, level, false);
+            let ex = Explainer {
+                props: &self.props,
+                objective: self.objective.as_ref(),
+                domains: self.model.domains(),
+            };
+            l.conflict.clear();
+            ex.clause_false(&l.trail, &l.nogoods, k, &mut l.conflict);
+            return true;
+        }
         if level == 0 {
             return false;
         }

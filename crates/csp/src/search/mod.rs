@@ -1055,6 +1055,42 @@ impl<'m, O: Observer> Search<'m, O> {
         true
     }
 
+    /// Right after a solution of a [`Strategy::ClauseLearning`] search:
+    /// no later solution agrees with this one on all of `vars` (a
+    /// projection, what [`Search::skip_below`] does for the chronological
+    /// strategies, whose levels follow the branching order). False (and
+    /// nothing changed) for the other strategies, away from a solution,
+    /// or for a variable of another model.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..3).unwrap();
+    /// let _free = model.int_var(0..5).unwrap(); // 5 completions of each x
+    /// let mut search = Solver::new(&model).strategy(Strategy::ClauseLearning).search();
+    /// let mut xs = Vec::new();
+    /// while let Some(values) = search.next_values() {
+    ///     xs.push(values[x.index()]);
+    ///     assert!(search.skip_agreeing(&[x]));
+    /// }
+    /// xs.sort();
+    /// assert_eq!(xs, vec![0, 1, 2]);
+    /// assert!(search.outcome().status.is_complete());
+    /// ```
+    pub fn skip_agreeing(&mut self, vars: &[VarId]) -> bool {
+        let own = vars
+            .iter()
+            .all(|v| v.model == self.model.id() && v.index() < self.model.num_vars());
+        if self.status != Status::Running || !own {
+            return false;
+        }
+        let values = &self.values;
+        match self.learning.as_deref_mut() {
+            Some(learning) => learning.project(vars.iter().map(|v| (v.index, values[v.index()]))),
+            None => false,
+        }
+    }
+
     pub(crate) fn var_id(&self, index: u32) -> VarId {
         VarId {
             model: self.model.id(),
