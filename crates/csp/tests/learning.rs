@@ -3,8 +3,9 @@
 //! optimum of branch and bound; every learned clause checked against the
 //! model's solutions (`Solver::check_nogoods`); deep searches.
 
-mod common;
-use common::search::cases;
+#[path = "common/search.rs"]
+mod search_helpers;
+use search_helpers::cases;
 
 use csp::Strategy as Pruning;
 use csp::{Cmp, Condition, Model, OptimizeStatus, Solver, VarId};
