@@ -46,6 +46,10 @@ pub(crate) struct Nogoods {
     bump: f64,
     /// Learned clauses kept before the next cut.
     pub limit: usize,
+    /// Per variable: the pass of [`Nogoods::next`] that last looked at its
+    /// clauses (one look sees all of its literals on the trail so far).
+    visited: Vec<u32>,
+    pass: u32,
 }
 
 /// Does `lit` fail for every value the store leaves its variable?
@@ -91,6 +95,8 @@ impl Nogoods {
             head: 0,
             bump: 1.0,
             limit: FIRST_LIMIT,
+            visited: vec![0; vars],
+            pass: 0,
         }
     }
 
@@ -142,11 +148,21 @@ impl Nogoods {
     /// Looks at the clauses watched on the variables changed since `head`
     /// (the trail's literals), up to the first unit or conflict.
     pub fn next(&mut self, trail: &Trail, store: &Store) -> Found {
+        self.pass = self.pass.wrapping_add(1);
+        if self.pass == 0 {
+            self.visited.fill(0);
+            self.pass = 1;
+        }
         while self.head < trail.len() {
             let x = trail.entries[self.head as usize].lit.var;
-            let found = self.visit(x, store);
-            if !matches!(found, Found::Nothing) {
-                return found;
+            // The store holds every literal on the trail: a variable's
+            // clauses need one look per pass, however many its literals.
+            if self.visited[x as usize] != self.pass {
+                let found = self.visit(x, store);
+                if !matches!(found, Found::Nothing) {
+                    return found;
+                }
+                self.visited[x as usize] = self.pass;
             }
             self.head += 1;
         }
