@@ -89,6 +89,15 @@ named_enum! {
         /// every assignment, with bounds reasoning for linear constraints and
         /// support search for tables and predicates.
         ArcConsistency = "arc-consistency",
+        /// Arc consistency with conflict-driven clause learning (lazy clause
+        /// generation): every domain change is an atomic literal on a trail
+        /// with its cause; a conflict is analysed to its first unique
+        /// implication point, the nogood learned (minimised, watched, kept
+        /// by activity and glue), the search jumps back to the level where
+        /// it asserts. Binary branching `x = v` / `x != v` on the most
+        /// active variable (phase saving), Luby restarts; its own variable
+        /// and value choice (the orders are ignored).
+        ClauseLearning = "clause-learning",
     }
 }
 

@@ -160,6 +160,32 @@ impl Domain {
 /// (`Model::assign`, `Model::less_equal(x, 3)`, ...): the domain that is
 /// left, possibly empty.
 impl Domain {
+    /// The first member from `v` on, upward (`up`) or downward.
+    pub(crate) fn member_from(&self, v: i64, up: bool) -> Option<i64> {
+        let mut v = if up { v.max(self.lo) } else { v.min(self.hi) };
+        match &self.members {
+            Members::Sparse(values) => {
+                let i = values.partition_point(|&m| (m as i64) < v);
+                if up {
+                    values.get(i).map(|&m| m as i64)
+                } else if values.get(i).is_some_and(|&m| m as i64 == v) {
+                    Some(v)
+                } else {
+                    i.checked_sub(1).map(|j| values[j] as i64)
+                }
+            }
+            _ => {
+                while self.lo <= v && v <= self.hi {
+                    if self.contains(v as i32) {
+                        return Some(v);
+                    }
+                    v += if up { 1 } else { -1 };
+                }
+                None
+            }
+        }
+    }
+
     /// The values within `lo..=hi`.
     pub(crate) fn within(&self, lo: i64, hi: i64) -> Domain {
         match &self.members {

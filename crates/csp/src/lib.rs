@@ -56,6 +56,7 @@ mod domain;
 mod error;
 mod expr;
 mod globals;
+mod learning;
 mod literal;
 mod local;
 mod model;

@@ -18,8 +18,9 @@
 //! forward checking never keeps a value backtracking would reject, so with
 //! the same static orders their trees nest.
 
+use crate::literal::Relation;
 use crate::observer::Observer;
-use crate::propagators::{Change, Constraint, Ctx, Level, Prop, Watch};
+use crate::propagators::{Change, Constraint, Ctx, Level, Lit, Prop, Watch};
 use crate::search::{Search, HEARS_ALL};
 
 /// Builds the propagators' context from the search's fields (borrowed
@@ -211,6 +212,10 @@ impl<O: Observer> Search<'_, O> {
             if !self.removals.is_empty() {
                 let mut removals = std::mem::take(&mut self.removals);
                 for r in &removals {
+                    if let Some(learning) = self.learning.as_deref_mut() {
+                        let constraints = self.model.num_constraints() as u32;
+                        learning.note(r, constraints, self.model.domains());
+                    }
                     if O::WANTS_PRUNES {
                         let id = self.var_id(r.var);
                         let observer = &mut self.observer;
@@ -236,8 +241,26 @@ impl<O: Observer> Search<'_, O> {
         }
         if ran.result.is_err() {
             self.culprit = Some(ran.by);
+            if let Some(learning) = self.learning.as_deref_mut() {
+                learning.failed(ran.by);
+            }
         }
         ran.result.is_ok()
+    }
+
+    /// Makes `lit` true on behalf of `by` (clause learning's clauses),
+    /// accounted for as a propagator's run; false on a wipe-out.
+    pub(crate) fn impose(&mut self, lit: Lit, by: u32) -> bool {
+        let (x, v) = (lit.var, lit.value as i128);
+        let mut ctx = ctx!(self, by);
+        let result = match lit.relation {
+            Relation::AtLeast => ctx.restrict_bounds(x, v, i128::MAX).map(|_| ()),
+            Relation::AtMost => ctx.restrict_bounds(x, i128::MIN, v).map(|_| ()),
+            Relation::Equal => ctx.restrict_bounds(x, v, v).map(|_| ()),
+            Relation::NotEqual => ctx.remove(x, lit.value),
+        };
+        let ran = Ran::of(ctx, result);
+        self.settle(ran, None)
     }
 
     /// The queue slot of constraint `c`: its own, or the merged pairwise

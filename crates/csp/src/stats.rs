@@ -22,6 +22,9 @@ use std::time::Duration;
 /// * `max_depth`: the deepest assignment (number of assigned variables).
 /// * `solutions`: solutions found.
 /// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
+/// * `conflicts`: conflicts analysed by clause learning.
+/// * `learned`: nogoods (clauses) clause learning learned.
+/// * `backjumps`: returns after a conflict that skipped at least one level.
 /// * `elapsed`: wall-clock time spent searching.
 /// * `path`: which search path and domain store ran (see [`SearchPath`]),
 ///   so that a model or setting that falls off the fast path shows it.
@@ -66,6 +69,15 @@ pub struct Stats {
     pub solutions: u64,
     /// Restarts made.
     pub restarts: u64,
+    /// Conflicts analysed (clause learning).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub conflicts: u64,
+    /// Clauses learned (clause learning).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub learned: u64,
+    /// Backjumps that skipped at least one level.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub backjumps: u64,
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
@@ -244,6 +256,9 @@ impl Stats {
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.restarts += other.restarts;
+        self.conflicts += other.conflicts;
+        self.learned += other.learned;
+        self.backjumps += other.backjumps;
         self.elapsed = self.elapsed.max(other.elapsed);
         self.path = self.path.or(other.path);
     }
@@ -260,7 +275,7 @@ impl Stats {
     /// assert!(text.contains("search         forward-checking, input order, ascending values (fitted default)"));
     /// ```
     pub fn table(&self) -> String {
-        let counts: [(&str, String); 10] = [
+        let counts: [(&str, String); 13] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
             ("failures", self.failures.to_string()),
@@ -270,6 +285,9 @@ impl Stats {
             ("propagations", self.propagations.to_string()),
             ("max depth", self.max_depth.to_string()),
             ("restarts", self.restarts.to_string()),
+            ("conflicts", self.conflicts.to_string()),
+            ("learned", self.learned.to_string()),
+            ("backjumps", self.backjumps.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
         let texts = self

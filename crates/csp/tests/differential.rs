@@ -596,7 +596,10 @@ proptest! {
     #[test]
     fn replaying_a_recording_reproduces_the_search(spec in model_spec(), seed in 0..1000u64) {
         let (model, _, _) = build(&spec);
-        for &strategy in Pruning::ALL {
+        // Clause learning jumps back over levels and asserts literals
+        // without events: the replay's chronological tree is not its.
+        let chronological = Pruning::ALL.iter().filter(|&&s| s != Pruning::ClauseLearning);
+        for &strategy in chronological {
             for &var_order in VarOrder::ALL {
                 for value_order in [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::Random] {
                     let solver = Solver::new(&model)

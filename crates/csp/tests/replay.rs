@@ -10,7 +10,12 @@ use csp::{Limits, Solver, Strategy, VarOrder};
 #[test]
 fn a_replayed_search_counts_what_the_search_counted() {
     let (model, _) = common::queens(6);
-    for &strategy in Strategy::ALL {
+    // Clause learning jumps back over levels and asserts literals without
+    // events: the replay's chronological tree is not its.
+    let chronological = Strategy::ALL
+        .iter()
+        .filter(|&&s| s != Strategy::ClauseLearning);
+    for &strategy in chronological {
         for var_order in [VarOrder::Input, VarOrder::SmallestDomain] {
             let solver = Solver::new(&model).strategy(strategy).var_order(var_order);
             let (recording, outcome) = record(&solver, 1_000_000);

@@ -167,6 +167,12 @@ fn write_stats(
         format!("initTime={:.6}", init_time.as_secs_f64()),
         format!("solveTime={:.6}", s.elapsed.as_secs_f64()),
     ];
+    if s.conflicts > 0 || s.learned > 0 {
+        // Clause learning's own counts.
+        lines.push(format!("conflicts={}", s.conflicts));
+        lines.push(format!("learnedClauses={}", s.learned));
+        lines.push(format!("backjumps={}", s.backjumps));
+    }
     if let Some(p) = s.path {
         // The strategy and orders that ran, and whether the engine fitted
         // them to the model or the search annotations and options set them.
@@ -249,6 +255,14 @@ impl Solve<'_> {
 
     /// The limits left: the time to the deadline (`-t`), and Gecode's
     /// node and failure cutoffs (`-node`, `-fail`).
+    /// The engine variables the solutions print.
+    fn shown(&self, built: &Built) -> Vec<VarId> {
+        output_vars(self.inst)
+            .iter()
+            .map(|&x| built.vars[x])
+            .collect()
+    }
+
     fn limits(&self) -> Limits {
         Limits {
             time: self
@@ -296,6 +310,8 @@ impl Solve<'_> {
             );
         }
         let mut search = solver.search();
+        // The printed variables, which a projection must not repeat.
+        let shown = self.shown(built);
         let mut found = 0u64;
         // Every distinct solution seen: the search space is exhausted, or
         // nothing printed varies after the first solution.
@@ -317,7 +333,10 @@ impl Solve<'_> {
                     break;
                 }
                 // (A search that ended at this solution has nothing to skip.)
-                Some(k) if !search.skip_below(k) && search.outcome().status == Status::Running => {
+                Some(k)
+                    if !(search.skip_below(k) || search.skip_agreeing(&shown))
+                        && search.outcome().status == Status::Running =>
+                {
                     return Err(FznError::new(
                         0,
                         "internal error: the enumeration cannot skip repeated solutions",
@@ -376,6 +395,7 @@ impl Solve<'_> {
         } else {
             partition.part(part.index()).map_err(|e| whole(&e))?
         };
+        let shown = self.shown(built);
         for prefix in prefixes {
             let sub = solver.clone().limits(self.limits());
             let mut search = sub.assume(prefix).map_err(|e| whole(&e))?.search();
@@ -386,7 +406,7 @@ impl Solve<'_> {
                     out.write_all(text.as_bytes()).map_err(io)?;
                 }
                 if let Some(k) = self.projected
-                    && !search.skip_below(k)
+                    && !(search.skip_below(k) || search.skip_agreeing(&shown))
                     && search.outcome().status == Status::Running
                 {
                     return Err(FznError::new(

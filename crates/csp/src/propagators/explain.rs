@@ -82,6 +82,7 @@ impl Lit {
     }
 
     /// The public literal over `model`'s variable.
+    #[cfg_attr(not(test), allow(dead_code))] // the tests' and reports' view
     pub fn literal(self, model: &Model) -> Literal {
         Literal {
             var: VarId {

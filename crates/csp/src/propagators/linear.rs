@@ -17,7 +17,6 @@
 //!   brute force;
 //! * explanations: `linear/explain.rs`.
 
-#[cfg_attr(not(test), allow(dead_code))] // called by the tests until learning
 mod explain;
 
 use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
@@ -67,14 +66,27 @@ impl Propagator for Linear<'_> {
         let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
             unreachable!("a linear propagator over a linear constraint");
         };
-        let terms = explain::Terms {
-            scope: &self.con.scope,
-            coefs,
-            cmp: *cmp,
-            rhs: *rhs,
-        };
-        terms.explain(what, domains)
+        explain_sum(&self.con.scope, coefs, *cmp, *rhs, what, domains)
     }
+}
+
+/// Explains an inference of `sum coefs[i] * scope[i] cmp rhs` (the
+/// objective's bound is such a sum too).
+pub(super) fn explain_sum(
+    scope: &[crate::var::View],
+    coefs: &[i64],
+    cmp: Cmp,
+    rhs: i128,
+    what: Inferred,
+    domains: &dyn Domains,
+) -> Option<Vec<Lit>> {
+    let terms = explain::Terms {
+        scope,
+        coefs,
+        cmp,
+        rhs,
+    };
+    terms.explain(what, domains)
 }
 
 /// Domains of at most this many values get the shared last-variable filter

@@ -56,8 +56,6 @@ pub(crate) mod diffn;
 pub(crate) mod disjunctive;
 pub(crate) mod division;
 pub(crate) mod element;
-// Nothing calls explanations before the learning search (issue 29); the tests do.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod explain;
 pub(crate) mod extremum;
 pub(crate) mod fail;
@@ -207,7 +205,7 @@ impl From<crate::Strategy> for Level {
             crate::Strategy::GenerateAndTest => Level::Leaves,
             crate::Strategy::Backtracking => Level::Check,
             crate::Strategy::ForwardChecking => Level::Forward,
-            crate::Strategy::ArcConsistency => Level::Fixpoint,
+            crate::Strategy::ArcConsistency | crate::Strategy::ClauseLearning => Level::Fixpoint,
         }
     }
 }
@@ -549,7 +547,6 @@ pub(crate) trait Propagator {
     /// with it); `None` if it cannot say. Lazy: nothing is kept while
     /// searching (`explain.rs`). By default `None`: a learning search falls
     /// back on the decisions.
-    #[cfg_attr(not(test), allow(dead_code))] // called by the tests until learning
     fn explain(&self, _what: Inferred, _domains: &dyn Domains) -> Option<Vec<Lit>> {
         None
     }

@@ -15,7 +15,7 @@
 //! assignments, backtracking the assigned part's least value.
 
 use super::linear;
-use super::Ctx;
+use super::{Ctx, Domains, Inferred, Lit};
 use crate::comparison::Cmp;
 use crate::store::{Store, Wipeout};
 use crate::var::View;
@@ -141,6 +141,15 @@ impl Objective {
             })
             .sum();
         self.constant + least <= bound
+    }
+
+    /// Explains what the bound inferred from `domains` (see
+    /// `explain.rs`): the linear `<=` of the current bound, which only
+    /// tightens, so an explanation read now holds for an earlier inference.
+    pub fn explain(&self, what: Inferred, domains: &dyn Domains) -> Option<Vec<Lit>> {
+        let bound = self.bound?;
+        let rhs = bound - self.constant;
+        linear::explain_sum(&self.scope, &self.coefs, Cmp::Le, rhs, what, domains)
     }
 
     /// Bounds filtering of `value <= bound` on the domains, by the linear

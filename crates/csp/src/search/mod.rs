@@ -118,6 +118,8 @@ pub struct Solver<'m> {
     /// The strategy and variable order are still the ones chosen from the
     /// model (nothing about the search's shape was set).
     fitted: bool,
+    /// Clause learning checks each learned clause against brute force.
+    check_nogoods: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -158,6 +160,7 @@ impl<'m> Solver<'m> {
             neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
             fitted: true,
+            check_nogoods: false,
         }
     }
 
@@ -331,6 +334,29 @@ impl<'m> Solver<'m> {
     pub fn all_different_level(mut self, level: AllDifferentLevel) -> Self {
         self.settle();
         self.all_different = level;
+        self
+    }
+
+    /// A debugging check for [`Strategy::ClauseLearning`]: every clause it
+    /// learns is checked against the model's solutions by brute force (it
+    /// must keep every solution not yet reported, within the objective's
+    /// bound), and a clause that excludes one panics. Only on models of at
+    /// most 2^20 assignments (larger ones are not checked); slow.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(4, 0..3).unwrap();
+    /// model.all_different(&x).unwrap(); // four pigeons, three holes
+    /// let outcome = Solver::new(&model)
+    ///     .strategy(Strategy::ClauseLearning)
+    ///     .check_nogoods(true)
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 0);
+    /// assert!(outcome.status.is_complete());
+    /// ```
+    pub fn check_nogoods(mut self, on: bool) -> Self {
+        self.check_nogoods = on;
         self
     }
 
@@ -654,6 +680,8 @@ pub struct Search<'m, O: Observer> {
     /// A variable of the objective changed since its bound last ran.
     pub(crate) objective_dirty: bool,
     pub(crate) observer: O,
+    /// Clause learning's trail, clauses and activities (that strategy only).
+    pub(crate) learning: Option<Box<crate::learning::Learning>>,
 }
 
 impl<'m, O: Observer> Search<'m, O> {
@@ -682,17 +710,21 @@ impl<'m, O: Observer> Search<'m, O> {
                 .constraints()
                 .iter()
                 .any(|c| c.follows_default_level());
-        let merged =
-            (solver.merged && !strong_default && matches!(level, Level::Forward | Level::Fixpoint))
-                .then(|| {
-                    let bases: Vec<i64> = model
-                        .domains()
-                        .iter()
-                        .map(|d| d.min().unwrap_or(0) as i64)
-                        .collect();
-                    Neighbours::build(&bases, model.constraints(), one_word)
-                })
-                .flatten();
+        // Clause learning needs each removal's own constraint.
+        let learns = solver.strategy == Strategy::ClauseLearning;
+        let merged = (solver.merged
+            && !learns
+            && !strong_default
+            && matches!(level, Level::Forward | Level::Fixpoint))
+        .then(|| {
+            let bases: Vec<i64> = model
+                .domains()
+                .iter()
+                .map(|d| d.min().unwrap_or(0) as i64)
+                .collect();
+            Neighbours::build(&bases, model.constraints(), one_word)
+        })
+        .flatten();
         // The slot backend keeps no size counts: it serves smallest-domain-first
         // only below the size where the counts pay.
         let dynamic = solver.var_order != VarOrder::Input;
@@ -710,7 +742,7 @@ impl<'m, O: Observer> Search<'m, O> {
         // Restarts draw a random one of the smallest domains from the
         // counts' members, at every size (debug and release alike).
         let restarting = solver.restarts.is_some();
-        if solver.var_order != VarOrder::Input && (restarting || worth_counting) {
+        if solver.var_order != VarOrder::Input && !learns && (restarting || worth_counting) {
             store.count_sizes(restarting);
         }
         // Posting (tables build their supports) polls the time limit and
@@ -840,6 +872,13 @@ impl<'m, O: Observer> Search<'m, O> {
             in_objective: Vec::new(),
             objective_dirty: false,
             observer,
+            learning: learns.then(|| {
+                let check = solver
+                    .check_nogoods
+                    .then(|| crate::learning::Check::new(model))
+                    .flatten();
+                Box::new(crate::learning::Learning::new(n, m, solver.restarts, check))
+            }),
         }
     }
 
@@ -851,7 +890,7 @@ impl<'m, O: Observer> Search<'m, O> {
     /// `solver.search()`. False, with nothing changed, when this search did
     /// not complete (a stopped one may be in the middle of its tree).
     pub(crate) fn reuse_for(&mut self, solver: &Solver<'m>) -> bool {
-        if self.status != Status::Complete || !self.frames.is_empty() {
+        if self.status != Status::Complete || !self.frames.is_empty() || self.learning.is_some() {
             return false;
         }
         debug_assert!(
@@ -1016,6 +1055,42 @@ impl<'m, O: Observer> Search<'m, O> {
         true
     }
 
+    /// Right after a solution of a [`Strategy::ClauseLearning`] search:
+    /// no later solution agrees with this one on all of `vars` (a
+    /// projection, what [`Search::skip_below`] does for the chronological
+    /// strategies, whose levels follow the branching order). False (and
+    /// nothing changed) for the other strategies, away from a solution,
+    /// or for a variable of another model.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_var(0..3).unwrap();
+    /// let _free = model.int_var(0..5).unwrap(); // 5 completions of each x
+    /// let mut search = Solver::new(&model).strategy(Strategy::ClauseLearning).search();
+    /// let mut xs = Vec::new();
+    /// while let Some(values) = search.next_values() {
+    ///     xs.push(values[x.index()]);
+    ///     assert!(search.skip_agreeing(&[x]));
+    /// }
+    /// xs.sort();
+    /// assert_eq!(xs, vec![0, 1, 2]);
+    /// assert!(search.outcome().status.is_complete());
+    /// ```
+    pub fn skip_agreeing(&mut self, vars: &[VarId]) -> bool {
+        let own = vars
+            .iter()
+            .all(|v| v.model == self.model.id() && v.index() < self.model.num_vars());
+        if self.status != Status::Running || !own {
+            return false;
+        }
+        let values = &self.values;
+        match self.learning.as_deref_mut() {
+            Some(learning) => learning.project(vars.iter().map(|v| (v.index, values[v.index()]))),
+            None => false,
+        }
+    }
+
     pub(crate) fn var_id(&self, index: u32) -> VarId {
         VarId {
             model: self.model.id(),
@@ -1121,6 +1196,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.slot_backend = Some(slot_backend);
                 found
             }
+            None if self.learning.is_some() => crate::learning::run(self),
             None => search_loop::run(self, &mut search_loop::Trail),
         }
     }
@@ -1174,6 +1250,9 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.store.assign(var, value as i64);
+            if let Some(learning) = self.learning.as_deref_mut() {
+                learning.assumed(var, value as i64);
+            }
         }
         true
     }

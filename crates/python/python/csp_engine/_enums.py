@@ -24,6 +24,7 @@ class Strategy(_Named):
     BACKTRACKING = "backtracking"
     FORWARD_CHECKING = "forward-checking"
     ARC_CONSISTENCY = "arc-consistency"
+    CLAUSE_LEARNING = "clause-learning"
 
 
 class VarOrder(_Named):

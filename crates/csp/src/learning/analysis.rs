@@ -1,0 +1,221 @@
+//! Conflict analysis: from a conflict (the trail positions whose literals
+//! together contradict the model) to the first unique implication point,
+//! resolving the literals of the current level with their reasons; then
+//! minimisation (a literal whose reasons are all in the clause or implied
+//! by it goes) and the level to jump back to.
+//!
+//! Reasons are lazy: a propagator's is its `explain` over the domains as
+//! they were before the literal ([`Trail::at`]), each literal of the
+//! explanation traced to the trail literals that make it hold
+//! ([`Trail::support`]). A propagator that does not explain falls back on
+//! the decisions of the levels up to its literal's (sound, weak).
+
+use super::nogoods::{negated, Nogoods};
+use super::trail::{Reason, Trail};
+use crate::domain::Domain;
+use crate::propagators::objective::Objective;
+use crate::propagators::{Inferred, Lit, Posted};
+
+/// What reasons are read from: the propagators, the objective's bound,
+/// the declared domains.
+pub(crate) struct Explainer<'a, 'm> {
+    pub props: &'a [Posted<'m>],
+    pub objective: Option<&'a Objective>,
+    pub domains: &'a [Domain],
+}
+
+/// A learned clause: its literals (the asserting one first, then one of
+/// the jump level's), the level to jump back to, its LBD.
+pub(crate) struct Learned {
+    pub lits: Vec<Lit>,
+    pub level: u32,
+    pub lbd: u32,
+}
+
+/// Buffers the analysis reuses.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    seen: Vec<bool>,
+    touched: Vec<u32>,
+    reasons: Vec<u32>,
+    out: Vec<u32>,
+}
+
+impl Explainer<'_, '_> {
+    /// The trail positions that made the literal at `p` hold.
+    pub fn reasons(&self, trail: &Trail, nogoods: &Nogoods, p: u32, out: &mut Vec<u32>) {
+        let e = trail.entries[p as usize];
+        let at = trail.at(p, self.domains);
+        let lits = match e.reason {
+            Reason::Decision => return,
+            Reason::Prop(c) => self.props[c as usize].explain(Inferred::Lit(e.lit), &at),
+            Reason::Objective => {
+                (self.objective).and_then(|o| o.explain(Inferred::Lit(e.lit), &at))
+            }
+            Reason::Clause(k) => {
+                for &l in &nogoods.clauses[k as usize].lits {
+                    let n = negated(l);
+                    if n.entailed(&at) {
+                        trail.support(n, p, self.domains, out);
+                    }
+                }
+                return;
+            }
+        };
+        match lits {
+            Some(lits) => lits
+                .into_iter()
+                .for_each(|l| trail.support(l, p, self.domains, out)),
+            None => decisions(trail, e.level, out),
+        }
+    }
+
+    /// The trail positions behind a failure reported by `by` (a
+    /// constraint, the objective at `constraints`, or clause `clause`
+    /// past it) at the end of the trail.
+    pub fn failure(
+        &self,
+        trail: &Trail,
+        nogoods: &Nogoods,
+        by: u32,
+        clause: u32,
+        out: &mut Vec<u32>,
+    ) {
+        let end = trail.len();
+        let at = trail.at(end, self.domains);
+        let constraints = self.props.len() as u32;
+        let lits = if by < constraints {
+            self.props[by as usize].explain(Inferred::Failure, &at)
+        } else if by == constraints {
+            (self.objective).and_then(|o| o.explain(Inferred::Failure, &at))
+        } else {
+            self.clause_false(trail, nogoods, clause, out);
+            return;
+        };
+        match lits {
+            Some(lits) => lits
+                .into_iter()
+                .for_each(|l| trail.support(l, end, self.domains, out)),
+            None => decisions(trail, trail.level(), out),
+        }
+    }
+
+    /// The trail positions that make every literal of clause `k` false.
+    pub fn clause_false(&self, trail: &Trail, nogoods: &Nogoods, k: u32, out: &mut Vec<u32>) {
+        let end = trail.len();
+        for &l in &nogoods.clauses[k as usize].lits {
+            trail.support(negated(l), end, self.domains, out);
+        }
+    }
+}
+
+/// The decisions of levels `1..=level`.
+pub(crate) fn decisions(trail: &Trail, level: u32, out: &mut Vec<u32>) {
+    out.extend((1..=level).map(|l| trail.decision_at(l)));
+}
+
+/// The highest level among `positions` (0 if none).
+pub(crate) fn top_level(trail: &Trail, positions: &[u32]) -> u32 {
+    (positions.iter())
+        .map(|&p| trail.entries[p as usize].level)
+        .max()
+        .unwrap_or(0)
+}
+
+/// First-UIP analysis of `conflict`, whose highest level must be the
+/// trail's current one (above the root). Bumps the variables and clauses
+/// taking part (through `bump_var`).
+pub(crate) fn analyze(
+    ex: &Explainer<'_, '_>,
+    trail: &Trail,
+    nogoods: &mut Nogoods,
+    conflict: &[u32],
+    scratch: &mut Scratch,
+    mut bump_var: impl FnMut(u32),
+) -> Learned {
+    let level = trail.level();
+    debug_assert!(level > 0 && top_level(trail, conflict) == level);
+    scratch.seen.resize(trail.len() as usize, false);
+    scratch.out.clear();
+    let mut counter = 0u32;
+    // Marks `p` seen: counted if at the current level, kept for the
+    // clause if below (the root's literals are facts).
+    let add = |p: u32, s: &mut Scratch, counter: &mut u32| {
+        let l = trail.entries[p as usize].level;
+        if l == 0 || s.seen[p as usize] {
+            return;
+        }
+        s.seen[p as usize] = true;
+        s.touched.push(p);
+        if l == level {
+            *counter += 1;
+        } else {
+            s.out.push(p);
+        }
+    };
+    for &p in conflict {
+        add(p, scratch, &mut counter);
+    }
+    let mut i = trail.len();
+    let uip = loop {
+        i -= 1;
+        if !scratch.seen[i as usize] {
+            continue;
+        }
+        counter -= 1;
+        if counter == 0 {
+            break i;
+        }
+        let mut reasons = std::mem::take(&mut scratch.reasons);
+        reasons.clear();
+        if let Reason::Clause(k) = trail.entries[i as usize].reason {
+            nogoods.bump(k);
+        }
+        ex.reasons(trail, nogoods, i, &mut reasons);
+        for &q in &reasons {
+            add(q, scratch, &mut counter);
+        }
+        scratch.reasons = reasons;
+    };
+    // Minimisation: a literal whose reasons are all seen (in the clause,
+    // or implied by its literals) or at the root adds nothing.
+    let mut out = std::mem::take(&mut scratch.out);
+    let mut reasons = std::mem::take(&mut scratch.reasons);
+    out.retain(|&q| {
+        if trail.entries[q as usize].reason == Reason::Decision {
+            return true;
+        }
+        reasons.clear();
+        ex.reasons(trail, nogoods, q, &mut reasons);
+        !reasons
+            .iter()
+            .all(|&r| scratch.seen[r as usize] || trail.entries[r as usize].level == 0)
+    });
+    scratch.reasons = reasons;
+    for &p in &scratch.touched {
+        scratch.seen[p as usize] = false;
+        bump_var(trail.entries[p as usize].lit.var);
+    }
+    scratch.touched.clear();
+    // The jump level's literal second: it is watched with the asserting one.
+    if let Some(best) = (0..out.len()).max_by_key(|&j| trail.entries[out[j] as usize].level) {
+        out.swap(0, best);
+    }
+    let jump = top_level(trail, &out);
+    let mut levels: Vec<u32> = out
+        .iter()
+        .map(|&p| trail.entries[p as usize].level)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let lits = std::iter::once(uip)
+        .chain(out.iter().copied())
+        .map(|p| negated(trail.entries[p as usize].lit))
+        .collect();
+    scratch.out = out;
+    Learned {
+        lits,
+        level: jump,
+        lbd: levels.len() as u32 + 1,
+    }
+}

@@ -1,0 +1,135 @@
+//! Conflict-driven clause learning over the propagators (lazy clause
+//! generation): [`Strategy::ClauseLearning`](crate::Strategy::ClauseLearning).
+//!
+//! * `trail.rs`: every domain change as an atomic literal at a decision
+//!   level with its cause, and the domains as they were before any point
+//!   (what a propagator's lazy explanation reads);
+//! * `analysis.rs`: first-UIP conflict analysis and minimisation;
+//! * `nogoods.rs`: the learned (and blocking) clauses, watched literals,
+//!   activity, LBD, periodic cuts;
+//! * `activity.rs`: variable activity and saved phases;
+//! * `search.rs`: the loop (decide, propagate with the clauses, analyse,
+//!   jump back, restart), its own and not the textbook strategies' loop.
+//!
+//! The propagators, the store and arc consistency's queue are the
+//! engine's own: a propagator's removals reach the trail through
+//! `propagate.rs`'s `settle`, which hands each to [`Learning::note`].
+
+mod activity;
+mod analysis;
+mod check;
+mod nogoods;
+mod search;
+mod trail;
+
+pub(crate) use search::run;
+
+use crate::domain::Domain;
+use crate::propagators::{Lit, Removal};
+use crate::Restarts;
+use activity::Activity;
+use nogoods::Nogoods;
+use trail::{Reason, Trail};
+
+/// The restarts of a learning search unless the solver sets others.
+const DEFAULT_RESTARTS: Restarts = Restarts::Luby { scale: 64 };
+
+/// A learning search's state beside the engine's search.
+pub(crate) struct Learning {
+    trail: Trail,
+    nogoods: Nogoods,
+    activity: Activity,
+    /// Per level above the root: the store's mark before its decision.
+    marks: Vec<usize>,
+    /// A bound's move by this constraint (or objective, or clause) emptied
+    /// a domain: the failure is its.
+    wiped_by: Option<u32>,
+    /// The last propagation that failed was this one's.
+    failed_by: Option<u32>,
+    /// The clause being propagated (its removals carry `clause_by`).
+    pending_clause: u32,
+    /// The removals' `by` of a clause: past the constraints and objective.
+    clause_by: u32,
+    conflict: Vec<u32>,
+    /// A learned clause's literal to assert first thing.
+    pending_unit: Option<(u32, Lit)>,
+    scratch: analysis::Scratch,
+    /// The search stands at a solution it reported.
+    at_solution: bool,
+    /// The clause to block that solution with instead of its decisions
+    /// (a projection).
+    projection: Option<Vec<Lit>>,
+    restarts: Restarts,
+    run: u64,
+    conflicts_in_run: u64,
+    check: Option<check::Check>,
+}
+
+impl Learning {
+    /// The state for a model of `vars` variables and `constraints`
+    /// constraints; `restarts` if the solver set them; `check` the
+    /// brute-force check of every learned clause (small models only).
+    pub fn new(
+        vars: usize,
+        constraints: usize,
+        restarts: Option<Restarts>,
+        check: Option<check::Check>,
+    ) -> Learning {
+        Learning {
+            trail: Trail::new(vars),
+            nogoods: Nogoods::new(vars),
+            activity: Activity::new(vars),
+            marks: Vec::new(),
+            wiped_by: None,
+            failed_by: None,
+            pending_clause: 0,
+            clause_by: constraints as u32 + 1,
+            conflict: Vec::new(),
+            pending_unit: None,
+            scratch: analysis::Scratch::default(),
+            at_solution: false,
+            projection: None,
+            restarts: restarts.unwrap_or(DEFAULT_RESTARTS),
+            run: 1,
+            conflicts_in_run: 0,
+            check,
+        }
+    }
+
+    /// A removal a propagation made (`constraints`: the model's count; the
+    /// objective's removals carry that id, a clause's the one past it).
+    pub fn note(&mut self, r: &Removal, constraints: u32, domains: &[Domain]) {
+        let reason = match r.by {
+            c if c < constraints => Reason::Prop(c),
+            c if c == constraints => Reason::Objective,
+            _ => Reason::Clause(self.pending_clause),
+        };
+        if !self.trail.note(r, reason, domains) {
+            self.wiped_by = Some(r.by);
+        }
+    }
+
+    /// A propagation by `by` failed.
+    pub fn failed(&mut self, by: u32) {
+        self.failed_by = Some(by);
+    }
+
+    /// At a solution: the later ones must differ from it on one of these
+    /// variables (values as they are now). False away from a solution.
+    pub fn project(&mut self, values: impl Iterator<Item = (u32, i32)>) -> bool {
+        if !self.at_solution {
+            return false;
+        }
+        let lits = values.map(|(x, v)| Lit::not_equal(x, v as i64)).collect();
+        self.projection = Some(lits);
+        true
+    }
+
+    /// An assumption fixed at the root.
+    pub fn assumed(&mut self, var: u32, value: i64) {
+        let lit = Lit::equal(var, value);
+        self.trail.push(lit, Reason::Decision);
+    }
+}
+
+pub(crate) use check::Check;

@@ -1,0 +1,367 @@
+//! The learning search's loop: decide `x = v` on the most active variable
+//! (its saved phase first), propagate (arc consistency and the clauses, to
+//! a common fixpoint), and on a conflict analyse it, jump back to the
+//! level where the learned clause asserts its literal, and assert it (so
+//! `x != v` is the other branch, implied rather than decided). Luby
+//! restarts; at each, the clause database may be cut.
+//!
+//! Solutions: in enumeration, each found solution's decisions are blocked
+//! by a clause kept for good (so no solution comes twice, none is lost:
+//! every other clause is implied by the model and these); in branch and
+//! bound, the tightened objective bound fails the solution's node and is
+//! analysed like any conflict.
+//!
+//! Observers see a choose event per decision, a fail event per conflict
+//! (on the current decision), an unchoose per level jumped over, restarts
+//! and solutions; the asserted literals are not events.
+
+use super::analysis::{analyze, decisions, top_level, Explainer};
+use super::nogoods::{negated, Found};
+use super::Learning;
+use crate::observer::Observer;
+use crate::propagators::{Change, Lit};
+use crate::search::Search;
+use crate::stats::Status;
+
+/// What propagation came to.
+enum Step {
+    /// A fixpoint without conflict.
+    Quiet,
+    /// A conflict, its trail positions in `Learning::conflict`.
+    Conflict,
+    /// The clock or the cancel flag stopped it.
+    Halted,
+}
+
+/// The learning state of a search that runs clause learning.
+macro_rules! learning {
+    ($s:expr) => {
+        $s.learning.as_deref_mut().expect("a learning search")
+    };
+}
+
+/// Runs the learning search until the next solution (`true`, values in
+/// `s.values`) or its end (`false`, status set). Resumes after a solution.
+pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
+    let l = learning!(s);
+    if std::mem::take(&mut l.at_solution) && s.objective.is_none() {
+        // Enumeration: block the solution's decisions, and go on from that
+        // conflict (the bound's failure does it in branch and bound).
+        if !s.block_solution() || !s.resolve() {
+            return s.end();
+        }
+    }
+    // A decision whose propagation succeeds is a node.
+    let mut decided = false;
+    loop {
+        match s.propagate_learning() {
+            Step::Quiet => {
+                if std::mem::take(&mut decided) {
+                    s.stats.nodes += 1;
+                }
+            }
+            Step::Halted => {
+                // Counted as complete, it reads as stopped for the reason.
+                s.finish(Status::Complete);
+                return false;
+            }
+            Step::Conflict => {
+                decided = false;
+                if !s.resolve() {
+                    return s.end();
+                }
+                continue;
+            }
+        }
+        if let Some(reason) = s.limit_reached() {
+            s.finish(Status::Stopped(reason));
+            return false;
+        }
+        if s.learning_restart_due() {
+            s.learning_restart();
+            continue;
+        }
+        let l = learning!(s);
+        match l.activity.decision(&s.store) {
+            Some((x, v)) => {
+                s.decide(x, v);
+                decided = true;
+            }
+            None => return s.learned_solution(),
+        }
+    }
+}
+
+impl<O: Observer> Search<'_, O> {
+    /// The search is over: complete, unless a limit stopped it already.
+    fn end(&mut self) -> bool {
+        if self.outcome().status == Status::Running {
+            self.finish(Status::Complete);
+        }
+        false
+    }
+
+    /// Every variable is fixed: reports the solution.
+    fn learned_solution(&mut self) -> bool {
+        for x in 0..self.values.len() {
+            self.values[x] = self.store.single(x as u32).expect("a fixed variable") as i32;
+        }
+        debug_assert!(self.model.is_solution(&self.values));
+        let l = learning!(self);
+        if let Some(check) = &mut l.check {
+            check.found(&self.values);
+        }
+        l.at_solution = true;
+        let depth = l.trail.level() as usize;
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        let n = self.values.len();
+        self.record_solution(n)
+    }
+
+    /// Opens a level with the decision `x = v`.
+    fn decide(&mut self, x: u32, v: i64) {
+        let l = learning!(self);
+        l.marks.push(self.store.mark());
+        l.trail.decide(Lit::equal(x, v));
+        let level = l.trail.level();
+        self.stats.max_depth = self.stats.max_depth.max(level as u64);
+        let id = self.var_id(x);
+        self.observer.choose(id, v as i32, level as usize);
+        self.wake(x, Change::Assigning { value: v }, None, None);
+        self.store.assign(x, v);
+        self.note_fixed(x, None);
+    }
+
+    /// Arc consistency and the clauses to a common fixpoint.
+    fn propagate_learning(&mut self) -> Step {
+        if let Some((k, lit)) = learning!(self).pending_unit.take()
+            && !self.assert_clause(k, lit)
+        {
+            return self.conflict_after_failure();
+        }
+        loop {
+            if !self.arc_consistency() {
+                if self.halted.is_some() {
+                    return Step::Halted;
+                }
+                return self.conflict_after_failure();
+            }
+            let l = learning!(self);
+            match l.nogoods.next(&l.trail, &self.store) {
+                Found::Nothing => return Step::Quiet,
+                Found::Unit(k, lit) => {
+                    if !self.assert_clause(k, lit) {
+                        return self.conflict_after_failure();
+                    }
+                }
+                Found::Conflict(k) => {
+                    let ex = Explainer {
+                        props: &self.props,
+                        objective: self.objective.as_ref(),
+                        domains: self.model.domains(),
+                    };
+                    l.conflict.clear();
+                    ex.clause_false(&l.trail, &l.nogoods, k, &mut l.conflict);
+                    return Step::Conflict;
+                }
+            }
+        }
+    }
+
+    /// Makes clause `k`'s literal `lit` true; false on a wipe-out.
+    fn assert_clause(&mut self, k: u32, lit: Lit) -> bool {
+        let l = learning!(self);
+        l.pending_clause = k;
+        let by = l.clause_by;
+        self.impose(lit, by)
+    }
+
+    /// A propagation failed: the conflict's trail positions, from the
+    /// domain it emptied or from the failing propagator's explanation.
+    fn conflict_after_failure(&mut self) -> Step {
+        let l = learning!(self);
+        let ex = Explainer {
+            props: &self.props,
+            objective: self.objective.as_ref(),
+            domains: self.model.domains(),
+        };
+        l.conflict.clear();
+        let wiped = l.wiped_by.take();
+        let failed = l.failed_by.take();
+        let last = l.trail.len().checked_sub(1);
+        let emptied = last.filter(|&p| {
+            let x = l.trail.entries[p as usize].lit.var;
+            self.store.size(x) == 0
+        });
+        match (wiped, emptied) {
+            (None, Some(p)) => {
+                // The last literal emptied its variable: its reasons, and
+                // what made the domain before it lie within its negation
+                // (the literal itself never held: it is no UIP).
+                ex.reasons(&l.trail, &l.nogoods, p, &mut l.conflict);
+                let before = negated(l.trail.entries[p as usize].lit);
+                (l.trail).support(before, p, ex.domains, &mut l.conflict);
+            }
+            _ => match wiped.or(failed) {
+                Some(by) => {
+                    let clause = l.pending_clause;
+                    ex.failure(&l.trail, &l.nogoods, by, clause, &mut l.conflict);
+                }
+                None => decisions(&l.trail, l.trail.level(), &mut l.conflict),
+            },
+        }
+        Step::Conflict
+    }
+
+    /// The solution just reported, blocked: a clause of its decisions'
+    /// negations (kept for good), and the conflict it makes. False at the
+    /// root (no decision: nothing else to find).
+    fn block_solution(&mut self) -> bool {
+        let l = learning!(self);
+        let level = l.trail.level();
+        if let Some(mut lits) = l.projection.take() {
+            // The projected variables' values: the latest fixed first, so
+            // the watched literals are the last to have become false.
+            let last_fixed = |lit: &Lit| {
+                let mut out = Vec::new();
+                let domains = self.model.domains();
+                l.trail
+                    .support(negated(*lit), l.trail.len(), domains, &mut out);
+                std::cmp::Reverse(out.into_iter().max())
+            };
+            lits.sort_by_cached_key(last_fixed);
+            if lits.is_empty() {
+                return false;
+            }
+            let k = l.nogoods.add(lits, level, false);
+            let ex = Explainer {
+                props: &self.props,
+                objective: self.objective.as_ref(),
+                domains: self.model.domains(),
+            };
+            l.conflict.clear();
+            ex.clause_false(&l.trail, &l.nogoods, k, &mut l.conflict);
+            return true;
+        }
+        if level == 0 {
+            return false;
+        }
+        let lits: Vec<Lit> = (1..=level)
+            .rev()
+            .map(|lv| negated(l.trail.entries[l.trail.decision_at(lv) as usize].lit))
+            .collect();
+        l.nogoods.add(lits, level, false);
+        l.conflict.clear();
+        decisions(&l.trail, level, &mut l.conflict);
+        true
+    }
+
+    /// Analyses the conflict in `Learning::conflict`, jumps back, learns
+    /// and asserts the clause. False when the conflict is the root's (the
+    /// search is over) or the backtrack limit stops the search.
+    fn resolve(&mut self) -> bool {
+        self.stats.failures += 1;
+        self.stats.conflicts += 1;
+        let l = learning!(self);
+        let top = top_level(&l.trail, &l.conflict);
+        if top == 0 {
+            return false;
+        }
+        let level = l.trail.level();
+        let decision = l.trail.entries[l.trail.decision_at(level) as usize].lit;
+        let id = self.var_id(decision.var);
+        self.observer
+            .fail(id, decision.value as i32, level as usize);
+        if top < level {
+            // Nothing of the current levels took part: go where it did.
+            self.backjump(top);
+        }
+        let l = learning!(self);
+        let ex = Explainer {
+            props: &self.props,
+            objective: self.objective.as_ref(),
+            domains: self.model.domains(),
+        };
+        let Learning {
+            trail,
+            nogoods,
+            activity,
+            conflict,
+            scratch,
+            ..
+        } = l;
+        let learned = analyze(&ex, trail, nogoods, conflict, scratch, |x| activity.bump(x));
+        if let Some(check) = &l.check {
+            check.verify(&learned.lits, self.objective.as_ref());
+        }
+        let from = l.trail.level();
+        self.backjump(learned.level);
+        if from - learned.level > 1 {
+            self.stats.backjumps += 1;
+        }
+        self.stats.learned += 1;
+        if !self.record_backtrack(1) {
+            return false; // the backtrack limit (its status set)
+        }
+        let l = learning!(self);
+        let asserted = learned.lits[0];
+        let k = l.nogoods.add(learned.lits, learned.lbd, true);
+        l.activity.decay();
+        l.nogoods.decay();
+        l.conflicts_in_run += 1;
+        // Asserted by the next propagation (its watches would see it only
+        // once its variables change).
+        l.pending_unit = Some((k, asserted));
+        true
+    }
+
+    /// Undoes every level above `level`, saving the phases of what goes.
+    fn backjump(&mut self, level: u32) {
+        let l = learning!(self);
+        let from = l.trail.level();
+        if level >= from {
+            return;
+        }
+        for lv in (level + 1..=from).rev() {
+            let d = l.trail.entries[l.trail.decision_at(lv) as usize].lit;
+            let id = crate::VarId {
+                model: self.model.id(),
+                index: d.var,
+            };
+            self.observer.unchoose(id, d.value as i32, lv as usize);
+        }
+        let store = &self.store;
+        let activity = &mut l.activity;
+        l.trail.backjump(level, |x| {
+            if let Some(v) = store.single(x) {
+                activity.save(x, v);
+            }
+        });
+        self.store.undo(l.marks[level as usize]);
+        l.marks.truncate(level as usize);
+        l.nogoods.head = l.nogoods.head.min(l.trail.len());
+        if let Some(objective) = &mut self.objective {
+            objective.undone(0);
+        }
+        self.forget_queued(u32::MAX);
+    }
+
+    fn learning_restart_due(&mut self) -> bool {
+        let l = learning!(self);
+        l.trail.level() > 0 && l.conflicts_in_run >= l.restarts.cutoff(l.run)
+    }
+
+    /// Back to the root; the clause database is cut if it grew past its
+    /// limit.
+    fn learning_restart(&mut self) {
+        self.backjump(0);
+        self.stats.restarts += 1;
+        self.observer.restart();
+        let l = learning!(self);
+        l.run += 1;
+        l.conflicts_in_run = 0;
+        if l.nogoods.learned() > l.nogoods.limit {
+            l.nogoods.reduce();
+        }
+    }
+}

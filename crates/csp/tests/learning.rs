@@ -1,0 +1,286 @@
+//! Clause learning (`Pruning::ClauseLearning`) against brute force: every
+//! count of all solutions, every first solution, unsatisfiability, the
+//! optimum of branch and bound; every learned clause checked against the
+//! model's solutions (`Solver::check_nogoods`); deep searches.
+
+#[path = "common/search.rs"]
+mod search_helpers;
+use search_helpers::cases;
+
+use csp::Strategy as Pruning;
+use csp::{Cmp, Condition, Model, OptimizeStatus, Solver, VarId};
+use proptest::prelude::*;
+
+/// A constraint as plain data, for proptest to generate and shrink.
+#[derive(Clone, Debug)]
+enum Spec {
+    Linear(Vec<(i64, usize)>, Cmp, i64),
+    NotEqual(usize, usize, i32),
+    AllDifferent(Vec<usize>),
+    /// Positive and negative literals `x >= 1`, over 0/1 views `x`.
+    Clause(Vec<usize>, Vec<usize>),
+    Table(Vec<usize>, Vec<Vec<i32>>),
+    Element(Vec<i64>, usize, usize),
+    /// `b <-> sum <= rhs`, with `b` the first variable's `>= 1`.
+    Reified(usize, Vec<(i64, usize)>, i64),
+    /// Kinds that do not explain: times and abs.
+    Times(usize, usize, usize),
+    Abs(usize, usize),
+}
+
+#[derive(Clone, Debug)]
+struct ModelSpec {
+    domains: Vec<Vec<i32>>,
+    constraints: Vec<Spec>,
+}
+
+fn cmp() -> impl Strategy<Value = Cmp> {
+    prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)]
+}
+
+fn spec(n: usize) -> impl Strategy<Value = Spec> {
+    let v = 0..n;
+    let terms = proptest::collection::vec((-3i64..=3, 0..n), 1..=4);
+    prop_oneof![
+        (terms.clone(), cmp(), -6i64..=6).prop_map(|(t, c, r)| Spec::Linear(t, c, r)),
+        (v.clone(), v.clone(), -2i32..=2).prop_map(|(a, b, o)| Spec::NotEqual(a, b, o)),
+        proptest::collection::vec(0..n, 2..=4).prop_map(Spec::AllDifferent),
+        (
+            proptest::collection::vec(0..n, 0..=3),
+            proptest::collection::vec(0..n, 0..=3)
+        )
+            .prop_map(|(p, q)| Spec::Clause(p, q)),
+        (
+            proptest::collection::vec(0..n, 2..=3),
+            proptest::collection::vec(proptest::collection::vec(-1i32..=3, 3), 1..=6)
+        )
+            .prop_map(|(s, rows)| Spec::Table(s, rows)),
+        (
+            proptest::collection::vec(-2i64..=3, 1..=4),
+            v.clone(),
+            v.clone()
+        )
+            .prop_map(|(a, i, r)| Spec::Element(a, i, r)),
+        (v.clone(), terms, -4i64..=4).prop_map(|(b, t, r)| Spec::Reified(b, t, r)),
+        (v.clone(), v.clone(), v.clone()).prop_map(|(a, b, c)| Spec::Times(a, b, c)),
+        (v.clone(), v).prop_map(|(a, b)| Spec::Abs(a, b)),
+    ]
+}
+
+fn model_spec() -> impl Strategy<Value = ModelSpec> {
+    (2usize..=6)
+        .prop_flat_map(|n| {
+            let domain = proptest::collection::btree_set(-2i32..=4, 1..=5)
+                .prop_map(|s| s.into_iter().collect::<Vec<i32>>());
+            (
+                proptest::collection::vec(domain, n),
+                proptest::collection::vec(spec(n), 0..=6),
+            )
+        })
+        .prop_map(|(domains, constraints)| ModelSpec {
+            domains,
+            constraints,
+        })
+}
+
+/// The model of `spec`; builders' refusals (a table row of the wrong
+/// width, a repeated variable, ...) leave the constraint out.
+fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let x: Vec<VarId> = (spec.domains.iter())
+        .map(|d| m.int_var(d.clone()).unwrap())
+        .collect();
+    for c in &spec.constraints {
+        let _ = match c {
+            Spec::Linear(t, cmp, r) => m
+                .linear(t.iter().map(|&(a, i)| (a, x[i])), *cmp, *r)
+                .map(|_| ()),
+            Spec::NotEqual(a, b, o) => m.not_equal(x[*a], x[*b] + *o).map(|_| ()),
+            Spec::AllDifferent(s) => m.all_different(s.iter().map(|&i| x[i])).map(|_| ()),
+            Spec::Clause(p, q) => {
+                let mut bool_of = |i: usize| {
+                    let b = m.bool_var().unwrap();
+                    m.reify(b, Condition::linear([(1, x[i])], Cmp::Ge, 1))
+                        .unwrap();
+                    b
+                };
+                let p: Vec<VarId> = p.iter().map(|&i| bool_of(i)).collect();
+                let q: Vec<VarId> = q.iter().map(|&i| bool_of(i)).collect();
+                m.clause(p, q).map(|_| ())
+            }
+            Spec::Table(s, rows) => {
+                let rows: Vec<Vec<i32>> = rows.iter().map(|r| r[..s.len()].to_vec()).collect();
+                m.table(s.iter().map(|&i| x[i]), rows).map(|_| ())
+            }
+            Spec::Element(a, i, r) => m.element(a.clone(), x[*i], x[*r]).map(|_| ()),
+            Spec::Reified(b, t, r) => {
+                let cond = Condition::linear(t.iter().map(|&(a, i)| (a, x[i])), Cmp::Le, *r);
+                let flag = m.bool_var().unwrap();
+                m.reify(flag, cond)
+                    .and_then(|_| m.equal(flag, x[*b]).map(|_| ()))
+            }
+            Spec::Times(a, b, c) => m.times(x[*a], x[*b], x[*c]).map(|_| ()),
+            Spec::Abs(a, b) => m.abs(x[*a], x[*b]).map(|_| ()),
+        };
+    }
+    (m, x)
+}
+
+/// Every solution of `model`, by brute force over its declared domains.
+fn brute_force(model: &Model) -> Vec<Vec<i32>> {
+    let choices: Vec<Vec<i32>> = (model.vars())
+        .map(|v| model.domain(v).values().collect())
+        .collect();
+    let mut out = Vec::new();
+    csp::each_combination(&choices, |values| {
+        if model.is_solution(values) {
+            out.push(values.to_vec());
+        }
+    });
+    out
+}
+
+/// Clause learning with every learned clause checked; a search that
+/// does not finish within far more failures than these models' trees
+/// have nodes (a loop) fails its test.
+fn learning(model: &Model) -> Solver<'_> {
+    let limits = csp::Limits {
+        failures: Some(100_000),
+        ..csp::Limits::default()
+    };
+    Solver::new(model)
+        .strategy(Pruning::ClauseLearning)
+        .check_nogoods(true)
+        .limits(limits)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    #[test]
+    fn enumeration_finds_each_solution_once(spec in model_spec()) {
+        let (model, _) = build(&spec);
+        let mut expected = brute_force(&model);
+        let mut found: Vec<Vec<i32>> = learning(&model).search().map(|s| s.into_values()).collect();
+        found.sort();
+        expected.sort();
+        prop_assert_eq!(&found, &expected);
+        let outcome = learning(&model).count();
+        prop_assert!(outcome.status.is_complete());
+        prop_assert_eq!(outcome.solutions(), expected.len() as u64);
+    }
+
+    #[test]
+    fn the_first_solution_is_one_and_unsatisfiable_models_are_proven(spec in model_spec()) {
+        let (model, _) = build(&spec);
+        let expected = brute_force(&model);
+        let (first, outcome) = learning(&model).first();
+        match first {
+            Some(s) => prop_assert!(model.is_solution(s.values())),
+            None => {
+                prop_assert!(expected.is_empty());
+                prop_assert!(outcome.status.is_complete());
+            }
+        }
+    }
+
+    #[test]
+    fn branch_and_bound_reaches_the_default_optimum(
+        spec in model_spec(),
+        coefs in proptest::collection::vec(-3i64..=3, 6),
+        maximize in any::<bool>(),
+    ) {
+        let (model, x) = build(&spec);
+        let objective: Vec<(i64, VarId)> = x.iter().zip(&coefs).map(|(&v, &a)| (a, v)).collect();
+        let run = |solver: Solver<'_>| {
+            let optimize = if maximize {
+                solver.maximize(objective.clone())
+            } else {
+                solver.minimize(objective.clone())
+            };
+            let mut optimize = optimize.unwrap();
+            let best = optimize.by_ref().last().map(|i| i.value);
+            (best, optimize.status())
+        };
+        let (expected, status) = run(Solver::new(&model).strategy(Pruning::ArcConsistency));
+        let (best, learned) = run(learning(&model));
+        prop_assert_eq!(best, expected);
+        prop_assert_eq!(learned, status);
+        prop_assert!(matches!(learned, OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable));
+    }
+}
+
+#[test]
+fn pigeons_learn_and_jump() {
+    // Seven pigeons, six holes, as disequalities: unsatisfiable, and only
+    // learning makes the search shorter than the whole tree.
+    let mut model = Model::new();
+    let x = model.int_vars(7, 0..6).unwrap();
+    for i in 0..7 {
+        for j in i + 1..7 {
+            model.not_equal(x[i], x[j]).unwrap();
+        }
+    }
+    let outcome = Solver::new(&model)
+        .strategy(Pruning::ClauseLearning)
+        .count();
+    assert_eq!(outcome.solutions(), 0);
+    assert!(outcome.status.is_complete());
+    let stats = outcome.stats;
+    assert!(stats.conflicts > 0 && stats.learned > 0);
+    assert_eq!(stats.failures, stats.conflicts);
+}
+
+#[test]
+fn a_deep_search_does_not_overflow_the_stack() {
+    // A chain of 20000 variables, each different from the next and at
+    // least the one two before: every level a decision, found without
+    // recursion.
+    let mut model = Model::new();
+    let x = model.int_vars(20_000, 0..3).unwrap();
+    for w in x.windows(2) {
+        model.not_equal(w[0], w[1]).unwrap();
+    }
+    let (first, outcome) = Solver::new(&model)
+        .strategy(Pruning::ClauseLearning)
+        .first();
+    assert!(model.is_solution(first.unwrap().values()));
+    assert!(outcome.stats.max_depth > 1000);
+}
+
+#[test]
+fn restarts_happen_and_keep_the_count() {
+    // A Latin square of order 4 (576 solutions): enumeration with the
+    // blocking clauses and Luby restarts still finds each once.
+    let mut model = Model::new();
+    let n = 4;
+    let x = model.int_vars(n * n, 0..n as i32).unwrap();
+    for i in 0..n {
+        model.all_different((0..n).map(|j| x[i * n + j])).unwrap();
+        model.all_different((0..n).map(|j| x[j * n + i])).unwrap();
+    }
+    let outcome = Solver::new(&model)
+        .strategy(Pruning::ClauseLearning)
+        .restarts(csp::Restarts::Luby { scale: 1 })
+        .count();
+    assert_eq!(outcome.solutions(), 576);
+    assert!(outcome.stats.restarts > 0);
+}
+
+#[test]
+fn non_explaining_kinds_fall_back_on_the_decisions() {
+    // -x2 = x3 and x2 * x3 = 4 over {-2, 2}: unsatisfiable, found only by
+    // the times propagators, which do not explain.
+    let mut model = Model::new();
+    let x0 = model.int_var([-1]).unwrap();
+    let x1 = model.int_var([4]).unwrap();
+    let x2 = model.int_var([-2, 2]).unwrap();
+    let x3 = model.int_var([-2, 2]).unwrap();
+    model.times(x0, x2, x3).unwrap();
+    model.times(x2, x3, x1).unwrap();
+    let outcome = learning(&model).count();
+    assert_eq!(outcome.solutions(), 0);
+    assert!(outcome.status.is_complete(), "{:?}", outcome);
+    let optimum = learning(&model).minimize([(0i64, x0)]).unwrap().run();
+    assert!(optimum.0.is_none() && optimum.1.status.is_complete());
+}
