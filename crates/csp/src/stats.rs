@@ -22,6 +22,9 @@ use std::time::Duration;
 /// * `max_depth`: the deepest assignment (number of assigned variables).
 /// * `solutions`: solutions found.
 /// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
+/// * `backjumps`: dead ends that jumped back over at least one level
+///   (look-back strategies: see [`Strategy::Backjumping`]).
+/// * `nogoods`: nogoods recorded (see [`Strategy::NogoodLearning`]).
 /// * `elapsed`: wall-clock time spent searching.
 /// * `path`: which search path and domain store ran (see [`SearchPath`]),
 ///   so that a model or setting that falls off the fast path shows it.
@@ -66,6 +69,13 @@ pub struct Stats {
     pub solutions: u64,
     /// Restarts made.
     pub restarts: u64,
+    /// Dead ends that jumped back over at least one level. (Read as 0
+    /// when absent, so statistics written before it still read.)
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub backjumps: u64,
+    /// Nogoods recorded (absent reads as 0, as for `backjumps`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub nogoods: u64,
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
@@ -244,6 +254,8 @@ impl Stats {
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.restarts += other.restarts;
+        self.backjumps += other.backjumps;
+        self.nogoods += other.nogoods;
         self.elapsed = self.elapsed.max(other.elapsed);
         self.path = self.path.or(other.path);
     }
@@ -260,7 +272,7 @@ impl Stats {
     /// assert!(text.contains("search         forward-checking, input order, ascending values (fitted default)"));
     /// ```
     pub fn table(&self) -> String {
-        let counts: [(&str, String); 10] = [
+        let counts: [(&str, String); 12] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
             ("failures", self.failures.to_string()),
@@ -270,6 +282,8 @@ impl Stats {
             ("propagations", self.propagations.to_string()),
             ("max depth", self.max_depth.to_string()),
             ("restarts", self.restarts.to_string()),
+            ("backjumps", self.backjumps.to_string()),
+            ("nogoods", self.nogoods.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
         let texts = self
