@@ -197,14 +197,16 @@ impl Recording {
     /// let x = model.int_vars(3, 0..2)?;
     /// model.not_equal(x[0], x[2])?;
     /// model.not_equal(x[1], x[2])?;
-    /// model.equal(x[0], x[1] + 1)?; // x0 = 1, x1 = 0: x2 has no value left
+    /// model.equal(x[0], x[1] + 1)?;
     /// let solver = Solver::new(&model).strategy(Strategy::NogoodLearning);
     /// let (recording, _) = record(&solver, 1000);
     /// let nogoods: Vec<_> = recording.events().iter().filter_map(|e| match *e {
     ///     Event::Learn { first, len } => Some(recording.nogood(first, len).to_vec()),
     ///     _ => None,
     /// }).collect();
-    /// assert_eq!(nogoods, vec![vec![(0, 1), (1, 0)]]);
+    /// // x0 = 0 leaves x1 nothing; x0 = 1, x1 = 0 leave x2 nothing, and
+    /// // then x0 = 1 leaves x1 nothing.
+    /// assert_eq!(nogoods, vec![vec![(0, 0)], vec![(0, 1), (1, 0)], vec![(0, 1)]]);
     /// # Ok::<(), csp::ModelError>(())
     /// ```
     pub fn nogood(&self, first: u32, len: u32) -> &[(u32, i32)] {

@@ -272,7 +272,7 @@ impl Matrix {
     ///
     /// ```
     /// let m = csp_lab::study::Matrix::new(csp_lab::study::Mode::First, csp::Limits::default());
-    /// assert_eq!(m.len(), 4);
+    /// assert_eq!(m.len(), csp::Strategy::ALL.len());
     /// ```
     pub fn new(mode: Mode, limits: Limits) -> Matrix {
         Matrix {
@@ -291,7 +291,7 @@ impl Matrix {
     /// ```
     /// let mut m = csp_lab::study::Matrix::new(csp_lab::study::Mode::All, csp::Limits::default());
     /// m.var_orders = csp_lab::study::Choices::all();
-    /// assert_eq!(m.len(), 4 * 4);
+    /// assert_eq!(m.len(), csp::Strategy::ALL.len() * 4);
     /// ```
     pub fn len(&self) -> usize {
         self.strategies.as_slice().len()

@@ -113,7 +113,8 @@ pub struct TreeArgs {
     #[arg(value_name = "N")]
     pub n: usize,
     /// Strategies to draw side by side: `all` or a comma-separated list of
-    /// generate-and-test, backtracking, forward-checking, arc-consistency
+    /// generate-and-test, backtracking, forward-checking, arc-consistency,
+    /// backjumping, nogood-learning
     #[arg(
         long = "strategy",
         visible_alias = "strategies",
