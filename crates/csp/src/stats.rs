@@ -69,12 +69,13 @@ pub struct Stats {
     pub solutions: u64,
     /// Restarts made.
     pub restarts: u64,
-    /// Dead ends that jumped back over at least one level. (Read as 0
-    /// when absent, so statistics written before it still read.)
-    #[cfg_attr(feature = "serde", serde(default))]
+    /// Dead ends that jumped back over at least one level. (Written only
+    /// when not 0 and read as 0 when absent, so the statistics of the
+    /// other strategies read and write as they did before it.)
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub backjumps: u64,
-    /// Nogoods recorded (absent reads as 0, as for `backjumps`).
-    #[cfg_attr(feature = "serde", serde(default))]
+    /// Nogoods recorded (written and read as `backjumps`).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub nogoods: u64,
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -85,6 +86,12 @@ pub struct Stats {
     /// files merged from different runs must agree on their counters only.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub path: Option<SearchPath>,
+}
+
+/// Whether a counter is 0 (then not serialised: see [`Stats::backjumps`]).
+#[cfg(feature = "serde")]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Which machinery a search ran on: its domain store, how the pairwise
