@@ -89,6 +89,29 @@ named_enum! {
         /// every assignment, with bounds reasoning for linear constraints and
         /// support search for tables and predicates.
         ArcConsistency = "arc-consistency",
+        /// Look-back: backtracking's checks, and Prosser's
+        /// conflict-directed backjumping. Each level keeps a conflict set,
+        /// the earlier levels whose assignments took part in rejecting its
+        /// values (for a pairwise disequality the earliest clashing
+        /// variable; for another constraint the rest of its scope); when its
+        /// values run out the search jumps back to the deepest level of that
+        /// set, which inherits the rest of it, and the levels in between are
+        /// undone without trying their other values. Same solutions as
+        /// backtracking, never more nodes with the same static orders. Below
+        /// a solution (or a failure of branch and bound's objective bound) a
+        /// level backtracks chronologically, so enumeration stays complete.
+        /// Restarts work as for the other strategies (conflict sets start
+        /// afresh with each run).
+        Backjumping = "backjumping",
+        /// Look-back: backjumping, and each dead end's conflict set kept as
+        /// a nogood (the assignments of its levels, implied by the model),
+        /// checked like a constraint from then on, so the same dead end is
+        /// never entered again in another subtree. Bounded learning: only
+        /// nogoods of at most [`MAX_NOGOOD_SIZE`](crate::MAX_NOGOOD_SIZE)
+        /// assignments are kept, at most
+        /// [`MAX_NOGOODS`](crate::MAX_NOGOODS) of them (then learning
+        /// stops); they last for the whole search, across restarts.
+        NogoodLearning = "nogood-learning",
         /// Arc consistency with conflict-driven clause learning (lazy clause
         /// generation): every domain change is an atomic literal on a trail
         /// with its cause; a conflict is analysed to its first unique
@@ -98,6 +121,19 @@ named_enum! {
         /// active variable (phase saving), Luby restarts; its own variable
         /// and value choice (the orders are ignored).
         ClauseLearning = "clause-learning",
+    }
+}
+
+impl Strategy {
+    /// Whether the strategy looks back: backjumping or nogood learning.
+    ///
+    /// ```
+    /// use csp::Strategy;
+    /// assert!(Strategy::NogoodLearning.looks_back());
+    /// assert!(!Strategy::ArcConsistency.looks_back());
+    /// ```
+    pub fn looks_back(self) -> bool {
+        matches!(self, Strategy::Backjumping | Strategy::NogoodLearning)
     }
 }
 

@@ -105,7 +105,7 @@ pub use partition::{
 };
 pub use parts::{Coverage, ParsePartError, Part, MAX_PARTS};
 pub use rng::SplitMix64;
-pub use search::{Search, Solver};
+pub use search::{Search, Solver, MAX_NOGOODS, MAX_NOGOOD_SIZE};
 pub use solution::Solution;
 pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
 pub use store::MAX_TOTAL_VALUES;

@@ -67,6 +67,20 @@ pub trait Observer {
     }
     /// The search restarted from the root.
     fn restart(&mut self) {}
+    /// Look-back: the level at `from_depth` ran out of values and the
+    /// search jumps back to `to_depth` (0: none is left, the search ends),
+    /// skipping the levels in between (each then gets its `unchoose`,
+    /// deepest first, before `to_depth`'s own). Only jumps that skip at
+    /// least one level are reported.
+    fn backjump(&mut self, from_depth: usize, to_depth: usize) {
+        let _ = (from_depth, to_depth);
+    }
+    /// Nogood learning: the dead end just reached was recorded as this
+    /// nogood (assignments that hold together in no solution); it comes
+    /// before the dead end's `backjump`, if any.
+    fn learn(&mut self, nogood: &[(VarId, i32)]) {
+        let _ = nogood;
+    }
 }
 
 /// The observer that observes nothing (and costs nothing).
@@ -102,6 +116,12 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     }
     fn restart(&mut self) {
         (**self).restart()
+    }
+    fn backjump(&mut self, from_depth: usize, to_depth: usize) {
+        (**self).backjump(from_depth, to_depth)
+    }
+    fn learn(&mut self, nogood: &[(VarId, i32)]) {
+        (**self).learn(nogood)
     }
 }
 
@@ -190,6 +210,22 @@ pub trait TraceFormatter {
         let _ = out;
         Ok(())
     }
+    /// Look-back jumped from `from_depth` back to `to_depth` (see
+    /// [`Observer::backjump`]).
+    fn backjump(
+        &mut self,
+        out: &mut dyn Write,
+        from_depth: usize,
+        to_depth: usize,
+    ) -> io::Result<()> {
+        let _ = (out, from_depth, to_depth);
+        Ok(())
+    }
+    /// Nogood learning recorded `nogood` (see [`Observer::learn`]).
+    fn learn(&mut self, out: &mut dyn Write, nogood: &[(VarId, i32)]) -> io::Result<()> {
+        let _ = (out, nogood);
+        Ok(())
+    }
     /// The trace ends ([`Tracer::finish`]): write what is still pending.
     fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let _ = out;
@@ -198,8 +234,10 @@ pub trait TraceFormatter {
 }
 
 /// The [`Tracer`]'s default format: one line per event, indented by depth
-/// (`choose x0 = 1`, `fail x1 = 0`, `solution [1, 0]`, `restart`), and each
-/// pruned value when asked for ([`Tracer::with_prunes`]).
+/// (`choose x0 = 1`, `fail x1 = 0`, `solution [1, 0]`, `restart`, and for
+/// the look-back strategies `backjump 5 -> 2 (skips 2)` and
+/// `learn nogood [x0 = 1, x3 = 0]`), and each pruned value when asked for
+/// ([`Tracer::with_prunes`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TraceLines {
     prunes: bool,
@@ -285,6 +323,29 @@ impl TraceFormatter for TraceLines {
     }
     fn restart(&mut self, out: &mut dyn Write) -> io::Result<()> {
         Self::line(out, 1, format_args!("restart"))
+    }
+    fn backjump(
+        &mut self,
+        out: &mut dyn Write,
+        from_depth: usize,
+        to_depth: usize,
+    ) -> io::Result<()> {
+        Self::line(
+            out,
+            from_depth,
+            format_args!(
+                "backjump {from_depth} -> {to_depth} (skips {})",
+                from_depth - to_depth - 1
+            ),
+        )
+    }
+    fn learn(&mut self, out: &mut dyn Write, nogood: &[(VarId, i32)]) -> io::Result<()> {
+        write!(out, "learn nogood [")?;
+        for (i, (var, value)) in nogood.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(out, "{sep}x{} = {value}", var.index())?;
+        }
+        writeln!(out, "]")
     }
 }
 
@@ -420,5 +481,11 @@ impl<W: Write, F: TraceFormatter> Observer for Tracer<W, F> {
     }
     fn restart(&mut self) {
         self.write(|f, out| f.restart(out));
+    }
+    fn backjump(&mut self, from_depth: usize, to_depth: usize) {
+        self.write(|f, out| f.backjump(out, from_depth, to_depth));
+    }
+    fn learn(&mut self, nogood: &[(VarId, i32)]) {
+        self.write(|f, out| f.learn(out, nogood));
     }
 }

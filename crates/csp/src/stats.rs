@@ -24,7 +24,10 @@ use std::time::Duration;
 /// * `restarts`: restarts made (see [`Restarts`](crate::Restarts)).
 /// * `conflicts`: conflicts analysed by clause learning.
 /// * `learned`: nogoods (clauses) clause learning learned.
-/// * `backjumps`: returns after a conflict that skipped at least one level.
+/// * `backjumps`: dead ends or conflicts that jumped back over at least one
+///   level (look-back strategies, see [`Strategy::Backjumping`], and clause
+///   learning).
+/// * `nogoods`: nogoods recorded (see [`Strategy::NogoodLearning`]).
 /// * `elapsed`: wall-clock time spent searching.
 /// * `path`: which search path and domain store ran (see [`SearchPath`]),
 ///   so that a model or setting that falls off the fast path shows it.
@@ -69,15 +72,21 @@ pub struct Stats {
     pub solutions: u64,
     /// Restarts made.
     pub restarts: u64,
-    /// Conflicts analysed (clause learning).
-    #[cfg_attr(feature = "serde", serde(default))]
+    /// Conflicts analysed (clause learning). (This and the three counters
+    /// below are written only when not 0 and read as 0 when absent, so the
+    /// statistics of the other strategies read and write as they did
+    /// before them.)
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub conflicts: u64,
     /// Clauses learned (clause learning).
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub learned: u64,
-    /// Backjumps that skipped at least one level.
-    #[cfg_attr(feature = "serde", serde(default))]
+    /// Dead ends or conflicts that jumped back over at least one level.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub backjumps: u64,
+    /// Nogoods recorded (nogood learning).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub nogoods: u64,
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
@@ -87,6 +96,12 @@ pub struct Stats {
     /// files merged from different runs must agree on their counters only.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub path: Option<SearchPath>,
+}
+
+/// Whether a counter is 0 (then not serialised: see [`Stats::backjumps`]).
+#[cfg(feature = "serde")]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Which machinery a search ran on: its domain store, how the pairwise
@@ -259,6 +274,7 @@ impl Stats {
         self.conflicts += other.conflicts;
         self.learned += other.learned;
         self.backjumps += other.backjumps;
+        self.nogoods += other.nogoods;
         self.elapsed = self.elapsed.max(other.elapsed);
         self.path = self.path.or(other.path);
     }
@@ -275,7 +291,7 @@ impl Stats {
     /// assert!(text.contains("search         forward-checking, input order, ascending values (fitted default)"));
     /// ```
     pub fn table(&self) -> String {
-        let counts: [(&str, String); 13] = [
+        let counts: [(&str, String); 14] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
             ("failures", self.failures.to_string()),
@@ -288,6 +304,7 @@ impl Stats {
             ("conflicts", self.conflicts.to_string()),
             ("learned", self.learned.to_string()),
             ("backjumps", self.backjumps.to_string()),
+            ("nogoods", self.nogoods.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
         let texts = self

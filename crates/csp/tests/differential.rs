@@ -423,6 +423,73 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    /// Conflict-directed backjumping and nogood learning only skip
+    /// subtrees without solutions: the same count, never more nodes than
+    /// backtracking under the same orders (orders whose choice at a node
+    /// depends on its path only: not dom/wdeg's weights or the random
+    /// order's generator).
+    #[test]
+    fn look_back_trees_are_inside_backtracking_trees(spec in model_spec()) {
+        let (model, _, _) = build(&spec);
+        for var_order in [VarOrder::Input, VarOrder::SmallestDomain, VarOrder::DomDeg] {
+            for value_order in [ValueOrder::Ascending, ValueOrder::Descending, ValueOrder::MiddleOut] {
+                let run = |strategy| {
+                    Solver::new(&model)
+                        .strategy(strategy)
+                        .var_order(var_order)
+                        .value_order(value_order)
+                        .count()
+                };
+                let bt = run(Pruning::Backtracking);
+                for strategy in [Pruning::Backjumping, Pruning::NogoodLearning] {
+                    let lb = run(strategy);
+                    prop_assert_eq!(lb.solutions(), bt.solutions(), "{} {} {}", strategy, var_order, value_order);
+                    prop_assert!(
+                        lb.stats.nodes <= bt.stats.nodes,
+                        "{} {} {}: {} nodes > backtracking's {}",
+                        strategy, var_order, value_order, lb.stats.nodes, bt.stats.nodes
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every nogood learned is implied by the model: no solution (brute
+    /// force's, auxiliary variables included) has all its assignments.
+    #[test]
+    fn learned_nogoods_are_implied_by_the_model(spec in model_spec(), seed in 0..1000u64) {
+        use csp::replay::{record, Event};
+        let (model, _, aux) = build(&spec);
+        let expected = brute_force(&spec, &model, &aux);
+        for var_order in VarOrder::ALL {
+            let solver = Solver::new(&model)
+                .strategy(Pruning::NogoodLearning)
+                .var_order(*var_order)
+                .value_order(ValueOrder::Random)
+                .seed(seed);
+            let (recording, outcome) = record(&solver, REPLAY_CHECK_EVENTS);
+            let mut learned = 0;
+            for event in recording.events() {
+                if let Event::Learn { first, len } = *event {
+                    learned += 1;
+                    let nogood = recording.nogood(first, len);
+                    prop_assert!(!nogood.is_empty() && nogood.len() <= csp::MAX_NOGOOD_SIZE);
+                    prop_assert!(
+                        !expected.iter().any(|s| nogood.iter().all(|&(x, v)| s[x as usize] == v)),
+                        "nogood {:?} holds in a solution", nogood
+                    );
+                }
+            }
+            if recording.truncation().is_none() {
+                prop_assert_eq!(learned, outcome.stats.nogoods);
+            }
+        }
+    }
+}
+
 /// Every strategy, variable order and value order (and restarts) finds
 /// exactly the brute-force solution set.
 fn matches_brute_force(spec: &ModelSpec, seed: u64) -> Result<(), TestCaseError> {
@@ -505,6 +572,10 @@ fn forward_checking_paths_are_backtracking_paths() {
     assert!(fc.is_subset(&bt));
     assert!(ac.is_subset(&fc));
     assert!(ac.len() < fc.len() && fc.len() < bt.len());
+    // Look-back only skips subtrees of backtracking's.
+    for strategy in [Pruning::Backjumping, Pruning::NogoodLearning] {
+        assert!(paths(strategy).is_subset(&bt), "{strategy}");
+    }
 }
 
 /// The most events a replay check records (generate-and-test on the

@@ -68,3 +68,25 @@ fn unknown_and_repeated_keys_are_refused() {
     let err = serde_json::from_str::<Stats>(&twice).unwrap_err();
     assert!(err.to_string().contains("duplicate field `nodes`"), "{err}");
 }
+
+#[test]
+fn look_back_counters_are_written_only_when_counted() {
+    // Other strategies' statistics read and write as before the counters.
+    let json = serde_json::to_string(&real_stats()).unwrap();
+    assert!(
+        !json.contains("backjumps") && !json.contains("nogoods"),
+        "{json}"
+    );
+    let (model, _) = common::queens(8);
+    let stats = Solver::new(&model)
+        .strategy(csp::Strategy::NogoodLearning)
+        .count()
+        .stats;
+    assert!(stats.backjumps > 0 && stats.nogoods > 0);
+    let json = serde_json::to_string(&stats).unwrap();
+    let back: Stats = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (back.backjumps, back.nogoods),
+        (stats.backjumps, stats.nogoods)
+    );
+}

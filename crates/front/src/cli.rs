@@ -21,8 +21,9 @@ use std::time::Duration;
 /// ```
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct StrategyArg {
-    /// Pruning strategy: generate-and-test, backtracking, forward-checking
-    /// or arc-consistency [default: chosen by the program]
+    /// Pruning strategy: generate-and-test, backtracking, forward-checking,
+    /// arc-consistency, backjumping or nogood-learning [default: chosen by
+    /// the program]
     #[arg(long, value_name = "STRATEGY", value_parser = parse::<Strategy>)]
     pub strategy: Option<Strategy>,
 }

@@ -158,7 +158,8 @@ solutions in the FlatZinc output format.
                            Gecode's other flags (-c-d, -a-d, -decay,
                            -restart*, -nogoods*) are accepted and ignored
       --strategy S         generate-and-test, backtracking, forward-checking,
-                           arc-consistency (default)
+                           arc-consistency (default), backjumping,
+                           nogood-learning
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random

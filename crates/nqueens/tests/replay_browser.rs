@@ -268,6 +268,62 @@ fn the_replay_page_steps_like_the_search_in_a_browser() {
     assert!(stopped > 0, "playing moved on");
     check(&browser, &runs, stopped);
 
+    // Look-back on 8 queens: a dead end is a step of its own, showing the
+    // nogood learned and the rows its backjump skips.
+    let board = Board::square(8).unwrap();
+    let queens = board.model();
+    let strategies = [Strategy::Backjumping, Strategy::NogoodLearning];
+    let recorded = record_board(&Solver::new(&queens.model), &strategies, 5_000);
+    let html = board_page(board, &queens.model, &recorded).unwrap();
+    open(&browser, &html, &dir, "look-back.html");
+    let runs: Vec<Expected> = recorded
+        .iter()
+        .map(|r| Expected::new(&queens.model, &r.recording, &r.outcome))
+        .collect();
+    check(&browser, &runs, 0);
+    // The first step at which the nogood-learning run stands after a backjump.
+    let learning = &runs[1];
+    let jump = (1..learning.stops.len())
+        .find(|&t| {
+            let p = learning.position(t);
+            matches!(
+                learning.recording.events()[p - 1],
+                csp::replay::Event::Backjump { .. }
+            )
+        })
+        .expect("8 queens under nogood learning jumps back");
+    browser.eval(&format!(
+        "const s = document.getElementById('scrubber'); s.value = '{jump}'; \
+         s.dispatchEvent(new Event('input'));"
+    ));
+    let dump = check(&browser, &runs, jump);
+    let skipped = dump["runs"][1]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c[2] == "skipped")
+        .count();
+    assert!(skipped >= 1, "the skipped rows are shown");
+    let line = browser.eval(
+        "return document.querySelectorAll('section.run')[1].querySelector('p.event').textContent;",
+    );
+    let line = line.as_str().unwrap();
+    assert!(
+        line.contains("backjump from depth") && line.contains("learned the nogood {"),
+        "{line}"
+    );
+    let counters = &dump["runs"][1]["counters"];
+    let at = learning.replay(jump).counters();
+    assert_eq!(
+        (&counters["backjumps"], &counters["nogoods"]),
+        (&at.backjumps.into(), &at.nogoods.into())
+    );
+    // One step back and forth again: the same page.
+    browser.press(LEFT);
+    check(&browser, &runs, jump - 1);
+    browser.press(RIGHT);
+    assert_eq!(check(&browser, &runs, jump), dump);
+
     // A generic model: sparse domains leave cells out of the grid.
     let mut model = Model::new();
     let x = [

@@ -94,7 +94,7 @@ fn small_matrix_has_right_counts_and_pruning_orderings() {
         "--value-orders",
         "ascending,descending,middle-out",
     ]);
-    assert_eq!(rows.len(), 4 * 3 * 3);
+    assert_eq!(rows.len(), Strategy::ALL.len() * 3 * 3);
     let mut nodes: HashMap<(String, String, usize), u64> = HashMap::new();
     for row in &rows {
         let n = number(&row[col("n")]) as usize;
@@ -135,6 +135,18 @@ fn small_matrix_has_right_counts_and_pruning_orderings() {
         strictly_smaller > 0,
         "the strategies should differ somewhere"
     );
+    // Look-back only skips parts of backtracking's tree.
+    for value_order in ["ascending", "descending", "middle-out"] {
+        for n in 4..=6 {
+            let of = |s: Strategy| nodes[&(s.to_string(), value_order.to_string(), n)];
+            for look_back in [Strategy::Backjumping, Strategy::NogoodLearning] {
+                assert!(
+                    of(look_back) <= of(Strategy::Backtracking),
+                    "{look_back} at n = {n}, {value_order}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -151,7 +163,7 @@ fn csv_and_json_hold_the_tables_numbers() {
         "--json",
         json_path.to_str().unwrap(),
     ]);
-    assert_eq!(rows.len(), 4 * 2 * 3);
+    assert_eq!(rows.len(), Strategy::ALL.len() * 2 * 3);
 
     let mut reader = csv::Reader::from_path(&csv_path).unwrap();
     let headers = reader.headers().unwrap().clone();
@@ -353,7 +365,7 @@ fn bad_lists_are_usage_errors_and_no_limit_means_the_default_time_limit() {
     }
     let study = args(&[]).study();
     assert_eq!(study.limits.time, Some(DEFAULT_RUN_TIME_LIMIT));
-    assert_eq!(study.len(), 4 * 9);
+    assert_eq!(study.len(), Strategy::ALL.len() * 9);
     let study = args(&["--node-limit", "10"]).study();
     assert_eq!((study.limits.time, study.limits.nodes), (None, Some(10)));
 }

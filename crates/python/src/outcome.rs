@@ -44,6 +44,8 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, s: &csp::Stats) -> PyResult<Bound
     d.set_item("propagations", s.propagations)?;
     d.set_item("max_depth", s.max_depth)?;
     d.set_item("restarts", s.restarts)?;
+    d.set_item("backjumps", s.backjumps)?;
+    d.set_item("nogoods", s.nogoods)?;
     d.set_item("elapsed", s.elapsed.as_secs_f64())?;
     d.set_item("path", s.path.map(|p| p.to_string()))?;
     Ok(d)

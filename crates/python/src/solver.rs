@@ -78,7 +78,7 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// the model as it is at that moment.
 ///
 /// `strategy`: "generate-and-test", "backtracking", "forward-checking"
-/// (default) or "arc-consistency". `var_order`: "input" (default),
+/// (default), "arc-consistency", "backjumping" or "nogood-learning". `var_order`: "input" (default),
 /// "smallest-domain", "dom-deg", "dom-wdeg", or a callable `f(view) -> Var`
 /// given a `SearchView`. `value_order`: "ascending" (default),
 /// "descending", "middle-out", "least-constraining", "random", or a

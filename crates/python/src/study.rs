@@ -78,6 +78,8 @@ impl Study {
             d.set_item("backtracks", run.backtracks)?;
             d.set_item("checks", run.checks)?;
             d.set_item("pruned", run.pruned)?;
+            d.set_item("backjumps", run.backjumps)?;
+            d.set_item("nogoods", run.nogoods)?;
             d.set_item("seconds", run.seconds)?;
             rows.append(d)?;
         }

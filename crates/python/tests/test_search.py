@@ -91,7 +91,7 @@ def test_iterator_outcome_runs_then_completes():
     assert o.status == Status.COMPLETE and o.solutions == 4 and o.stop_reason is None
     assert set(o.stats) == {
         "solutions", "nodes", "failures", "backtracks", "checks", "pruned",
-        "propagations", "max_depth", "restarts", "elapsed", "path",
+        "propagations", "max_depth", "restarts", "backjumps", "nogoods", "elapsed", "path",
     }
     assert o.stats["nodes"] == 87 and "backend" in o.stats["path"]
 

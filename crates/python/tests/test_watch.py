@@ -83,11 +83,12 @@ def test_the_study_as_rows_table_and_chart(tmp_path):
     small, _ = queens(5)
     big, _ = queens(6)
     st = csp_engine.study({5: small, 6: big}, column="n", var_orders=["input", "smallest-domain"])
-    assert isinstance(st, Study) and len(st) == 4 * 2 * 2
+    assert isinstance(st, Study) and len(st) == len(csp_engine.Strategy) * 2 * 2
     rows = st.rows
     assert set(rows[0]) == {
         "strategy", "var_order", "value_order", "n", "mode", "status",
-        "solutions", "nodes", "failures", "backtracks", "checks", "pruned", "seconds",
+        "solutions", "nodes", "failures", "backtracks", "checks", "pruned",
+        "backjumps", "nogoods", "seconds",
     }
     assert {(r["n"], r["solutions"]) for r in rows} == {(5, 10), (6, 4)}
     assert all(r["status"] == "complete" for r in rows)

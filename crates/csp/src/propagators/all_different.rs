@@ -53,6 +53,22 @@ pub(crate) fn clashes(
     assigned: impl Fn(u32) -> bool,
     checks: &mut u64,
 ) -> bool {
+    each_clash(con, var, value, assigned, checks, |_| true)
+}
+
+/// Calls `found` with the variable of each assigned view of `con` whose
+/// value a view of `var` takes (`var` itself when two of its own views
+/// meet), until `found` returns true (then true: a clash stopped it).
+/// Each comparison is counted in `checks`. (The clashes one by one, for
+/// backjumping's conflict sets.)
+pub(crate) fn each_clash(
+    con: &Constraint,
+    var: u32,
+    value: impl Fn(u32) -> i32,
+    assigned: impl Fn(u32) -> bool,
+    checks: &mut u64,
+    mut found: impl FnMut(u32) -> bool,
+) -> bool {
     let scope = &con.scope;
     for (i, a) in scope.iter().enumerate() {
         if a.var.index != var {
@@ -62,7 +78,7 @@ pub(crate) fn clashes(
         for (j, b) in scope.iter().enumerate() {
             if j != i && assigned(b.var.index) {
                 *checks += 1;
-                if b.value_of(value(b.var.index)) == t {
+                if b.value_of(value(b.var.index)) == t && found(b.var.index) {
                     return true;
                 }
             }

@@ -203,7 +203,9 @@ impl From<crate::Strategy> for Level {
     fn from(s: crate::Strategy) -> Level {
         match s {
             crate::Strategy::GenerateAndTest => Level::Leaves,
-            crate::Strategy::Backtracking => Level::Check,
+            crate::Strategy::Backtracking
+            | crate::Strategy::Backjumping
+            | crate::Strategy::NogoodLearning => Level::Check,
             crate::Strategy::ForwardChecking => Level::Forward,
             crate::Strategy::ArcConsistency | crate::Strategy::ClauseLearning => Level::Fixpoint,
         }

@@ -74,6 +74,23 @@ pub enum Event {
     Solution,
     /// The search went back to the root.
     Restart,
+    /// Look-back: the level at depth `from` ran out of values and the
+    /// search jumps back to depth `to` (0: the search ends), skipping the
+    /// levels in between (their unchoose events follow).
+    Backjump {
+        /// The dead end's depth.
+        from: u32,
+        /// The depth resumed.
+        to: u32,
+    },
+    /// Nogood learning: the dead end just reached was recorded as a
+    /// nogood, whose assignments are [`Recording::nogood`]`(first, len)`.
+    Learn {
+        /// Its first assignment's position among the recording's.
+        first: u32,
+        /// How many assignments it has.
+        len: u32,
+    },
 }
 
 impl Event {
@@ -90,6 +107,8 @@ impl Event {
             Event::Fail { .. } => "fail",
             Event::Solution => "solution",
             Event::Restart => "restart",
+            Event::Backjump { .. } => "backjump",
+            Event::Learn { .. } => "learn",
         }
     }
 }
@@ -142,6 +161,8 @@ impl std::fmt::Display for Truncation {
 pub struct Recording {
     events: Vec<Event>,
     truncation: Option<Truncation>,
+    /// The learned nogoods' assignments, one after another.
+    learned: Vec<(u32, i32)>,
 }
 
 impl Recording {
@@ -163,6 +184,34 @@ impl Recording {
     /// ```
     pub fn truncation(&self) -> Option<Truncation> {
         self.truncation
+    }
+
+    /// The assignments `(variable index, value)` of the nogood a
+    /// [`Event::Learn`] with these `first` and `len` recorded (empty if
+    /// they are not this recording's).
+    ///
+    /// ```
+    /// use csp::replay::{record, Event};
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2)?;
+    /// model.not_equal(x[0], x[2])?;
+    /// model.not_equal(x[1], x[2])?;
+    /// model.equal(x[0], x[1] + 1)?;
+    /// let solver = Solver::new(&model).strategy(Strategy::NogoodLearning);
+    /// let (recording, _) = record(&solver, 1000);
+    /// let nogoods: Vec<_> = recording.events().iter().filter_map(|e| match *e {
+    ///     Event::Learn { first, len } => Some(recording.nogood(first, len).to_vec()),
+    ///     _ => None,
+    /// }).collect();
+    /// // x0 = 0 leaves x1 nothing; x0 = 1, x1 = 0 leave x2 nothing, and
+    /// // then x0 = 1 leaves x1 nothing.
+    /// assert_eq!(nogoods, vec![vec![(0, 0)], vec![(0, 1), (1, 0)], vec![(0, 1)]]);
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
+    pub fn nogood(&self, first: u32, len: u32) -> &[(u32, i32)] {
+        let (first, len) = (first as usize, len as usize);
+        self.learned.get(first..first + len).unwrap_or(&[])
     }
 }
 
@@ -300,6 +349,25 @@ impl Observer for Recorder {
     }
     fn restart(&mut self) {
         self.push(Event::Restart);
+    }
+    fn backjump(&mut self, from_depth: usize, to_depth: usize) {
+        self.push(Event::Backjump {
+            from: index(from_depth),
+            to: index(to_depth),
+        });
+    }
+    fn learn(&mut self, nogood: &[(VarId, i32)]) {
+        let first = index(self.recording.learned.len());
+        self.push(Event::Learn {
+            first,
+            len: index(nogood.len()),
+        });
+        if self.recording.truncation.is_none() {
+            let literals = nogood
+                .iter()
+                .map(|&(var, value)| (index(var.index()), value));
+            self.recording.learned.extend(literals);
+        }
     }
 }
 

@@ -25,6 +25,10 @@ pub struct Counters {
     pub pruned: u64,
     /// Solutions.
     pub solutions: u64,
+    /// Look-back: jumps that skipped at least one level.
+    pub backjumps: u64,
+    /// Nogoods recorded.
+    pub nogoods: u64,
     /// Variables assigned now.
     pub depth: usize,
 }
@@ -51,6 +55,9 @@ pub enum CellState {
     Failed,
     /// Not pruned, but the variable has another value now.
     Taken,
+    /// The variable's current value, at a level the backjump just made
+    /// skips: undone next without its other values being tried.
+    Skipped,
 }
 
 impl CellState {
@@ -67,14 +74,16 @@ impl CellState {
             CellState::Assigned => "assigned",
             CellState::Failed => "failed",
             CellState::Taken => "taken",
+            CellState::Skipped => "skipped",
         }
     }
 }
 
 /// The positions a step of the page stops at: after the events before
 /// the first choice (the root's propagation), then after each choice with
-/// its prunes and its failure or solution; the last is the end. Taking
-/// back earlier choices belongs to the step of the next choice.
+/// its prunes and its failure or solution, and after each look-back dead
+/// end (a nogood learned, a backjump, or both); the last is the end.
+/// Taking back earlier choices belongs to the step of the next choice.
 ///
 /// ```
 /// use csp::replay::{stops, Event::*};
@@ -101,6 +110,14 @@ pub fn stops(events: &[Event]) -> Vec<usize> {
                     Event::Prune { .. } | Event::Fail { .. } | Event::Solution
                 )
             {
+                i += 1;
+            }
+            stops.push(i);
+        } else if matches!(events[i], Event::Learn { .. } | Event::Backjump { .. }) {
+            // A dead end: its nogood and its jump, shown before the
+            // skipped levels are undone.
+            i += 1;
+            while i < events.len() && matches!(events[i], Event::Backjump { .. }) {
                 i += 1;
             }
             stops.push(i);
@@ -152,6 +169,8 @@ pub struct Replay<'r> {
     /// Pruned values in the order removed, with their depth, for undoing.
     trail: Vec<(u32, i32, u32)>,
     failed: Option<(u32, i32)>,
+    /// The backjump just made (its depths), until the next choice or undo.
+    jump: Option<(u32, u32)>,
     counters: Counters,
 }
 
@@ -173,6 +192,7 @@ impl<'r> Replay<'r> {
             pruned: HashMap::new(),
             trail: Vec::new(),
             failed: None,
+            jump: None,
             counters: Counters {
                 nodes: 1,
                 ..Counters::default()
@@ -217,6 +237,8 @@ impl<'r> Replay<'r> {
         let current = self.assigned.get(var as usize).copied().flatten();
         if self.failed == Some((var, value)) {
             CellState::Failed
+        } else if current == Some(value) && self.skipped(var) {
+            CellState::Skipped
         } else if current == Some(value) {
             CellState::Assigned
         } else if let Some(&(constraint, depth)) = self.pruned.get(&(var, value)) {
@@ -270,6 +292,9 @@ impl<'r> Replay<'r> {
     pub fn step(&mut self) -> Option<Event> {
         let event = *self.events.get(self.next)?;
         self.next += 1;
+        if !matches!(event, Event::Learn { .. }) {
+            self.jump = None;
+        }
         match event {
             Event::Choose { var, value, depth } => {
                 self.back_to(depth.saturating_sub(1));
@@ -298,6 +323,11 @@ impl<'r> Replay<'r> {
                 self.failed = None;
                 self.back_to(0);
             }
+            Event::Backjump { from, to } => {
+                self.jump = Some((from, to));
+                self.counters.backjumps += 1;
+            }
+            Event::Learn { .. } => self.counters.nogoods += 1,
         }
         self.tree.apply(event);
         Some(event)
@@ -316,6 +346,17 @@ impl<'r> Replay<'r> {
     /// ```
     pub fn run_to(&mut self, position: usize) {
         while self.next < position && self.step().is_some() {}
+    }
+
+    /// Is `var` assigned at a level the backjump just made skips?
+    fn skipped(&self, var: u32) -> bool {
+        let Some((from, to)) = self.jump else {
+            return false;
+        };
+        self.tree
+            .below(to as usize)
+            .filter(|node| node.depth < from as usize)
+            .any(|node| node.choice.is_some_and(|(x, _)| x == var as usize))
     }
 
     fn set(&mut self, var: u32, value: Option<i32>) {

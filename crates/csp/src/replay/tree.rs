@@ -29,6 +29,12 @@ pub struct TreeNode {
     pub solution: bool,
     /// Values removed from other domains by this assignment's propagation.
     pub pruned: u64,
+    /// Look-back: a variable below this node ran out of values and the
+    /// search jumped back from there to this depth, skipping the levels
+    /// in between (the latest such jump).
+    pub backjump: Option<usize>,
+    /// Nogood learning: nogoods recorded at dead ends right below this node.
+    pub learned: u64,
     /// Children, in the order they were tried.
     pub children: Vec<usize>,
 }
@@ -144,6 +150,8 @@ impl Tree {
             failed: false,
             solution: false,
             pruned: 0,
+            backjump: None,
+            learned: 0,
             children: Vec::new(),
         };
         Tree {
@@ -205,6 +213,8 @@ impl Tree {
                     failed: false,
                     solution: false,
                     pruned: 0,
+                    backjump: None,
+                    learned: 0,
                     children: Vec::new(),
                 });
                 self.nodes[parent].children.push(index);
@@ -215,6 +225,13 @@ impl Tree {
             Event::Fail { .. } => self.current_node().failed = true,
             Event::Solution => self.current_node().solution = true,
             Event::Restart => self.back_to(0),
+            // The dead end is the current node's child level.
+            Event::Backjump { to, .. } => {
+                if let Some(&k) = self.path.get(to as usize) {
+                    self.nodes[k].backjump = Some(to as usize);
+                }
+            }
+            Event::Learn { .. } => self.current_node().learned += 1,
         }
     }
 

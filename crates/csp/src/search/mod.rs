@@ -34,6 +34,11 @@ mod slot_backend;
 use slot_backend::SlotBackend;
 mod branch_state;
 mod solver_branching;
+// Look-back: conflict sets and backjumping, and nogood learning's store.
+mod look_back;
+mod nogoods;
+use look_back::LookBack;
+pub use nogoods::{MAX_NOGOODS, MAX_NOGOOD_SIZE};
 
 /// Counting domain sizes costs a little on every domain change and undo; it
 /// pays only where ranking the unassigned variables at every node would
@@ -679,6 +684,9 @@ pub struct Search<'m, O: Observer> {
     pub(crate) in_objective: Vec<bool>,
     /// A variable of the objective changed since its bound last ran.
     pub(crate) objective_dirty: bool,
+    /// Backjumping and nogood learning: the levels' conflict sets (and the
+    /// nogoods); `None` for the other strategies.
+    pub(crate) look_back: Option<LookBack>,
     pub(crate) observer: O,
     /// Clause learning's trail, clauses and activities (that strategy only).
     pub(crate) learning: Option<Box<crate::learning::Learning>>,
@@ -871,6 +879,10 @@ impl<'m, O: Observer> Search<'m, O> {
             objective: None,
             in_objective: Vec::new(),
             objective_dirty: false,
+            look_back: solver
+                .strategy
+                .looks_back()
+                .then(|| LookBack::new(n, solver.strategy == Strategy::NogoodLearning)),
             observer,
             learning: learns.then(|| {
                 let check = solver
@@ -941,6 +953,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.culprit = None;
         self.quiet = false;
         self.trial_pruned = 0;
+        if let Some(look_back) = &mut self.look_back {
+            look_back.clear();
+        }
         true
     }
 
@@ -1051,6 +1066,10 @@ impl<'m, O: Observer> Search<'m, O> {
             let top = self.frames.len() - 1;
             search_loop::Backend::<'m, O>::undo(&mut trail, self, top);
             search_loop::Backend::<'m, O>::close(&mut trail, self, top);
+        }
+        if let Some(look_back) = &mut self.look_back {
+            // A solution lies below the level kept.
+            look_back.make_chronological(keep - 1);
         }
         true
     }
@@ -1208,6 +1227,10 @@ impl<'m, O: Observer> Search<'m, O> {
     pub(crate) fn record_solution(&mut self, depth: usize) -> bool {
         self.stats.solutions += 1;
         self.observer.solution(&self.values);
+        if let (Some(look_back), Some(last)) = (&mut self.look_back, depth.checked_sub(1)) {
+            // Completeness: the levels above a solution go back one by one.
+            look_back.make_chronological(last);
+        }
         self.restart_at = u64::MAX;
         if self
             .limits
@@ -1293,7 +1316,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.occupancy.assign(self.model.constraints_of(var));
         let ok = match self.level {
             Level::Leaves => depth < self.order.len() || self.check_all(),
-            Level::Check => self.check_new_assignment(var),
+            Level::Check => self.check_new_assignment(var) && self.nogoods_allow(var),
             Level::Forward => {
                 self.store.assign(var, value as i64);
                 self.forward_check(var)

@@ -101,6 +101,9 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
                 s.finish(Status::Stopped(StopReason::TooLarge));
                 return false;
             }
+            if let Some(look_back) = &mut s.look_back {
+                look_back.open(depth);
+            }
             next = Next::Retry;
             continue;
         }
@@ -110,7 +113,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
         }
         let Some((var, value)) = backend.next_value(s, top) else {
             backend.close(s, top);
-            if !s.record_backtrack(top) {
+            if !s.record_backtrack(top) || (s.look_back.is_some() && !jump_back(s, backend, top)) {
                 // The level below (if any) holds its value.
                 s.next = Next::Resume;
                 return false;
@@ -139,10 +142,40 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
             }
             let id = s.var_id(var);
             s.observer.fail(id, value, top + 1);
+            if s.look_back.is_some() {
+                // (While the rejected value is still set.)
+                s.note_conflict(top, var);
+            }
             backend.retract(s, top);
             next = Next::Retry;
         }
     }
+}
+
+/// Look-back, after the dead end at level `top` (its frame closed): undoes
+/// the levels between it and the level its conflict set sends it to, which
+/// the loop then resumes. False when no level is left to go back to (the
+/// conflict set is empty): the search is complete.
+fn jump_back<'m, O: Observer, B: Backend<'m, O>>(
+    s: &mut Search<'m, O>,
+    backend: &mut B,
+    top: usize,
+) -> bool {
+    let target = s.dead_end(top);
+    // Depths: the dead end's, and the one resumed (0: none).
+    let (from, to) = (top + 1, target.map_or(0, |h| h + 1));
+    if from - to > 1 {
+        s.stats.backjumps += 1;
+        s.observer.backjump(from, to);
+    }
+    for skipped in (to..top).rev() {
+        backend.undo(s, skipped);
+        backend.close(s, skipped);
+    }
+    if target.is_none() {
+        s.finish(Status::Complete);
+    }
+    target.is_some()
 }
 
 /// Back to the root from a top level without a value, keeping weights;

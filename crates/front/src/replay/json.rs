@@ -118,6 +118,10 @@ pub(crate) fn events(out: &mut String, recording: &Recording) {
             Event::Fail { var, value, depth } => (3, Some((var, value, depth))),
             Event::Solution => (4, None),
             Event::Restart => (5, None),
+            // [6, from, to]
+            Event::Backjump { from, to } => (6, Some((from, to as i32, 0))),
+            // [7, first, len, 0]: the nogood is `learned[first..first + len]`
+            Event::Learn { first, len } => (7, Some((first, len as i32, 0))),
         };
         out.push('[');
         number(out, kind);
@@ -129,6 +133,30 @@ pub(crate) fn events(out: &mut String, recording: &Recording) {
         }
         out.push(']');
     });
+    let learned = learned(recording);
+    if !learned.is_empty() {
+        out.push(',');
+        key(out, "learned");
+        array(out, &learned, |out, &(var, value)| {
+            out.push('[');
+            number(out, i64::from(var));
+            out.push(',');
+            number(out, i64::from(value));
+            out.push(']');
+        });
+    }
+}
+
+/// Every learned nogood's assignments, in the order of the learn events
+/// (an event's `first` indexes this list).
+fn learned(recording: &Recording) -> Vec<(u32, i32)> {
+    let mut all = Vec::new();
+    for event in recording.events() {
+        if let Event::Learn { first, len } = *event {
+            all.extend_from_slice(recording.nogood(first, len));
+        }
+    }
+    all
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::str::FromStr;
 ///
 /// ```
 /// use csp_lab::study::Choice;
-/// assert_eq!(<csp::Strategy as Choice>::all().len(), 4);
+/// assert_eq!(<csp::Strategy as Choice>::all(), csp::Strategy::ALL);
 /// ```
 pub trait Choice: Copy + PartialEq + fmt::Display + FromStr<Err = String> + 'static {
     /// Every choice, in the engine's documented order.
@@ -45,7 +45,10 @@ impl Choice for ValueOrder {
 /// assert_eq!(some.as_slice(), &[Strategy::Backtracking, Strategy::ArcConsistency]);
 /// let all: Choices<Strategy> = "all".parse()?;
 /// assert_eq!(all.as_slice(), Strategy::ALL);
-/// assert_eq!(all.to_string(), "generate-and-test,backtracking,forward-checking,arc-consistency");
+/// assert_eq!(
+///     all.to_string(),
+///     "generate-and-test,backtracking,forward-checking,arc-consistency,backjumping,nogood-learning"
+/// );
 /// assert!("backtracking,,".parse::<Choices<Strategy>>().is_err());
 /// # Ok::<(), String>(())
 /// ```

@@ -190,13 +190,17 @@ pub struct Run {
     pub checks: u64,
     /// Values removed by propagation.
     pub pruned: u64,
+    /// Dead ends that jumped back over at least one level (look-back).
+    pub backjumps: u64,
+    /// Nogoods recorded (nogood learning).
+    pub nogoods: u64,
     /// Search time in seconds (measured, so it varies between runs).
     pub seconds: f64,
 }
 
 impl Serialize for Run {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut r = s.serialize_struct("Run", 13)?;
+        let mut r = s.serialize_struct("Run", 15)?;
         r.serialize_field("strategy", &Named(self.strategy))?;
         r.serialize_field("var_order", &Named(self.var_order))?;
         r.serialize_field("value_order", &Named(self.value_order))?;
@@ -209,6 +213,8 @@ impl Serialize for Run {
         r.serialize_field("backtracks", &self.backtracks)?;
         r.serialize_field("checks", &self.checks)?;
         r.serialize_field("pruned", &self.pruned)?;
+        r.serialize_field("backjumps", &self.backjumps)?;
+        r.serialize_field("nogoods", &self.nogoods)?;
         r.serialize_field("seconds", &self.seconds)?;
         r.end()
     }
@@ -266,7 +272,7 @@ impl Matrix {
     ///
     /// ```
     /// let m = csp_lab::study::Matrix::new(csp_lab::study::Mode::First, csp::Limits::default());
-    /// assert_eq!(m.len(), 4);
+    /// assert_eq!(m.len(), csp::Strategy::ALL.len());
     /// ```
     pub fn new(mode: Mode, limits: Limits) -> Matrix {
         Matrix {
@@ -285,7 +291,7 @@ impl Matrix {
     /// ```
     /// let mut m = csp_lab::study::Matrix::new(csp_lab::study::Mode::All, csp::Limits::default());
     /// m.var_orders = csp_lab::study::Choices::all();
-    /// assert_eq!(m.len(), 4 * 4);
+    /// assert_eq!(m.len(), csp::Strategy::ALL.len() * 4);
     /// ```
     pub fn len(&self) -> usize {
         self.strategies.as_slice().len()
@@ -402,6 +408,8 @@ impl Matrix {
             backtracks: s.backtracks,
             checks: s.checks,
             pruned: s.pruned,
+            backjumps: s.backjumps,
+            nogoods: s.nogoods,
             seconds: s.elapsed.as_secs_f64(),
         }
     }

@@ -281,6 +281,21 @@ impl Observer for TreeBuilder {
     fn restart(&mut self) {
         self.apply(Event::Restart);
     }
+
+    fn backjump(&mut self, from_depth: usize, to_depth: usize) {
+        self.apply(Event::Backjump {
+            from: from_depth as u32,
+            to: to_depth as u32,
+        });
+    }
+
+    fn learn(&mut self, nogood: &[(VarId, i32)]) {
+        // The tree counts nogoods; their assignments are the replay's.
+        self.apply(Event::Learn {
+            first: 0,
+            len: nogood.len() as u32,
+        });
+    }
 }
 
 /// Runs `solver` to the end under `limits` (plus the cap), recording its

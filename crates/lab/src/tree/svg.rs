@@ -339,6 +339,12 @@ fn draw_panel(
         if node.pruned > 0 {
             let _ = write!(tip, "; {} values pruned", node.pruned);
         }
+        if node.backjump.is_some() {
+            tip.push_str("; a backjump from below returned here");
+        }
+        if node.learned > 0 {
+            let _ = write!(tip, "; {} nogoods learned right below", node.learned);
+        }
         let dash = if kind == NodeKind::Unexplored {
             " stroke-dasharray=\"3,2\""
         } else {

@@ -42,6 +42,12 @@ pub enum Approach {
     /// The engine's min-conflicts local search: one solution, fast even for
     /// a million queens, but it cannot enumerate or prove there is none.
     MinConflicts,
+    /// The engine's conflict-directed backjumping: backtracking's checks,
+    /// and a dead end jumps back to the latest row that attacks its squares.
+    Backjumping,
+    /// The engine's nogood learning: backjumping, and each dead end's
+    /// attacking rows remembered as a nogood.
+    NogoodLearning,
 }
 
 /// What the catalogue knows about one approach: everything that differs
@@ -187,6 +193,22 @@ pub(super) const CATALOGUE: &[Entry] = &[
         backend: Backend::MinConflicts,
         cost: Cost::None,
     },
+    Entry {
+        approach: Approach::Backjumping,
+        name: "backjumping",
+        description: "engine: backtracking's checks; a dead end jumps back to the latest row \
+                      attacking its squares (conflict-directed backjumping)",
+        backend: engine(Strategy::Backjumping),
+        cost: Cost::Measured,
+    },
+    Entry {
+        approach: Approach::NogoodLearning,
+        name: "nogood-learning",
+        description: "engine: backjumping that remembers each dead end's attacking queens \
+                      as a nogood",
+        backend: engine(Strategy::NogoodLearning),
+        cost: Cost::Measured,
+    },
 ];
 
 // Row `i` describes the approach declared `i`-th, so a look-up is an index.
@@ -205,7 +227,7 @@ impl Approach {
     /// Every approach, in the order help texts list them.
     ///
     /// ```
-    /// assert_eq!(nqueens::approach::Approach::ALL.len(), 10);
+    /// assert_eq!(nqueens::approach::Approach::ALL.len(), 12);
     /// ```
     pub const ALL: [Approach; CATALOGUE.len()] = {
         let mut all = [Approach::GenerateAndTest; CATALOGUE.len()];

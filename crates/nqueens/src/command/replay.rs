@@ -66,7 +66,8 @@ pub struct ReplayArgs {
     #[arg(value_name = "SIZE", required = true, num_args = 1..=2, value_parser = parse_size_part)]
     pub size: Vec<SizePart>,
     /// Strategies side by side: `all` or a comma-separated list of
-    /// generate-and-test, backtracking, forward-checking, arc-consistency
+    /// generate-and-test, backtracking, forward-checking, arc-consistency,
+    /// backjumping, nogood-learning
     #[arg(
         long = "strategy",
         visible_alias = "strategies",

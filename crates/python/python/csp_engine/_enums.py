@@ -24,6 +24,8 @@ class Strategy(_Named):
     BACKTRACKING = "backtracking"
     FORWARD_CHECKING = "forward-checking"
     ARC_CONSISTENCY = "arc-consistency"
+    BACKJUMPING = "backjumping"
+    NOGOOD_LEARNING = "nogood-learning"
     CLAUSE_LEARNING = "clause-learning"
 
 

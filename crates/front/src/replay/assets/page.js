@@ -5,6 +5,7 @@
 'use strict';
 (function () {
   const CHOOSE = 0, UNCHOOSE = 1, PRUNE = 2, FAIL = 3, SOLUTION = 4, RESTART = 5;
+  const BACKJUMP = 6, LEARN = 7; // look-back: [6, from depth, to depth], [7, first, length]
   const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 240]; // steps per second
   const SLOT = 12, LEVEL = 26, PAD = 10, RADIUS = 4.5; // tree geometry (px)
 
@@ -37,6 +38,11 @@
         i++;
         while (i < n && (ev[i][0] === PRUNE || ev[i][0] === FAIL || ev[i][0] === SOLUTION)) i++;
         stops.push(i);
+      } else if (ev[i][0] === LEARN || ev[i][0] === BACKJUMP) {
+        // A dead end: its nogood and its jump, before the skipped levels are undone.
+        i++;
+        while (i < n && ev[i][0] === BACKJUMP) i++;
+        stops.push(i);
       } else {
         i++;
       }
@@ -47,7 +53,11 @@
     const nodeOf = new Int32Array(n).fill(-1);   // the node a choose, fail or solution concerns
     const pruneDepth = new Int32Array(n);
     const counts = { nodes: new Int32Array(n + 1), failures: new Int32Array(n + 1),
-      pruned: new Int32Array(n + 1), solutions: new Int32Array(n + 1), depth: new Int32Array(n + 1) };
+      pruned: new Int32Array(n + 1), solutions: new Int32Array(n + 1), depth: new Int32Array(n + 1),
+      backjumps: new Int32Array(n + 1), nogoods: new Int32Array(n + 1) };
+    const skipped = [];  // per backjump event: the variables of the levels it skips
+    const jumpMark = new Int32Array(n + 1).fill(-1); // the backjump shown, or -1
+    const lookBack = ev.some((e) => e[0] === BACKJUMP || e[0] === LEARN);
     const current = new Int32Array(n + 1);       // the node at the end of the branch
     const failMark = new Int32Array(n + 1).fill(-1); // the fail event shown, or -1
     const popped = [];   // per event: [var, column] taken off the branch
@@ -55,8 +65,8 @@
     const path = [0];    // node indices; path[0] is the root
     const pathVars = []; // [var, column] of each assignment on the branch
     const trail = [];    // [prune event, depth]
-    let c = { nodes: 1, failures: 0, pruned: 0, solutions: 0 };
-    let mark = -1;
+    let c = { nodes: 1, failures: 0, pruned: 0, solutions: 0, backjumps: 0, nogoods: 0 };
+    let mark = -1, jump = -1;
     counts.nodes[0] = 1;
     function backTo(depth, i) {
       while (pathVars.length > depth) {
@@ -69,6 +79,7 @@
     }
     for (let i = 0; i < n; i++) {
       const e = ev[i];
+      if (e[0] !== LEARN) jump = -1;
       switch (e[0]) {
         case CHOOSE: {
           backTo(Math.max(0, e[3] - 1), i);
@@ -106,6 +117,15 @@
           backTo(0, i);
           mark = -1;
           break;
+        case BACKJUMP:
+          // Depths to + 1 .. from - 1 are on the branch still: pathVars[to .. from - 2].
+          skipped[i] = pathVars.slice(e[2], Math.max(e[2], e[1] - 1)).map((pv) => pv[0]);
+          c.backjumps++;
+          jump = i;
+          break;
+        case LEARN:
+          c.nogoods++;
+          break;
         default:
           throw new Error('unknown event kind ' + e[0] + ' at event ' + i);
       }
@@ -114,6 +134,9 @@
       counts.pruned[i + 1] = c.pruned;
       counts.solutions[i + 1] = c.solutions;
       counts.depth[i + 1] = pathVars.length;
+      counts.backjumps[i + 1] = c.backjumps;
+      counts.nogoods[i + 1] = c.nogoods;
+      jumpMark[i + 1] = jump;
       current[i + 1] = path[path.length - 1];
       failMark[i + 1] = mark;
     }
@@ -129,7 +152,7 @@
       if (ch.length) nodes[k].x = (nodes[ch[0]].x + nodes[ch[ch.length - 1]].x) / 2;
     }
     return { stops, nodes, nodeOf, pruneDepth, counts, current, failMark, popped, restored,
-      colOf, leaves: Math.max(slot, 1), maxDepth };
+      colOf, skipped, jumpMark, lookBack, leaves: Math.max(slot, 1), maxDepth };
   }
 
   // The view of one run: its panel, grid cells, tree, and the state that
@@ -157,8 +180,10 @@
     if (run.truncation) panel.appendChild(make('p', 'truncation', 'Truncated: ' + run.truncation.text));
     const dl = make('dl', 'counters');
     this.counterCells = {};
-    for (const [key, label] of [['nodes', 'nodes'], ['failures', 'failures'], ['pruned', 'values pruned'],
-      ['solutions', 'solutions'], ['depth', 'depth']]) {
+    const shown = [['nodes', 'nodes'], ['failures', 'failures'], ['pruned', 'values pruned'],
+      ['solutions', 'solutions'], ['depth', 'depth']];
+    if (this.lookBack) shown.push(['backjumps', 'backjumps'], ['nogoods', 'nogoods']);
+    for (const [key, label] of shown) {
       dl.appendChild(make('dt', '', label));
       const dd = make('dd', '', '0');
       dd.dataset.counter = key;
@@ -286,14 +311,37 @@
     if (p === ev.length && this.run.truncation) return 'end of the recording (truncated)';
     if (p === ev.length && (ev.length === 0 || ev[p - 1][0] !== CHOOSE && ev[p - 1][0] !== PRUNE &&
       ev[p - 1][0] !== FAIL && ev[p - 1][0] !== SOLUTION)) return 'end of the search';
+    const last = ev[p - 1][0];
+    if (last === BACKJUMP || last === LEARN) return this.describeDeadEnd(p);
     let k = p - 1;
     while (k > 0 && ev[k][0] !== CHOOSE) k--;
     if (ev[k][0] !== CHOOSE) return 'root propagation';
     let text = style.varNoun + ' ' + this.run.vars[ev[k][1]] + ' = ' + ev[k][2];
-    const last = ev[p - 1][0];
     if (last === FAIL) text += ': failed';
     else if (last === SOLUTION) text += ': solution ' + this.counts.solutions[p];
     return text;
+  };
+
+  // A look-back dead end (the step ends with its learn and backjump events):
+  // the nogood learned and the levels the jump skips.
+  Run.prototype.describeDeadEnd = function (p) {
+    const ev = this.run.events, vars = this.run.vars;
+    const parts = [];
+    let k = p - 1;
+    while (k > 0 && (ev[k - 1][0] === LEARN || ev[k - 1][0] === BACKJUMP)) k--;
+    for (let i = k; i < p; i++) {
+      const e = ev[i];
+      if (e[0] === LEARN) {
+        const lits = (this.run.learned || []).slice(e[1], e[1] + e[2]);
+        parts.push('learned the nogood {' + lits.map(([v, value]) => vars[v] + ' = ' + value).join(', ') + '}');
+      } else {
+        const names = this.skipped[i].map((v) => vars[v]);
+        parts.push(e[2] === 0
+          ? 'no level to go back to: the search ends (skipping ' + names.join(', ') + ')'
+          : 'backjump from depth ' + e[1] + ' to depth ' + e[2] + ', skipping ' + names.join(', '));
+      }
+    }
+    return 'dead end: ' + parts.join('; ');
   };
 
   Run.prototype.render = function () {
@@ -305,12 +353,14 @@
     const fail = this.failMark[p] >= 0 ? this.run.events[this.failMark[p]] : null;
     const failCell = fail ? this.cellOf(fail) : -1;
     const nCols = this.nCols;
+    const jump = this.jumpMark[p];
+    const skipping = new Set(jump >= 0 ? this.skipped[jump] : []);
     for (let cell = 0; cell < this.cells.length; cell++) {
       const v = Math.floor(cell / nCols), col = cell % nCols;
       let state;
       if (!this.inDomain[cell]) state = 'absent';
       else if (cell === failCell) state = 'failed';
-      else if (this.assigned[v] === col) state = 'assigned';
+      else if (this.assigned[v] === col) state = skipping.has(v) ? 'skipped' : 'assigned';
       else if (this.prunedBy[cell] >= 0) state = 'pruned';
       else if (this.assigned[v] >= 0) state = 'taken';
       else state = 'free';
@@ -320,7 +370,7 @@
       const td = this.cells[cell];
       td.className = 'cell ' + state + ' ' + td.dataset.shade;
       td.dataset.state = state;
-      td.textContent = state === 'assigned' || state === 'failed' ? style.assignedMark : state === 'pruned' ? '×' : '';
+      td.textContent = state === 'assigned' || state === 'failed' || state === 'skipped' ? style.assignedMark : state === 'pruned' ? '×' : '';
       let title = style.varNoun + ' ' + run.vars[v] + ', ' + style.valueNoun + ' ' + run.columns[col] + ': ';
       if (state === 'pruned') {
         const pe = this.prunedBy[cell];
@@ -328,7 +378,8 @@
         td.dataset.constraint = run.events[pe][3];
       } else {
         title += { absent: 'not in the domain', failed: 'tried and failed', assigned: 'assigned',
-          taken: 'another value is assigned', free: 'in the domain' }[state];
+          taken: 'another value is assigned', free: 'in the domain',
+          skipped: 'assigned, undone by the backjump without trying its other values' }[state];
         delete td.dataset.constraint;
       }
       td.title = title;

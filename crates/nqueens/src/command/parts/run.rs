@@ -43,8 +43,8 @@ impl fmt::Display for PartError {
             PartError::Strategy(approach) => write!(
                 f,
                 "--part splits the engine's search; the {approach} strategy is not an engine \
-                 search (use forward-checking, arc-consistency, backtracking, three-sets, \
-                 generate-and-test or product)"
+                 search (use forward-checking, arc-consistency, backtracking, backjumping, \
+                 nogood-learning, three-sets, generate-and-test or product)"
             ),
             PartError::Limits => f.write_str(
                 "--part runs its part to the end: --node-limit, --fail-limit, --time-limit \

@@ -74,7 +74,7 @@ Examples:
 /// let cli = Cli::parse_from(["nqueens", "--sizes", "4,8", "--var-orders", "all", "--first", "--node-limit", "5000"]);
 /// let study = cli.study.study();
 /// assert_eq!(study.mode, Mode::First);
-/// assert_eq!(study.len(), 4 * 4 * 1 * 2);
+/// assert_eq!(study.len(), csp::Strategy::ALL.len() * 4 * 1 * 2);
 /// assert_eq!(study.limits.nodes, Some(5000));
 /// assert!(Cli::try_parse_from(["nqueens", "--sizes", "0..3"]).is_err());
 /// ```
@@ -82,7 +82,8 @@ Examples:
 #[command(after_help = STUDY_AFTER_HELP)]
 pub struct StudyArgs {
     /// Pruning strategies to compare: `all` or a comma-separated list of
-    /// generate-and-test, backtracking, forward-checking, arc-consistency
+    /// generate-and-test, backtracking, forward-checking, arc-consistency,
+    /// backjumping, nogood-learning
     #[arg(long, value_name = "LIST", default_value = "all")]
     pub strategies: Choices<Strategy>,
     /// Variable orders to compare: `all` or a comma-separated list of
