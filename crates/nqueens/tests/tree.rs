@@ -45,7 +45,13 @@ fn choice_classes(doc: &roxmltree::Document<'_>) -> Vec<Vec<String>> {
 fn tree_holds_every_choice_the_engine_counted() {
     for n in 4..=5 {
         let queens = Board::square(n).unwrap().model();
-        for &strategy in Strategy::ALL {
+        // Clause learning's tree is not chronological (a conflict jumps
+        // back and asserts a literal without a choice): its own tests
+        // check it against brute force.
+        let chronological = Strategy::ALL
+            .iter()
+            .filter(|&&s| s != Strategy::ClauseLearning);
+        for &strategy in chronological {
             let solver = Solver::new(&queens.model).strategy(strategy);
             // An unobserved search for the reference numbers.
             let plain = solver.count().stats;
