@@ -376,6 +376,19 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
+    /// Branch and bound: the least and greatest value of the unassigned
+    /// `var` that the objective's bound allows now, within `i32`; `None`
+    /// if none (see `Objective::window`).
+    pub(crate) fn objective_window(&self, var: u32) -> Option<(i64, i64)> {
+        let (least, most) = match &self.objective {
+            Some(o) => o.window(&self.store, &self.values, &self.assigned, var)?,
+            None => return Some((i32::MIN as i64, i32::MAX as i64)),
+        };
+        let least = least.max(i32::MIN as i64);
+        let most = most.min(i32::MAX as i64);
+        (least <= most).then_some((least, most))
+    }
+
     /// Is the objective's bound due at this node of arc consistency: a
     /// variable of it changed, or the bound is new to this part of the
     /// tree (see `propagators/objective.rs`)?

@@ -209,8 +209,13 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         let frame = &mut s.frames[top];
         if frame.end == UNLISTED_DOWN {
-            let from = frame.cursor as i32;
-            let value = s.store.prev_member(frame.var, from as i64)?;
+            let (var, from) = (frame.var, frame.cursor as i32 as i64);
+            let (least, most) = s.objective_window(var)?;
+            let value = s.store.prev_member(var, most.min(from))?;
+            if value < least {
+                return None;
+            }
+            let frame = &mut s.frames[top];
             if value == i32::MIN as i64 {
                 frame.end = frame.start; // nothing can come after it
                 frame.cursor = frame.start;
@@ -221,9 +226,15 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
         }
         if frame.end == UNLISTED {
             // The domain is as it was when the level opened; `cursor` holds
-            // the next value to look from (as `i32` bits), past the last.
-            let from = frame.cursor as i32;
-            let value = s.store.next_member(frame.var, from as i64)?;
+            // the next value to look from (as `i32` bits), past the last;
+            // in branch and bound, from the least the bound allows.
+            let (var, from) = (frame.var, frame.cursor as i32 as i64);
+            let (least, most) = s.objective_window(var)?;
+            let value = s.store.next_member(var, least.max(from))?;
+            if value > most {
+                return None;
+            }
+            let frame = &mut s.frames[top];
             if value == i32::MAX as i64 {
                 frame.end = frame.start; // nothing can come after it
                 frame.cursor = frame.start;
