@@ -40,10 +40,15 @@
 //! | `indomain_reverse_split` | `descending` | likewise, upper half first |
 //! | `indomain_random` | `random` (seeded by `-r`) | yes |
 //!
-//! The engine branches on one value at a time (`x = v`, then the next
-//! value), where Gecode branches `x = v` / `x != v` and may choose another
-//! variable in between: for the static `input_order` the trees visit the
-//! solutions in the same order, for dynamic choices they may not. Without
+//! Under the annotations, `fzn-csp` branches as Gecode does: `x = v`, and
+//! once that subtree is done `x != v` (propagated), choosing the variable
+//! again, so a dynamic choice may move to another variable in between
+//! ([`csp::Solver::binary_branching`]; not for `-a` projections nor
+//! `--part`, nor when `--var-order`/`--value-order` override). The trees,
+//! and so the first solution and the order of improvements, are Gecode's
+//! for the exact variable choices above with `indomain_min` or
+//! `indomain_max` (`tests/gecode_tree.rs` compares them);
+//! `indomain_split` still enumerates values rather than bisecting. Without
 //! annotations, or with `-f`, the search uses the default: `dom-wdeg` and
 //! ascending values.
 

@@ -97,6 +97,14 @@ pub fn run(
         deadline,
         projected: project.then_some(outputs.len()),
         restarts: plan.restarts,
+        // Gecode's tree for the annotations' own search (not for a
+        // projection, whose first levels must stay the outputs, nor for
+        // parts, which split the engine's tree).
+        binary: !plan.scopes.is_empty()
+            && !project
+            && opts.part.is_none()
+            && opts.var_order.is_none()
+            && opts.value_order.is_none(),
         freedom: Freedom {
             orders: plan.scopes.is_empty()
                 && opts.var_order.is_none()
@@ -195,6 +203,9 @@ struct Solve<'a> {
     projected: Option<usize>,
     /// The restart annotation's restarts.
     restarts: Option<csp::Restarts>,
+    /// Binary branching (`x = v` / `x != v`, the variable chosen again
+    /// after each refutation), as Gecode runs the search annotations.
+    binary: bool,
     /// How a `-p` portfolio's members may differ.
     freedom: Freedom,
 }
@@ -215,7 +226,8 @@ fn output_vars(inst: &Instance) -> Vec<usize> {
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
-        let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
+        let solver = (solver.strategy(self.opts.strategy).seed(self.opts.seed))
+            .binary_branching(self.binary);
         let solver = match self.restarts {
             Some(r) => solver.restarts(r),
             None => solver,

@@ -168,32 +168,8 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = s.select_var(depth);
         let start = s.cand.len() as u32;
-        let size = s.store.size(var);
-        let walk = if size > LISTED_VALUES {
-            s.branching.built_in_order(s.var_id(var))
-        } else {
-            None
-        };
-        let (cursor, end) = match walk {
-            Some(ValueOrder::Ascending) => {
-                let min = s
-                    .store
-                    .min(var)
-                    .expect("a level opens on a non-empty domain");
-                (min as i32 as u32, UNLISTED)
-            }
-            Some(ValueOrder::Descending) => {
-                let max = s
-                    .store
-                    .max(var)
-                    .expect("a level opens on a non-empty domain");
-                (max as i32 as u32, UNLISTED_DOWN)
-            }
-            _ if size > MAX_LISTED => return, // no frame: the loop stops
-            _ => {
-                s.fill_candidates(var);
-                (start, s.cand.len() as u32)
-            }
+        let Some((cursor, end)) = level_values(s, var) else {
+            return; // no frame: the loop stops
         };
         s.frames.push(Frame {
             var,
@@ -207,6 +183,10 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
+        let frame = s.frames[top];
+        if s.binary && frame.end < UNLISTED_DOWN && frame.cursor > frame.start && !refute(s, top) {
+            return None;
+        }
         let frame = &mut s.frames[top];
         if frame.end == UNLISTED_DOWN {
             let (var, from) = (frame.var, frame.cursor as i32 as i64);
@@ -272,4 +252,69 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
         // A failed propagation leaves its removals on the trail.
         s.unassign(top);
     }
+}
+
+/// A new level's values for `var`, pushed onto `s.cand` from its current
+/// length: `(cursor, end)` of its frame, or `None` when the domain is too
+/// wide to list for the value order.
+fn level_values<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<(u32, u32)> {
+    let start = s.cand.len() as u32;
+    let size = s.store.size(var);
+    let walk = if size > LISTED_VALUES {
+        s.branching.built_in_order(s.var_id(var))
+    } else {
+        None
+    };
+    Some(match walk {
+        Some(ValueOrder::Ascending) => {
+            let min = s
+                .store
+                .min(var)
+                .expect("a level opens on a non-empty domain");
+            (min as i32 as u32, UNLISTED)
+        }
+        Some(ValueOrder::Descending) => {
+            let max = s
+                .store
+                .max(var)
+                .expect("a level opens on a non-empty domain");
+            (max as i32 as u32, UNLISTED_DOWN)
+        }
+        _ if size > MAX_LISTED => return None,
+        _ => {
+            s.fill_candidates(var);
+            (start, s.cand.len() as u32)
+        }
+    })
+}
+
+/// Binary branching, at level `top` whose last value's subtree is done:
+/// refutes that value (`x != v`, propagated) and opens the level again on
+/// the variable chosen now, in the store as the refutation left it. False
+/// when the refutation fails (the level is done), or, stopping the search,
+/// when the new variable's domain is too wide to list.
+fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
+    let frame = s.frames[top];
+    let value = s.cand[frame.cursor as usize - 1];
+    s.cand.truncate(frame.start as usize);
+    if !s.refute(frame.var, value) {
+        s.stats.failures += 1;
+        if let Some(c) = s.culprit.take() {
+            s.weights[c as usize] += 1;
+        }
+        return false;
+    }
+    let var = s.select_var(top);
+    let Some((cursor, end)) = level_values(s, var) else {
+        s.halted = Some(StopReason::TooLarge);
+        return false;
+    };
+    s.frames[top] = Frame {
+        var,
+        mark: s.store.mark(),
+        cursor,
+        end,
+        ..frame
+    };
+    true
 }
