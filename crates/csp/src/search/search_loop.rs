@@ -304,17 +304,21 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
         }
         return false;
     }
+    // Chosen as when the level opened: without its frame, so that the
+    // branching sees `top` as the depth and the level's variable as open.
+    s.frames.pop();
     let var = s.select_var(top);
     let Some((cursor, end)) = level_values(s, var) else {
+        s.frames.push(frame);
         s.halted = Some(StopReason::TooLarge);
         return false;
     };
-    s.frames[top] = Frame {
+    s.frames.push(Frame {
         var,
         mark: s.store.mark(),
         cursor,
         end,
         ..frame
-    };
+    });
     true
 }
