@@ -133,3 +133,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_users_selector_is_offered_the_refuted_variable_again() {
+    // After `x != 0` the level chooses again: the selector must see x (the
+    // only variable) among the unassigned ones, at the level's depth.
+    let mut model = Model::new();
+    model.int_var(0..4).unwrap();
+    let solver = Solver::new(&model)
+        .var_order_fn(|view: &mut csp::SearchView<'_>| {
+            assert_eq!(view.depth(), 0);
+            view.unassigned().next().expect("x is open")
+        })
+        .binary_branching(true);
+    assert_eq!(solver.count().solutions(), 4);
+}
