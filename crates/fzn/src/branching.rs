@@ -49,8 +49,11 @@
 //! for the exact variable choices above with `indomain_min` or
 //! `indomain_max` (`tests/gecode_tree.rs` compares them);
 //! `indomain_split` still enumerates values rather than bisecting. Without
-//! annotations, or with `-f`, the search uses the default: `dom-wdeg` and
-//! ascending values.
+//! annotations, or with `-f`, the search branches on the model's own
+//! integer variables first by `dom_w_deg` (binary too), then the rest in
+//! creation order, ascending values ([`Plan::model_ints_first`]); with no
+//! such variable, or a domain too wide to list, on every variable by the
+//! engine's `dom-wdeg` order.
 
 use crate::instance::{SearchAnn, Term};
 use csp::{Candidates, Model, SearchView, ValueOrder, ValueOrdering, VarId, VarOrder, VarSelector};
@@ -241,6 +244,52 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
 }
 
 impl Plan {
+    /// Free search's plan for a model: the model's own integer variables
+    /// (neither booleans nor ones MiniZinc introduced or defined) first,
+    /// by `dom_w_deg` and ascending values, then the rest in creation
+    /// order; unchanged when the plan follows annotations, when the model
+    /// has no such variable, or has a domain too wide to list (over a
+    /// million values: the per-variable value ordering would have to list
+    /// it, where the built-in ascending order walks it). On scheduling models the start times are
+    /// these, where dom/wdeg over every variable branches on the
+    /// precedences' reified booleans.
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, VarChoice};
+    /// let inst = csp_fzn::resolve(&csp_fzn::parse(
+    ///     "var 0..5: s;\nvar bool: b;\nvar 0..9: e :: is_defined_var;\nsolve minimize e;",
+    /// ).unwrap()).unwrap();
+    /// let p = plan(&[], false).model_ints_first(&inst.vars);
+    /// assert_eq!(p.scopes[0].vars, vec![0]);
+    /// assert_eq!(p.scopes[0].var_choice, VarChoice::DomWDeg);
+    /// ```
+    pub fn model_ints_first(&self, vars: &[crate::instance::Var]) -> Plan {
+        let own: Vec<usize> = (0..vars.len())
+            .filter(|&x| {
+                let v = &vars[x];
+                let one_value = matches!(v.domain.ranges(), [(lo, hi)] if lo == hi);
+                !v.is_bool && !v.introduced && !one_value
+            })
+            .collect();
+        let wide = vars.iter().any(|v| {
+            let values: i64 = v.domain.ranges().iter().map(|(lo, hi)| hi - lo + 1).sum();
+            values > 1 << 20
+        });
+        if !self.scopes.is_empty() || own.is_empty() || wide {
+            return self.clone();
+        }
+        Plan {
+            first: own.clone(),
+            scopes: vec![Scope {
+                vars: own,
+                var_choice: VarChoice::DomWDeg,
+                value_order: FREE_VALUE_ORDER,
+            }],
+            warnings: self.warnings.clone(),
+            restarts: self.restarts,
+        }
+    }
+
     /// The plan for enumerating the distinct values of the variables
     /// `outputs` (FlatZinc indices) among `n`: each annotation's output
     /// variables first (its own choices), then the outputs no annotation
