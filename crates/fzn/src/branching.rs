@@ -49,8 +49,8 @@
 //! for the exact variable choices above with `indomain_min` or
 //! `indomain_max` (`tests/gecode_tree.rs` compares them);
 //! `indomain_split` still enumerates values rather than bisecting. Without
-//! annotations, or with `-f`, the search branches on the model's own
-//! integer variables first by `dom_w_deg` (binary too), then the rest in
+//! annotations, or with `-f`, the search branches on the integer
+//! variables first by `dom_w_deg` (binary too), then the booleans in
 //! creation order, ascending values ([`Plan::model_ints_first`]); with no
 //! such variable, or a domain too wide to list, on every variable by the
 //! engine's `dom-wdeg` order.
@@ -244,10 +244,11 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
 }
 
 impl Plan {
-    /// Free search's plan for a model: the model's own integer variables
-    /// (neither booleans nor ones MiniZinc introduced or defined) first,
-    /// by `dom_w_deg` and ascending values, then the rest in creation
-    /// order; unchanged when the plan follows annotations, when the model
+    /// Free search's plan for a model: its integer variables first (not
+    /// the booleans), by `dom_w_deg` and ascending values, then the
+    /// booleans in creation order (MiniZinc's introduced integers stay
+    /// among the first: a `sort`'s permutation decides its outputs, which
+    /// alone would be walked value by value); unchanged when the plan follows annotations, when the model
     /// has no such variable, or has a domain too wide to list (over a
     /// million values: the per-variable value ordering would have to list
     /// it, where the built-in ascending order walks it). On scheduling models the start times are
@@ -260,7 +261,7 @@ impl Plan {
     ///     "var 0..5: s;\nvar bool: b;\nvar 0..9: e :: is_defined_var;\nsolve minimize e;",
     /// ).unwrap()).unwrap();
     /// let p = plan(&[], false).model_ints_first(&inst.vars);
-    /// assert_eq!(p.scopes[0].vars, vec![0]);
+    /// assert_eq!(p.scopes[0].vars, vec![0, 2]);
     /// assert_eq!(p.scopes[0].var_choice, VarChoice::DomWDeg);
     /// ```
     pub fn model_ints_first(&self, vars: &[crate::instance::Var]) -> Plan {
@@ -268,7 +269,7 @@ impl Plan {
             .filter(|&x| {
                 let v = &vars[x];
                 let one_value = matches!(v.domain.ranges(), [(lo, hi)] if lo == hi);
-                !v.is_bool && !v.introduced && !one_value
+                !v.is_bool && !one_value
             })
             .collect();
         let wide = vars.iter().any(|v| {

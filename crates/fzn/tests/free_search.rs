@@ -1,6 +1,5 @@
-//! Free search's default plan: the model's own integer variables first
-//! (`dom_w_deg`, Gecode's binary branching), booleans and MiniZinc's
-//! helpers after. On job shop the start times decide the schedule, where
+//! Free search's default plan: the integer variables first (`dom_w_deg`,
+//! Gecode's binary branching), the booleans after. On job shop the start times decide the schedule, where
 //! dom/wdeg over every variable branched on the disjunctions' booleans and
 //! took four times the nodes to prove ft06's optimum.
 
