@@ -399,6 +399,38 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
+    /// Branch and bound: the least and greatest value of the unassigned
+    /// `var` that the objective's bound allows now, within `i32`; `None`
+    /// if none (see `Objective::window`).
+    pub(crate) fn objective_window(&self, var: u32) -> Option<(i64, i64)> {
+        let (least, most) = match &self.objective {
+            Some(o) => o.window(&self.store, &self.values, &self.assigned, var)?,
+            None => return Some((i32::MIN as i64, i32::MAX as i64)),
+        };
+        let least = least.max(i32::MIN as i64);
+        let most = most.min(i32::MAX as i64);
+        (least <= most).then_some((least, most))
+    }
+
+    /// Binary branching: removes `value` from `var` (the refutation of a
+    /// value whose subtree is done, `var != value`) and, under arc
+    /// consistency, propagates to a fixpoint; false on a wipe-out. The
+    /// other strategies propagate on assignments only: the domain just
+    /// shrinks. The removal carries the id one past the model's last
+    /// constraint (a decision, not a constraint: no failure weight).
+    pub(crate) fn refute(&mut self, var: u32, value: i32) -> bool {
+        let by = self.model.num_constraints() as u32;
+        let mut ctx = ctx!(self, by);
+        ctx.record |= self.level == Level::Fixpoint;
+        let result = ctx.remove(var, value as i64);
+        let ran = Ran::of(ctx, result);
+        if !self.settle(ran, None) {
+            self.culprit = None;
+            return false;
+        }
+        self.level != Level::Fixpoint || self.arc_consistency()
+    }
+
     /// Is the objective's bound due at this node of arc consistency: a
     /// variable of it changed, or the bound is new to this part of the
     /// tree (see `propagators/objective.rs`)?

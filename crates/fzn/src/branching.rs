@@ -40,12 +40,20 @@
 //! | `indomain_reverse_split` | `descending` | likewise, upper half first |
 //! | `indomain_random` | `random` (seeded by `-r`) | yes |
 //!
-//! The engine branches on one value at a time (`x = v`, then the next
-//! value), where Gecode branches `x = v` / `x != v` and may choose another
-//! variable in between: for the static `input_order` the trees visit the
-//! solutions in the same order, for dynamic choices they may not. Without
-//! annotations, or with `-f`, the search uses the default: `dom-wdeg` and
-//! ascending values.
+//! Under the annotations, `fzn-csp` branches as Gecode does: `x = v`, and
+//! once that subtree is done `x != v` (propagated), choosing the variable
+//! again, so a dynamic choice may move to another variable in between
+//! ([`csp::Solver::binary_branching`]; not for `-a` projections nor
+//! `--part`, nor when `--var-order`/`--value-order` override). The trees,
+//! and so the first solution and the order of improvements, are Gecode's
+//! for the exact variable choices above with `indomain_min` or
+//! `indomain_max` (`tests/gecode_tree.rs` compares them);
+//! `indomain_split` still enumerates values rather than bisecting. Without
+//! annotations, or with `-f`, the search branches on the integer
+//! variables first by `dom_w_deg` (binary too), then the booleans in
+//! creation order, ascending values ([`Plan::model_ints_first`]); with no
+//! such variable, or a domain too wide to list, on every variable by the
+//! engine's `dom-wdeg` order.
 
 use crate::instance::{SearchAnn, Term};
 use csp::{Candidates, Model, SearchView, ValueOrder, ValueOrdering, VarId, VarOrder, VarSelector};
@@ -236,6 +244,53 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
 }
 
 impl Plan {
+    /// Free search's plan for a model: its integer variables first (not
+    /// the booleans), by `dom_w_deg` and ascending values, then the
+    /// booleans in creation order (MiniZinc's introduced integers stay
+    /// among the first: a `sort`'s permutation decides its outputs, which
+    /// alone would be walked value by value); unchanged when the plan follows annotations, when the model
+    /// has no such variable, or has a domain too wide to list (over a
+    /// million values: the per-variable value ordering would have to list
+    /// it, where the built-in ascending order walks it). On scheduling models the start times are
+    /// these, where dom/wdeg over every variable branches on the
+    /// precedences' reified booleans.
+    ///
+    /// ```
+    /// use csp_fzn::branching::{plan, VarChoice};
+    /// let inst = csp_fzn::resolve(&csp_fzn::parse(
+    ///     "var 0..5: s;\nvar bool: b;\nvar 0..9: e :: is_defined_var;\nsolve minimize e;",
+    /// ).unwrap()).unwrap();
+    /// let p = plan(&[], false).model_ints_first(&inst.vars);
+    /// assert_eq!(p.scopes[0].vars, vec![0, 2]);
+    /// assert_eq!(p.scopes[0].var_choice, VarChoice::DomWDeg);
+    /// ```
+    pub fn model_ints_first(&self, vars: &[crate::instance::Var]) -> Plan {
+        let own: Vec<usize> = (0..vars.len())
+            .filter(|&x| {
+                let v = &vars[x];
+                let one_value = matches!(v.domain.ranges(), [(lo, hi)] if lo == hi);
+                !v.is_bool && !one_value
+            })
+            .collect();
+        let wide = vars.iter().any(|v| {
+            let values: i64 = v.domain.ranges().iter().map(|(lo, hi)| hi - lo + 1).sum();
+            values > 1 << 20
+        });
+        if !self.scopes.is_empty() || own.is_empty() || wide {
+            return self.clone();
+        }
+        Plan {
+            first: own.clone(),
+            scopes: vec![Scope {
+                vars: own,
+                var_choice: VarChoice::DomWDeg,
+                value_order: FREE_VALUE_ORDER,
+            }],
+            warnings: self.warnings.clone(),
+            restarts: self.restarts,
+        }
+    }
+
     /// The plan for enumerating the distinct values of the variables
     /// `outputs` (FlatZinc indices) among `n`: each annotation's output
     /// variables first (its own choices), then the outputs no annotation

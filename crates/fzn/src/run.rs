@@ -60,8 +60,14 @@ pub fn run(
         && outputs.len() < inst.vars.len()
         && !opts.all_variables
         && !crate::lab::wanted(opts);
+    // Free search (no annotations, or -f) leaves the orders to us unless
+    // --var-order / --value-order choose them.
+    let free_orders =
+        plan.scopes.is_empty() && opts.var_order.is_none() && opts.value_order.is_none();
     if project {
         plan = plan.project(&outputs, inst.vars.len());
+    } else if free_orders && opts.part.is_none() && !crate::lab::wanted(opts) {
+        plan = plan.model_ints_first(&inst.vars);
     }
     for w in &plan.warnings {
         let _ = writeln!(err, "warning: {w}");
@@ -97,10 +103,17 @@ pub fn run(
         deadline,
         projected: project.then_some(outputs.len()),
         restarts: plan.restarts,
+        // Gecode's tree for the annotations' own search and free search's
+        // default plan (not for a
+        // projection, whose first levels must stay the outputs, nor for
+        // parts, which split the engine's tree).
+        binary: !plan.scopes.is_empty()
+            && !project
+            && opts.part.is_none()
+            && opts.var_order.is_none()
+            && opts.value_order.is_none(),
         freedom: Freedom {
-            orders: plan.scopes.is_empty()
-                && opts.var_order.is_none()
-                && opts.value_order.is_none(),
+            orders: free_orders && !project,
             own_restarts: plan.restarts.is_some(),
         },
     };
@@ -201,6 +214,9 @@ struct Solve<'a> {
     projected: Option<usize>,
     /// The restart annotation's restarts.
     restarts: Option<csp::Restarts>,
+    /// Binary branching (`x = v` / `x != v`, the variable chosen again
+    /// after each refutation), as Gecode runs the search annotations.
+    binary: bool,
     /// How a `-p` portfolio's members may differ.
     freedom: Freedom,
 }
@@ -221,7 +237,8 @@ fn output_vars(inst: &Instance) -> Vec<usize> {
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
-        let solver = solver.strategy(self.opts.strategy).seed(self.opts.seed);
+        let solver = (solver.strategy(self.opts.strategy).seed(self.opts.seed))
+            .binary_branching(self.binary);
         let solver = match self.restarts {
             Some(r) => solver.restarts(r),
             None => solver,

@@ -19,7 +19,8 @@ use super::{Ctx, Domains, Inferred, Lit};
 use crate::comparison::Cmp;
 use crate::store::{Store, Wipeout};
 use crate::var::View;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::cmp::Ordering;
+use std::sync::atomic::{self, AtomicI64};
 use std::sync::Arc;
 
 /// A linear objective to minimise and the bound solutions must now beat.
@@ -61,7 +62,7 @@ impl Objective {
     /// Tells the sharing searches of an improving value `value`.
     pub fn publish(&self, value: i128) {
         if let (Some(shared), Ok(v)) = (&self.shared, i64::try_from(value)) {
-            shared.fetch_min(v, Ordering::Relaxed);
+            shared.fetch_min(v, atomic::Ordering::Relaxed);
         }
     }
 
@@ -71,7 +72,7 @@ impl Objective {
         let Some(shared) = &self.shared else {
             return;
         };
-        let best = shared.load(Ordering::Relaxed);
+        let best = shared.load(atomic::Ordering::Relaxed);
         if best != i64::MAX && self.bound.is_none_or(|b| (best as i128) - 1 < b) {
             self.tighten(best as i128 - 1);
         }
@@ -150,6 +151,49 @@ impl Objective {
         let bound = self.bound?;
         let rhs = bound - self.constant;
         linear::explain_sum(&self.scope, &self.coefs, Cmp::Le, rhs, what, domains)
+    }
+
+    /// The values of the unassigned `var` that the bound still allows,
+    /// given the other variables' domains (or values, where `assigned`):
+    /// `None` if none does (the others alone exceed the bound, as at the
+    /// levels above an improvement until the bound propagates there), else
+    /// the least and the greatest (`i64::MIN` / `i64::MAX`: unlimited; all
+    /// of them when `var` is not in the objective). A wide level's walk
+    /// reads its next value within it, so that after an improvement it
+    /// jumps over the values that could only fail (one per value of a
+    /// domain of 2^31) rather than trying each.
+    pub fn window(
+        &self,
+        store: &Store,
+        values: &[i32],
+        assigned: &[bool],
+        var: u32,
+    ) -> Option<(i64, i64)> {
+        let Some(bound) = self.bound else {
+            return Some((i64::MIN, i64::MAX));
+        };
+        let mut own = 0;
+        let mut rest = self.constant;
+        for (v, &a) in self.scope.iter().zip(&self.coefs) {
+            let x = v.var.index;
+            if x == var {
+                own = a as i128;
+            } else if assigned[x as usize] {
+                rest += a as i128 * values[x as usize] as i128;
+            } else {
+                let lo = store.min(x).unwrap_or(0) as i128 * a as i128;
+                let hi = store.max(x).unwrap_or(0) as i128 * a as i128;
+                rest += lo.min(hi);
+            }
+        }
+        // own * var <= bound - rest
+        let room = bound - rest;
+        let clamp = |v: i128| v.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+        match own.cmp(&0) {
+            Ordering::Greater => Some((i64::MIN, clamp(linear::div_floor(room, own)))),
+            Ordering::Less => Some((clamp(linear::div_ceil(room, own)), i64::MAX)),
+            Ordering::Equal => (room >= 0).then_some((i64::MIN, i64::MAX)),
+        }
     }
 
     /// Bounds filtering of `value <= bound` on the domains, by the linear

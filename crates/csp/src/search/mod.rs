@@ -120,6 +120,8 @@ pub struct Solver<'m> {
     neighbour_sets: bool,
     /// The level of the all-different constraints that did not choose one.
     all_different: AllDifferentLevel,
+    /// Binary branching (see [`Solver::binary_branching`]).
+    binary: bool,
     /// The strategy and variable order are still the ones chosen from the
     /// model (nothing about the search's shape was set).
     fitted: bool,
@@ -164,6 +166,7 @@ impl<'m> Solver<'m> {
             merged: true,
             neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
+            binary: false,
             fitted: true,
             check_nogoods: false,
         }
@@ -320,6 +323,31 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// Binary branching: once a value's subtree is done, the search
+    /// refutes it (`x != v`, propagated under arc consistency) and chooses
+    /// the variable again, which under a dynamic order may be another one;
+    /// Gecode's tree, which FlatZinc's `int_search` annotations describe.
+    /// Off by default: a level tries its variable's values one after
+    /// another. The same solutions either way, in another order under a
+    /// dynamic variable order. A level over a domain too wide to list
+    /// (walked in ascending or descending order) keeps its variable.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy, VarOrder};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let solver = Solver::new(&model)
+    ///     .strategy(Strategy::ArcConsistency)
+    ///     .var_order(VarOrder::SmallestDomain)
+    ///     .binary_branching(true);
+    /// assert_eq!(solver.count().solutions(), 6);
+    /// ```
+    pub fn binary_branching(mut self, on: bool) -> Self {
+        self.binary = on;
+        self
+    }
+
     /// How strongly the all-different constraints that did not choose a
     /// level filter ([`AllDifferentLevel::Value`] unless set). A stronger
     /// default turns off the merged pairwise fast path when some
@@ -396,6 +424,7 @@ impl<'m> Solver<'m> {
             )
             && self.restarts.is_none()
             && self.user_branching.is_empty()
+            && !self.binary
     }
 
     /// The chosen strategy.
@@ -647,6 +676,8 @@ pub struct Search<'m, O: Observer> {
     pub(crate) culprit: Option<u32>,
     /// Trial propagation (least-constraining value): count, don't report.
     pub(crate) quiet: bool,
+    /// Binary branching: a level refutes its value before the next.
+    pub(crate) binary: bool,
     pub(crate) trial_pruned: u64,
     pub(crate) stats: Stats,
     status: Status,
@@ -883,6 +914,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 .strategy
                 .looks_back()
                 .then(|| LookBack::new(n, solver.strategy == Strategy::NogoodLearning)),
+            binary: solver.binary,
             observer,
             learning: learns.then(|| {
                 let check = solver
@@ -952,6 +984,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.halted = None;
         self.culprit = None;
         self.quiet = false;
+        self.binary = solver.binary;
         self.trial_pruned = 0;
         if let Some(look_back) = &mut self.look_back {
             look_back.clear();

@@ -201,32 +201,8 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = s.select_var(depth);
         let start = s.cand.len() as u32;
-        let size = s.store.size(var);
-        let walk = if size > LISTED_VALUES {
-            s.branching.built_in_order(s.var_id(var))
-        } else {
-            None
-        };
-        let (cursor, end) = match walk {
-            Some(ValueOrder::Ascending) => {
-                let min = s
-                    .store
-                    .min(var)
-                    .expect("a level opens on a non-empty domain");
-                (min as i32 as u32, UNLISTED)
-            }
-            Some(ValueOrder::Descending) => {
-                let max = s
-                    .store
-                    .max(var)
-                    .expect("a level opens on a non-empty domain");
-                (max as i32 as u32, UNLISTED_DOWN)
-            }
-            _ if size > MAX_LISTED => return, // no frame: the loop stops
-            _ => {
-                s.fill_candidates(var);
-                (start, s.cand.len() as u32)
-            }
+        let Some((cursor, end)) = level_values(s, var) else {
+            return; // no frame: the loop stops
         };
         s.frames.push(Frame {
             var,
@@ -240,10 +216,19 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
+        let frame = s.frames[top];
+        if s.binary && frame.end < UNLISTED_DOWN && frame.cursor > frame.start && !refute(s, top) {
+            return None;
+        }
         let frame = &mut s.frames[top];
         if frame.end == UNLISTED_DOWN {
-            let from = frame.cursor as i32;
-            let value = s.store.prev_member(frame.var, from as i64)?;
+            let (var, from) = (frame.var, frame.cursor as i32 as i64);
+            let (least, most) = s.objective_window(var)?;
+            let value = s.store.prev_member(var, most.min(from))?;
+            if value < least {
+                return None;
+            }
+            let frame = &mut s.frames[top];
             if value == i32::MIN as i64 {
                 frame.end = frame.start; // nothing can come after it
                 frame.cursor = frame.start;
@@ -254,9 +239,15 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
         }
         if frame.end == UNLISTED {
             // The domain is as it was when the level opened; `cursor` holds
-            // the next value to look from (as `i32` bits), past the last.
-            let from = frame.cursor as i32;
-            let value = s.store.next_member(frame.var, from as i64)?;
+            // the next value to look from (as `i32` bits), past the last;
+            // in branch and bound, from the least the bound allows.
+            let (var, from) = (frame.var, frame.cursor as i32 as i64);
+            let (least, most) = s.objective_window(var)?;
+            let value = s.store.next_member(var, least.max(from))?;
+            if value > most {
+                return None;
+            }
+            let frame = &mut s.frames[top];
             if value == i32::MAX as i64 {
                 frame.end = frame.start; // nothing can come after it
                 frame.cursor = frame.start;
@@ -294,4 +285,73 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
         // A failed propagation leaves its removals on the trail.
         s.unassign(top);
     }
+}
+
+/// A new level's values for `var`, pushed onto `s.cand` from its current
+/// length: `(cursor, end)` of its frame, or `None` when the domain is too
+/// wide to list for the value order.
+fn level_values<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<(u32, u32)> {
+    let start = s.cand.len() as u32;
+    let size = s.store.size(var);
+    let walk = if size > LISTED_VALUES {
+        s.branching.built_in_order(s.var_id(var))
+    } else {
+        None
+    };
+    Some(match walk {
+        Some(ValueOrder::Ascending) => {
+            let min = s
+                .store
+                .min(var)
+                .expect("a level opens on a non-empty domain");
+            (min as i32 as u32, UNLISTED)
+        }
+        Some(ValueOrder::Descending) => {
+            let max = s
+                .store
+                .max(var)
+                .expect("a level opens on a non-empty domain");
+            (max as i32 as u32, UNLISTED_DOWN)
+        }
+        _ if size > MAX_LISTED => return None,
+        _ => {
+            s.fill_candidates(var);
+            (start, s.cand.len() as u32)
+        }
+    })
+}
+
+/// Binary branching, at level `top` whose last value's subtree is done:
+/// refutes that value (`x != v`, propagated) and opens the level again on
+/// the variable chosen now, in the store as the refutation left it. False
+/// when the refutation fails (the level is done), or, stopping the search,
+/// when the new variable's domain is too wide to list.
+fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
+    let frame = s.frames[top];
+    let value = s.cand[frame.cursor as usize - 1];
+    s.cand.truncate(frame.start as usize);
+    if !s.refute(frame.var, value) {
+        s.stats.failures += 1;
+        if let Some(c) = s.culprit.take() {
+            s.weights[c as usize] += 1;
+        }
+        return false;
+    }
+    // Chosen as when the level opened: without its frame, so that the
+    // branching sees `top` as the depth and the level's variable as open.
+    s.frames.pop();
+    let var = s.select_var(top);
+    let Some((cursor, end)) = level_values(s, var) else {
+        s.frames.push(frame);
+        s.halted = Some(StopReason::TooLarge);
+        return false;
+    };
+    s.frames.push(Frame {
+        var,
+        mark: s.store.mark(),
+        cursor,
+        end,
+        ..frame
+    });
+    true
 }
