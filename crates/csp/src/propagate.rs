@@ -372,7 +372,8 @@ impl<O: Observer> Search<'_, O> {
     /// judges complete assignments, backtracking the assigned part's least
     /// value, forward checking filters the bound's consequences once;
     /// arc consistency ran the bound inside its fixpoint already (see
-    /// [`Search::objective_pass`]).
+    /// [`Search::objective_pass`]), unless a portfolio's better value
+    /// arrived since.
     pub(crate) fn within_bound(&mut self, depth: usize) -> bool {
         // A portfolio's better value found elsewhere (one relaxed load).
         if let Some(objective) = &mut self.objective {
@@ -384,6 +385,8 @@ impl<O: Observer> Search<'_, O> {
         if objective.bound().is_none() {
             return true;
         }
+        // A bound taken up just now has not been propagated at this node.
+        let fresh = objective.stale();
         match self.level {
             Level::Leaves if depth < self.order.len() => true,
             Level::Leaves => {
@@ -395,7 +398,10 @@ impl<O: Observer> Search<'_, O> {
                 objective.possible(&self.store, &self.values, &self.assigned)
             }
             Level::Forward => self.objective_pass(),
-            Level::Fixpoint => true,
+            // The fixpoint ran the bound it had; one taken up from another
+            // search since (a complete assignment may not meet it) runs
+            // now, with what it wakes.
+            Level::Fixpoint => !fresh || self.arc_consistency(),
         }
     }
 

@@ -38,6 +38,8 @@ mod solver_branching;
 mod look_back;
 mod nogoods;
 use look_back::LookBack;
+// Clause learning: its own loop over the same propagators and store.
+pub(crate) mod learning;
 pub use nogoods::{MAX_NOGOODS, MAX_NOGOOD_SIZE};
 
 /// Counting domain sizes costs a little on every domain change and undo; it
@@ -330,7 +332,10 @@ impl<'m> Solver<'m> {
     /// Off by default: a level tries its variable's values one after
     /// another. The same solutions either way, in another order under a
     /// dynamic variable order. A level over a domain too wide to list
-    /// (walked in ascending or descending order) keeps its variable.
+    /// (walked in ascending or descending order) keeps its variable. The
+    /// look-back strategies ignore it (their conflict sets belong to the
+    /// levels of one variable each), and clause learning always branches
+    /// `x = v` / `x != v` its own way.
     ///
     /// ```
     /// use csp::{Model, Solver, Strategy, VarOrder};
@@ -720,7 +725,7 @@ pub struct Search<'m, O: Observer> {
     pub(crate) look_back: Option<LookBack>,
     pub(crate) observer: O,
     /// Clause learning's trail, clauses and activities (that strategy only).
-    pub(crate) learning: Option<Box<crate::learning::Learning>>,
+    pub(crate) learning: Option<Box<learning::Learning>>,
 }
 
 impl<'m, O: Observer> Search<'m, O> {
@@ -914,14 +919,14 @@ impl<'m, O: Observer> Search<'m, O> {
                 .strategy
                 .looks_back()
                 .then(|| LookBack::new(n, solver.strategy == Strategy::NogoodLearning)),
-            binary: solver.binary,
+            binary: solver.binary && !solver.strategy.looks_back(),
             observer,
             learning: learns.then(|| {
                 let check = solver
                     .check_nogoods
-                    .then(|| crate::learning::Check::new(model))
+                    .then(|| learning::Check::new(model))
                     .flatten();
-                Box::new(crate::learning::Learning::new(n, m, solver.restarts, check))
+                Box::new(learning::Learning::new(n, m, solver.restarts, check))
             }),
         }
     }
@@ -984,7 +989,7 @@ impl<'m, O: Observer> Search<'m, O> {
         self.halted = None;
         self.culprit = None;
         self.quiet = false;
-        self.binary = solver.binary;
+        self.binary = solver.binary && !solver.strategy.looks_back();
         self.trial_pruned = 0;
         if let Some(look_back) = &mut self.look_back {
             look_back.clear();
@@ -1248,7 +1253,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 self.slot_backend = Some(slot_backend);
                 found
             }
-            None if self.learning.is_some() => crate::learning::run(self),
+            None if self.learning.is_some() => learning::run(self),
             None => search_loop::run(self, &mut search_loop::Trail),
         }
     }

@@ -47,7 +47,7 @@ impl Choice for ValueOrder {
 /// assert_eq!(all.as_slice(), Strategy::ALL);
 /// assert_eq!(
 ///     all.to_string(),
-///     "generate-and-test,backtracking,forward-checking,arc-consistency,backjumping,nogood-learning"
+///     "generate-and-test,backtracking,forward-checking,arc-consistency,backjumping,nogood-learning,clause-learning"
 /// );
 /// assert!("backtracking,,".parse::<Choices<Strategy>>().is_err());
 /// # Ok::<(), String>(())
