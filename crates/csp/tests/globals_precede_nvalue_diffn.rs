@@ -10,45 +10,14 @@ mod differential;
 #[path = "common/supports.rs"]
 mod supports;
 use common::search::cases;
-use differential::{brute_force, domain, every_search_finds, root_keeps_supports};
+use differential::{
+    brute_force, distinct, domain, every_search_finds, root_keeps_supports, value_of, variables,
+    view_of, views,
+};
 
-use csp::{Model, VarId, View};
+use csp::{Model, View};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-
-/// Views as data: per scope position a variable and an offset; now and
-/// then a position shares an earlier variable (through an offset view).
-fn views(n: usize, vars: usize) -> impl Strategy<Value = Vec<(usize, i32)>> {
-    let view = (
-        prop_oneof![4 => Just(None), 1 => (0..vars).prop_map(Some)],
-        -1..=1i32,
-    );
-    proptest::collection::vec(view, n).prop_map(|raw| {
-        raw.into_iter()
-            .enumerate()
-            .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
-            .collect()
-    })
-}
-
-fn variables(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
-    domains
-        .iter()
-        .map(|d| model.int_var(d.clone()).unwrap())
-        .collect()
-}
-
-fn view_of(x: &[VarId], &(v, off): &(usize, i32)) -> View {
-    x[v] + off
-}
-
-fn value_of(values: &[i32], &(v, off): &(usize, i32)) -> i32 {
-    values[v] + off
-}
-
-fn distinct(scope: &[(usize, i32)]) -> bool {
-    scope.iter().map(|s| s.0).collect::<BTreeSet<_>>().len() == scope.len()
-}
 
 /// The values some solution gives variable `i`.
 fn used(expected: &BTreeSet<Vec<i32>>, i: usize) -> BTreeSet<i32> {

@@ -11,7 +11,9 @@ mod differential;
 #[path = "common/supports.rs"]
 mod supports;
 use common::search::cases;
-use differential::{brute_force, domain, every_search_finds, root_domains, root_keeps_supports};
+use differential::{
+    brute_force, domain, every_search_finds, exactly_supported, root_domains, root_keeps_supports,
+};
 
 use csp::{Model, VarId};
 use proptest::prelude::*;
@@ -73,30 +75,6 @@ impl Selection {
     }
 }
 
-/// Every value left has a support in `expected` (variables outside the
-/// scope keep their domains).
-fn domain_consistent(
-    left: &[Vec<i32>],
-    expected: &BTreeSet<Vec<i32>>,
-    used: &BTreeSet<usize>,
-    declared: &[Vec<i32>],
-) -> Result<(), TestCaseError> {
-    for (i, d) in left.iter().enumerate() {
-        let want: BTreeSet<i32> = if used.contains(&i) {
-            expected.iter().map(|s| s[i]).collect()
-        } else {
-            declared[i].iter().copied().collect()
-        };
-        prop_assert_eq!(
-            &d.iter().copied().collect::<BTreeSet<i32>>(),
-            &want,
-            "x{}",
-            i
-        );
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(300)))]
 
@@ -115,7 +93,7 @@ proptest! {
         if let (Some(left), true) = (left, spec.distinct()) {
             let mut used: BTreeSet<usize> = spec.entries.iter().map(|e| e.0).collect();
             used.insert(c);
-            domain_consistent(&left, &expected, &used, &spec.domains)?;
+            exactly_supported(&left, &spec.domains, &used, &expected)?;
         }
     }
 

@@ -11,70 +11,13 @@ mod differential;
 #[path = "common/supports.rs"]
 mod supports;
 use common::search::cases;
-use differential::{brute_force, domain, every_search_finds, root_keeps_supports};
+use differential::{
+    brute_force, distinct, domain, every_search_finds, exactly_supported, root_keeps_supports,
+    value_of, variables, view_of, views,
+};
 
 use csp::{Model, VarId, View};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
-
-/// Views as data: per scope position a variable and an offset; now and
-/// then a position shares an earlier variable (through an offset view).
-fn views(n: usize, vars: usize) -> impl Strategy<Value = Vec<(usize, i32)>> {
-    let view = (
-        prop_oneof![4 => Just(None), 1 => (0..vars).prop_map(Some)],
-        -1..=1i32,
-    );
-    proptest::collection::vec(view, n).prop_map(|raw| {
-        raw.into_iter()
-            .enumerate()
-            .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
-            .collect()
-    })
-}
-
-fn variables(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
-    domains
-        .iter()
-        .map(|d| model.int_var(d.clone()).unwrap())
-        .collect()
-}
-
-fn view_of(x: &[VarId], &(v, off): &(usize, i32)) -> View {
-    x[v] + off
-}
-
-fn value_of(values: &[i32], &(v, off): &(usize, i32)) -> i32 {
-    values[v] + off
-}
-
-fn distinct(scope: &[(usize, i32)]) -> bool {
-    scope.iter().map(|s| s.0).collect::<BTreeSet<_>>().len() == scope.len()
-}
-
-/// Domain consistency of the root: the variables in the scope keep
-/// exactly the values some solution uses, the others their domains.
-fn exactly_supported(
-    left: &[Vec<i32>],
-    declared: &[Vec<i32>],
-    scope: &[(usize, i32)],
-    expected: &BTreeSet<Vec<i32>>,
-) -> Result<(), TestCaseError> {
-    let used: BTreeSet<usize> = scope.iter().map(|s| s.0).collect();
-    for (i, d) in left.iter().enumerate() {
-        let want: BTreeSet<i32> = if used.contains(&i) {
-            expected.iter().map(|s| s[i]).collect()
-        } else {
-            declared[i].iter().copied().collect()
-        };
-        prop_assert_eq!(
-            &d.iter().copied().collect::<BTreeSet<i32>>(),
-            &want,
-            "x{}",
-            i
-        );
-    }
-    Ok(())
-}
 
 // ------------------------------------------------------------------- element
 
@@ -116,7 +59,8 @@ proptest! {
         every_search_finds(&model, &expected)?;
         let left = root_keeps_supports(&model, &spec.domains, &expected)?;
         if let (Some(left), true) = (left, distinct(&spec.scope)) {
-            exactly_supported(&left, &spec.domains, &spec.scope, &expected)?;
+            let used = spec.scope.iter().map(|s| s.0).collect();
+            exactly_supported(&left, &spec.domains, &used, &expected)?;
         }
     }
 }

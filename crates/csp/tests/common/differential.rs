@@ -7,7 +7,7 @@
 use crate::common::search::solutions;
 use crate::supports;
 use csp::Strategy as Pruning;
-use csp::{Model, Solver, ValueOrder, VarOrder};
+use csp::{Model, Solver, ValueOrder, VarId, VarOrder, View};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -102,4 +102,66 @@ pub fn domain(
     size: usize,
 ) -> impl Strategy<Value = Vec<i32>> {
     proptest::collection::btree_set(values, 1..=size).prop_map(|s| s.into_iter().collect())
+}
+
+/// Views as data: per scope position a variable and an offset; now and
+/// then a position shares an earlier variable (through an offset view).
+pub fn views(n: usize, vars: usize) -> impl Strategy<Value = Vec<(usize, i32)>> {
+    let view = (
+        prop_oneof![4 => Just(None), 1 => (0..vars).prop_map(Some)],
+        -1..=1i32,
+    );
+    proptest::collection::vec(view, n).prop_map(|raw| {
+        raw.into_iter()
+            .enumerate()
+            .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+            .collect()
+    })
+}
+
+/// One variable per domain.
+pub fn variables(model: &mut Model, domains: &[Vec<i32>]) -> Vec<VarId> {
+    domains
+        .iter()
+        .map(|d| model.int_var(d.clone()).unwrap())
+        .collect()
+}
+
+/// The view a scope position stands for.
+pub fn view_of(x: &[VarId], &(v, off): &(usize, i32)) -> View {
+    x[v] + off
+}
+
+/// A scope position's value in an assignment of the variables.
+pub fn value_of(values: &[i32], &(v, off): &(usize, i32)) -> i32 {
+    values[v] + off
+}
+
+/// Does the scope name each variable once?
+pub fn distinct(scope: &[(usize, i32)]) -> bool {
+    scope.iter().map(|s| s.0).collect::<BTreeSet<_>>().len() == scope.len()
+}
+
+/// Domain consistency of the root: the variables in `used` keep exactly
+/// the values some solution gives them, the others their domains.
+pub fn exactly_supported(
+    left: &[Vec<i32>],
+    declared: &[Vec<i32>],
+    used: &BTreeSet<usize>,
+    expected: &BTreeSet<Vec<i32>>,
+) -> Result<(), TestCaseError> {
+    for (i, d) in left.iter().enumerate() {
+        let want: BTreeSet<i32> = if used.contains(&i) {
+            expected.iter().map(|s| s[i]).collect()
+        } else {
+            declared[i].iter().copied().collect()
+        };
+        prop_assert_eq!(
+            &d.iter().copied().collect::<BTreeSet<i32>>(),
+            &want,
+            "x{}",
+            i
+        );
+    }
+    Ok(())
 }
