@@ -56,7 +56,9 @@ def parse_args():
     p.add_argument("--list", type=Path, default=HERE / "challenge_instances.txt", help="instance list")
     p.add_argument("--root", type=Path, default=Path(os.environ.get("MZN_BENCHMARKS", "/work/shared/mzn-benchmarks")))
     p.add_argument("--only", default="", help="comma-separated families (first path component) to keep")
-    p.add_argument("--solvers", default="", help="comma-separated solver ids (default: csp,gecode[,pumpkin])")
+    p.add_argument("--solvers", default="",
+                   help="comma-separated solver ids, csp+STRATEGY for ours with --strategy STRATEGY "
+                        "(default: csp,gecode[,pumpkin])")
     p.add_argument("-o", "--output", type=Path, help="write the table here instead of stdout")
     return p.parse_args()
 
@@ -167,11 +169,19 @@ def run(solver, model, data, args, env, extra=()):
     return "satisfied", objective, wall, ""
 
 
-def run_solver(solver, model, data, args, env):
+def split_label(label):
+    """A solver label: a MiniZinc solver id, or `csp+STRATEGY` for ours
+    with `--strategy STRATEGY` (for example `csp+clause-learning`)."""
+    solver, _, strategy = label.partition("+")
+    return solver, (("--strategy", strategy) if strategy else ())
+
+
+def run_solver(label, model, data, args, env):
     """`run`, except that a Gecode whose own MiniZinc library does not
     type-check against this MiniZinc (a packaging mismatch some systems
     have) runs again on the standard library's decompositions, noted."""
-    result = run(solver, model, data, args, env)
+    solver, extra = split_label(label)
+    result = run(solver, model, data, args, env, extra)
     if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
         status, objective, wall, note = run(solver, model, data, args, env, ("-G", "std"))
         return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
@@ -234,7 +244,7 @@ def main():
         solvers = args.solvers.split(",")
     else:
         solvers = ["csp", "gecode"] + (["pumpkin"] if "pumpkin" in listed else [])
-    for s in solvers:
+    for s in (split_label(label)[0] for label in solvers):
         if s not in listed:
             sys.exit(f"challenge: minizinc does not list a solver {s!r} (MZN_SOLVER_PATH={env['MZN_SOLVER_PATH']})")
     rows = []
