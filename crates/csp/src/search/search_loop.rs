@@ -42,6 +42,10 @@ pub(crate) trait Backend<'m, O: Observer> {
     /// restarts, so its loop does not test for them).
     const RESTARTS: bool;
 
+    /// Whether the search may look back (backjumping, nogood learning):
+    /// the slot backend never serves them, so its loop does not test.
+    const LOOKS_BACK: bool;
+
     /// Opens the level at `depth`: picks its variable and pushes its frame
     /// onto `s.frames`, with the values to try.
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize);
@@ -101,7 +105,9 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
                 s.finish(Status::Stopped(StopReason::TooLarge));
                 return false;
             }
-            if let Some(look_back) = &mut s.look_back {
+            if B::LOOKS_BACK
+                && let Some(look_back) = &mut s.look_back
+            {
                 look_back.open(depth);
             }
             next = Next::Retry;
@@ -113,7 +119,9 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
         }
         let Some((var, value)) = backend.next_value(s, top) else {
             backend.close(s, top);
-            if !s.record_backtrack(top) || (s.look_back.is_some() && !jump_back(s, backend, top)) {
+            if !s.record_backtrack(top)
+                || (B::LOOKS_BACK && s.look_back.is_some() && !jump_back(s, backend, top))
+            {
                 // The level below (if any) holds its value.
                 s.next = Next::Resume;
                 return false;
@@ -142,7 +150,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
             }
             let id = s.var_id(var);
             s.observer.fail(id, value, top + 1);
-            if s.look_back.is_some() {
+            if B::LOOKS_BACK && s.look_back.is_some() {
                 // (While the rejected value is still set.)
                 s.note_conflict(top, var);
             }
@@ -196,6 +204,7 @@ pub(crate) struct Trail;
 impl<'m, O: Observer> Backend<'m, O> for Trail {
     const FIXES_DOMAINS: bool = true;
     const RESTARTS: bool = true;
+    const LOOKS_BACK: bool = true;
 
     #[inline]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {

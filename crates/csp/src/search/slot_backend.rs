@@ -223,6 +223,8 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
     const FIXES_DOMAINS: bool = false;
     /// `Solver::slot_backend_applies` excludes restarts.
     const RESTARTS: bool = false;
+    /// It serves forward checking only.
+    const LOOKS_BACK: bool = false;
 
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
