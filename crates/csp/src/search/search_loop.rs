@@ -225,9 +225,11 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
-        let frame = s.frames[top];
-        if s.binary && frame.end < UNLISTED_DOWN && frame.cursor > frame.start && !refute(s, top) {
-            return None;
+        if s.binary {
+            let frame = &s.frames[top];
+            if frame.end < UNLISTED_DOWN && frame.cursor > frame.start && !refute(s, top) {
+                return None;
+            }
         }
         let frame = &mut s.frames[top];
         if frame.end == UNLISTED_DOWN {
