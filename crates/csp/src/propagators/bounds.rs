@@ -84,6 +84,27 @@ pub(super) fn restrict(
     ctx.restrict_bounds(view.var.index, lo - off, hi - off)
 }
 
+/// `range` in `i64`, for kinds whose views' values fit there (a view's
+/// bounds: its variable's, shifted).
+pub(super) fn view_bounds(ctx: &Ctx<'_>, view: View) -> Result<(i64, i64), Wipeout> {
+    let x = view.var.index;
+    match (ctx.store.min(x), ctx.store.max(x)) {
+        (Some(lo), Some(hi)) => Ok((lo + view.offset, hi + view.offset)),
+        _ => Err(Wipeout),
+    }
+}
+
+/// Restricts `view` to `lo..=hi` (view values, `i64`); true if it changed.
+pub(super) fn restrict_view(
+    ctx: &mut Ctx<'_>,
+    view: View,
+    lo: i64,
+    hi: i64,
+) -> Result<bool, Wipeout> {
+    let off = view.offset as i128;
+    ctx.restrict_bounds(view.var.index, lo as i128 - off, hi as i128 - off)
+}
+
 /// Removes the view value `value` from `view`'s variable.
 pub(super) fn remove_value(ctx: &mut Ctx<'_>, view: &View, value: i128) -> Prop {
     let x = value - view.offset as i128;

@@ -23,6 +23,7 @@
 //!   against brute force). Then the exact last-variable filter (for
 //!   repeated variables, where counting views is not exact).
 
+use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::cardinality::count_bounds;
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
@@ -57,21 +58,6 @@ impl ConstraintKind for CardinalityCounts {
 struct CountsPropagator<'m> {
     con: &'m Constraint,
     kind: &'m CardinalityCounts,
-}
-
-/// A view's bounds (its variable's, shifted).
-fn bounds(ctx: &Ctx<'_>, view: View) -> Result<(i64, i64), Wipeout> {
-    let x = view.var.index;
-    match (ctx.store.min(x), ctx.store.max(x)) {
-        (Some(lo), Some(hi)) => Ok((lo + view.offset, hi + view.offset)),
-        _ => Err(Wipeout),
-    }
-}
-
-/// Restricts `view` to `lo..=hi` (view values); true if it changed.
-fn restrict(ctx: &mut Ctx<'_>, view: View, lo: i64, hi: i64) -> Result<bool, Wipeout> {
-    let off = view.offset as i128;
-    ctx.restrict_bounds(view.var.index, lo as i128 - off, hi as i128 - off)
 }
 
 impl CountsPropagator<'_> {

@@ -26,10 +26,10 @@
 //! compulsory part). The profile is rebuilt at each wake-up (`O(n log n)`,
 //! then a sweep per task).
 
+use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
-use crate::var::View;
 
 /// A duration, a demand or the capacity: a constant, or the view at this
 /// position of the scope.
@@ -173,21 +173,6 @@ struct CumulativePropagator<'m> {
     tasks: Vec<Task>,
     events: Vec<(i64, i64)>,
     profile: Vec<Segment>,
-}
-
-/// A view's bounds (its variable's, shifted).
-fn bounds(ctx: &Ctx<'_>, view: View) -> Result<(i64, i64), Wipeout> {
-    let x = view.var.index;
-    match (ctx.store.min(x), ctx.store.max(x)) {
-        (Some(lo), Some(hi)) => Ok((lo + view.offset, hi + view.offset)),
-        _ => Err(Wipeout),
-    }
-}
-
-/// Restricts `view` to `lo..=hi` (view values); true if it changed.
-fn restrict(ctx: &mut Ctx<'_>, view: View, lo: i64, hi: i64) -> Result<bool, Wipeout> {
-    let off = view.offset as i128;
-    ctx.restrict_bounds(view.var.index, lo as i128 - off, hi as i128 - off)
 }
 
 impl CumulativePropagator<'_> {

@@ -11,6 +11,7 @@
 //!   `store::MAX_LISTED` values) is filtered by bounds instead. Then the
 //!   exact last-variable filter (for repeated variables).
 
+use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -43,15 +44,6 @@ struct MemberPropagator<'m> {
 /// Does `view` hold the view value `value`?
 fn holds_value(ctx: &Ctx<'_>, view: View, value: i64) -> bool {
     ctx.store.contains(view.var.index, value - view.offset)
-}
-
-/// A view's bounds (its variable's, shifted).
-fn bounds(ctx: &Ctx<'_>, view: View) -> Result<(i64, i64), Wipeout> {
-    let x = view.var.index;
-    match (ctx.store.min(x), ctx.store.max(x)) {
-        (Some(lo), Some(hi)) => Ok((lo + view.offset, hi + view.offset)),
-        _ => Err(Wipeout),
-    }
 }
 
 /// Can `a` and `b` take a common value (by bounds when either is too wide
@@ -106,12 +98,6 @@ fn filter(
         }
     }
     Ok(changed)
-}
-
-/// Restricts `view` to `lo..=hi` (view values); true if it changed.
-fn restrict(ctx: &mut Ctx<'_>, view: View, lo: i64, hi: i64) -> Result<bool, Wipeout> {
-    let off = view.offset as i128;
-    ctx.restrict_bounds(view.var.index, lo as i128 - off, hi as i128 - off)
 }
 
 impl MemberPropagator<'_> {
