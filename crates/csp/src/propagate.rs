@@ -211,11 +211,15 @@ impl<O: Observer> Search<'_, O> {
             self.stats.checks += ran.checks;
             if !self.removals.is_empty() {
                 let mut removals = std::mem::take(&mut self.removals);
-                for r in &removals {
-                    if let Some(learning) = self.learning.as_deref_mut() {
-                        let constraints = self.model.num_constraints() as u32;
+                // Clause learning's trail takes them in order, tested once
+                // per settle rather than per removal.
+                if let Some(learning) = self.learning.as_deref_mut() {
+                    let constraints = self.model.num_constraints() as u32;
+                    for r in &removals {
                         learning.note(r, constraints, self.model.domains());
                     }
+                }
+                for r in &removals {
                     if O::WANTS_PRUNES {
                         let id = self.var_id(r.var);
                         let observer = &mut self.observer;
