@@ -218,7 +218,7 @@ Examples:
       --value-orders all --csv runs.csv --plot nodes.svg model.fzn
   fzn-csp --tree trees.svg --strategies all --node-limit 300 model.fzn";
 
-/// Every option name, for "did you mean".
+/// The solver's option names (the laboratory's are [`LAB_OPTIONS`]).
 const OPTIONS: &[&str] = &[
     "--all-solutions",
     "--num-solutions",
@@ -235,18 +235,6 @@ const OPTIONS: &[&str] = &[
     "--value-order",
     "--replay",
     "--max-events",
-    "--study",
-    "--strategies",
-    "--var-orders",
-    "--value-orders",
-    "--first",
-    "--node-limit",
-    "--fail-limit",
-    "--restarts",
-    "--csv",
-    "--json",
-    "--plot",
-    "--tree",
     "--part",
     "--out",
     "--help",
@@ -387,7 +375,7 @@ where
             "--version" => o.version = true,
             "-" => o.file = Some(a),
             s if s.starts_with('-') => {
-                let hint = closest(s, OPTIONS).map_or(String::new(), did_you_mean);
+                let hint = closest(s, &every_option()).map_or(String::new(), did_you_mean);
                 return Err(format!("unknown option '{s}'{hint} (see --help)"));
             }
             _ => {
@@ -400,6 +388,12 @@ where
     }
     lab_options_fit(&o)?;
     Ok(o)
+}
+
+/// Every option name, the solver's then the laboratory's, for "did you
+/// mean" (read on an error path only).
+fn every_option() -> Vec<&'static str> {
+    OPTIONS.iter().chain(LAB_OPTIONS).copied().collect()
 }
 
 /// The laboratory's own options: a command line naming one is the
@@ -434,7 +428,7 @@ pub fn names_lab_option(args: &[String]) -> bool {
         LAB_OPTIONS.contains(&a)
             || (a.starts_with("--")
                 && !OPTIONS.contains(&a)
-                && closest(a, OPTIONS).is_some_and(|c| LAB_OPTIONS.contains(&c)))
+                && closest(a, &every_option()).is_some_and(|c| LAB_OPTIONS.contains(&c)))
     })
 }
 
