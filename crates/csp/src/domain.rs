@@ -93,7 +93,14 @@ impl Domain {
     /// assert_eq!(csp::Domain::from([7, 3]).min(), Some(3));
     /// ```
     pub fn min(&self) -> Option<i32> {
-        self.values().next()
+        // Not `values().next()`: that boxes an iterator, and building a
+        // solver asks every variable's minimum.
+        match &self.members {
+            Members::All if self.hi >= self.lo => Some(self.lo as i32),
+            Members::All => None,
+            Members::Bits(bits) => bits.minimum().map(|b| (self.lo + b as i64) as i32),
+            Members::Sparse(values) => values.first().copied(),
+        }
     }
 
     /// The largest value, if any.
