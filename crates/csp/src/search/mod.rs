@@ -568,6 +568,22 @@ pub(crate) struct Frame {
     start: u32,
     /// The slot backend's candidate values: the bits still to try.
     left: usize,
+    /// What the level decides: an assignment, or a bisection.
+    decision: Decision,
+}
+
+/// What a level of the search decides.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// `var = value` for its values in turn (under binary branching,
+    /// `var != value` between them).
+    Assign,
+    /// Bisection at `cand[start]`, `mid`: `var <= mid`, then `var > mid`
+    /// ([`ValueOrder::Split`]). Assigns nothing: the level is not one of
+    /// the variables' (`Search::splits` counts these).
+    LowerFirst,
+    /// Bisection, `var > mid` first ([`ValueOrder::ReverseSplit`]).
+    UpperFirst,
 }
 
 /// Posting polls the time limit and the cancel flag every this many
@@ -683,6 +699,12 @@ pub struct Search<'m, O: Observer> {
     pub(crate) quiet: bool,
     /// Binary branching: a level refutes its value before the next.
     pub(crate) binary: bool,
+    /// Binary branching under forward checking or arc consistency: the
+    /// split value orders bisect (see [`Decision`]).
+    pub(crate) bisects: bool,
+    /// How many open levels are bisections (`frames.len() - splits`
+    /// variables are assigned).
+    pub(crate) splits: usize,
     pub(crate) trial_pruned: u64,
     pub(crate) stats: Stats,
     status: Status,
@@ -920,6 +942,10 @@ impl<'m, O: Observer> Search<'m, O> {
                 .looks_back()
                 .then(|| LookBack::new(n, solver.strategy == Strategy::NogoodLearning)),
             binary: solver.binary && !solver.strategy.looks_back(),
+            bisects: solver.binary
+                && !solver.strategy.looks_back()
+                && matches!(level, Level::Forward | Level::Fixpoint),
+            splits: 0,
             observer,
             learning: learns.then(|| {
                 let check = solver
@@ -1063,6 +1089,7 @@ impl<'m, O: Observer> Search<'m, O> {
         };
         self.frames[..held]
             .iter()
+            .filter(|f| f.decision == Decision::Assign)
             .map(|f| (self.var_id(f.var), self.values[f.var as usize]))
             .collect()
     }
@@ -1095,7 +1122,7 @@ impl<'m, O: Observer> Search<'m, O> {
     pub fn skip_below(&mut self, keep: usize) -> bool {
         let at_solution = self.status == Status::Running
             && self.next == Next::Resume
-            && self.frames.len() == self.order.len();
+            && self.frames.len() - self.splits == self.order.len();
         if !at_solution || self.slot_backend.is_some() || keep == 0 {
             return false;
         }
@@ -1382,6 +1409,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.store.undo(frame.mark);
         if let Some(objective) = &mut self.objective {
             objective.undone(top + 1);
+        }
+        if frame.decision != Decision::Assign {
+            return; // a bisection assigned nothing
         }
         self.assigned[frame.var as usize] = false;
         if self.store.counts_sizes() {
