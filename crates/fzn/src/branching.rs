@@ -406,6 +406,34 @@ impl Branching {
     }
 }
 
+impl Branching {
+    /// Whether a search of this branching can take another path with
+    /// another seed or with restarts: a dynamic built-in variable order
+    /// (restarts break its ties at random, and dom/wdeg learns weights), a
+    /// `dom_w_deg` annotation (its weights carry over a restart), or a
+    /// random value order. Otherwise every choice is a function of the
+    /// domains, and a restarted search only walks the same tree again.
+    ///
+    /// ```
+    /// use csp::{ValueOrder, VarOrder};
+    /// use csp_fzn::branching::Branching;
+    /// assert!(!Branching::BuiltIn(VarOrder::Input, ValueOrder::Split).varies());
+    /// assert!(Branching::BuiltIn(VarOrder::Input, ValueOrder::Random).varies());
+    /// assert!(Branching::BuiltIn(VarOrder::SmallestDomain, ValueOrder::Ascending).varies());
+    /// ```
+    pub fn varies(&self) -> bool {
+        match self {
+            Branching::BuiltIn(var, value) => {
+                *var != VarOrder::Input || *value == ValueOrder::Random
+            }
+            Branching::Sequential(select, values) => {
+                select.scopes.iter().any(|(_, c)| *c == VarChoice::DomWDeg)
+                    || values.orders.contains(&ValueOrder::Random)
+            }
+        }
+    }
+}
+
 impl Plan {
     /// The branching over the engine variables `vars` (indexed like the
     /// FlatZinc variables) of `model`.

@@ -2,7 +2,7 @@
 //! failure unchoose.
 //!
 //! The loop itself is `search_loop.rs`: iterative with an explicit stack of
-//! frames (one per assigned variable), so depth is bounded by memory, not
+//! frames (one per assigned variable, or per bisection), so depth is bounded by memory, not
 //! by the thread's stack, generic over its backend (the trail store, or the
 //! slot store of `search/slot_backend.rs`) and over its [`Observer`], so unobserved
 //! searches compile the hooks away. Per node it only pushes onto buffers

@@ -1,7 +1,8 @@
 //! The one search loop, generic over its backend.
 //!
 //! [`run`] is the loop's skeleton: the frame stack (one level per assigned
-//! variable, no recursion), the order of the choose / fail / unchoose
+//! variable, or per bisection under the split value orders; no
+//! recursion), the order of the choose / fail / unchoose
 //! events, the statistics, the limits and the cancel flag, restarts,
 //! solutions and backtracking. What a level's variable and values are, and
 //! how a value is propagated and taken back, is the [`Backend`]'s:
