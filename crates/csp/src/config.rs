@@ -180,6 +180,16 @@ named_enum! {
         /// position, lower first. Under binary branching only the first is
         /// tried before the level is chosen again, so this is Gecode's
         /// `INT_VAL_MED` (`indomain_median`).
+        ///
+        /// ```
+        /// use csp::{Model, Solver, ValueOrder};
+        /// let mut model = Model::new();
+        /// model.int_var([0, 1, 2, 10]).unwrap();
+        /// let solver = Solver::new(&model).value_order(ValueOrder::Median);
+        /// let order: Vec<i32> = solver.search().map(|s| s.values()[0]).collect();
+        /// // Middle-out (by distance from 5) would try 2 first.
+        /// assert_eq!(order, [1, 2, 0, 10]);
+        /// ```
         Median = "median",
         /// Bisection, lower half first: under binary branching
         /// ([`Solver::binary_branching`](crate::Solver::binary_branching))
