@@ -1410,9 +1410,6 @@ impl<'m, O: Observer> Search<'m, O> {
         if let Some(objective) = &mut self.objective {
             objective.undone(top + 1);
         }
-        if frame.decision != Decision::Assign {
-            return; // a bisection assigned nothing
-        }
         self.assigned[frame.var as usize] = false;
         if self.store.counts_sizes() {
             self.store.recount(frame.var);
@@ -1424,6 +1421,17 @@ impl<'m, O: Observer> Search<'m, O> {
             .unassign(self.model.constraints_of(frame.var));
         let id = self.var_id(frame.var);
         self.observer.unchoose(id, value, top + 1);
+    }
+
+    /// Takes back the bisection of level `top` (its half's removals and
+    /// what propagated from them; it assigned nothing, and reported no
+    /// event). Out of line: the loop's `unassign` stays as small as it was.
+    #[inline(never)]
+    pub(crate) fn undo_bisection(&mut self, top: usize) {
+        self.store.undo(self.frames[top].mark);
+        if let Some(objective) = &mut self.objective {
+            objective.undone(top + 1);
+        }
     }
 
     /// Picks the next variable and moves it to `order[depth]`.

@@ -150,7 +150,8 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
                 s.weights[c as usize] += 1;
             }
             let id = s.var_id(var);
-            if s.frames[top].decision == Decision::Assign {
+            // (A bisection's half is no choice: no event.)
+            if !s.bisects || s.frames[top].decision == Decision::Assign {
                 s.observer.fail(id, value, top + 1);
             }
             if B::LOOKS_BACK && s.look_back.is_some() {
@@ -209,7 +210,9 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     const RESTARTS: bool = true;
     const LOOKS_BACK: bool = true;
 
-    #[inline]
+    // Always inlined: binary branching's `refute` opens levels too, and a
+    // call per node costs the loop more than the copy.
+    #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
         let var = s.select_var(depth - s.splits);
         let start = s.cand.len() as u32;
@@ -309,31 +312,24 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool {
-        let frame = s.frames[top];
-        if frame.decision == Decision::Assign {
-            return s.assign(var, value, top + 1);
+        if s.bisects && s.frames[top].decision != Decision::Assign {
+            return bisect(s, top, var, value);
         }
-        // The first half the order names, then the other.
-        let first = frame.cursor == frame.start + 1;
-        let lower = first == (frame.decision == Decision::LowerFirst);
-        let mid = i128::from(value);
-        let (lo, hi) = if lower {
-            (i128::MIN, mid)
-        } else {
-            (mid + 1, i128::MAX)
-        };
-        s.bisect(var, lo, hi)
+        s.assign(var, value, top + 1)
     }
 
     #[inline]
     fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
+        if s.bisects && s.frames[top].decision != Decision::Assign {
+            return s.undo_bisection(top);
+        }
         s.unassign(top);
     }
 
     #[inline]
     fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
         // A failed propagation leaves its removals on the trail.
-        s.unassign(top);
+        self.undo(s, top);
     }
 }
 
@@ -399,11 +395,29 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
     true
 }
 
+/// A bisection level's half: the first its order names (the level's
+/// cursor just past its first entry), then the other; `mid` is `value`.
+/// Out of line, so that the loop's assignment path stays as it was.
+#[inline(never)]
+fn bisect<O: Observer>(s: &mut Search<'_, O>, top: usize, var: u32, value: i32) -> bool {
+    let frame = s.frames[top];
+    let first = frame.cursor == frame.start + 1;
+    let lower = first == (frame.decision == Decision::LowerFirst);
+    let mid = i128::from(value);
+    let (lo, hi) = if lower {
+        (i128::MIN, mid)
+    } else {
+        (mid + 1, i128::MAX)
+    };
+    s.bisect(var, lo, hi)
+}
+
 /// Under binary branching, how a level on `var` bisects its domain, if
 /// `var`'s value order splits and it has two values or more: the
 /// decision, with its midpoint pushed onto `s.cand` twice (one entry per
 /// half). Gecode's midpoint: `(min + max) / 2` truncated towards zero,
 /// `min` when the two are adjacent (else the lower half would be all).
+#[inline(never)]
 fn bisection<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<Decision> {
     let decision = match s.branching.built_in_order(s.var_id(var))? {
         ValueOrder::Split => Decision::LowerFirst,
