@@ -161,7 +161,7 @@ named_enum! {
     /// In which order to try the values of the chosen variable.
     ///
     /// ```
-    /// assert_eq!(csp::ValueOrder::ALL.len(), 5);
+    /// assert_eq!(csp::ValueOrder::ALL.len(), 8);
     /// ```
     ValueOrder {
         /// Smallest value first.
@@ -175,6 +175,35 @@ named_enum! {
         LeastConstraining = "least-constraining",
         /// A seeded random shuffle (the same seed gives the same order).
         Random = "random",
+        /// The median value first (the lower one of an even count, by
+        /// position among the values, not by distance), then outwards by
+        /// position, lower first. Under binary branching only the first is
+        /// tried before the level is chosen again, so this is Gecode's
+        /// `INT_VAL_MED` (`indomain_median`).
+        ///
+        /// ```
+        /// use csp::{Model, Solver, ValueOrder};
+        /// let mut model = Model::new();
+        /// model.int_var([0, 1, 2, 10]).unwrap();
+        /// let solver = Solver::new(&model).value_order(ValueOrder::Median);
+        /// let order: Vec<i32> = solver.search().map(|s| s.values()[0]).collect();
+        /// // Middle-out (by distance from 5) would try 2 first.
+        /// assert_eq!(order, [1, 2, 0, 10]);
+        /// ```
+        Median = "median",
+        /// Bisection, lower half first: under binary branching
+        /// ([`Solver::binary_branching`](crate::Solver::binary_branching))
+        /// with forward checking or arc consistency, the search decides
+        /// `x <= mid`, then `x > mid`, choosing the variable again after
+        /// each (`mid` is `(min + max) / 2` truncated towards zero, or
+        /// `min` when `max = min + 1`: Gecode's `INT_VAL_SPLIT_MIN`,
+        /// `indomain_split`). Elsewhere the values one by one, ascending,
+        /// the order bisection visits them in.
+        Split = "split",
+        /// Bisection, upper half first (`x > mid`, then `x <= mid`:
+        /// Gecode's `INT_VAL_SPLIT_MAX`, `indomain_reverse_split`); where
+        /// bisection does not apply, descending values.
+        ReverseSplit = "reverse-split",
     }
 }
 

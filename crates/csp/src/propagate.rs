@@ -429,10 +429,22 @@ impl<O: Observer> Search<'_, O> {
     /// shrinks. The removal carries the id one past the model's last
     /// constraint (a decision, not a constraint: no failure weight).
     pub(crate) fn refute(&mut self, var: u32, value: i32) -> bool {
+        self.narrow_by_decision(|ctx| ctx.remove(var, value as i64))
+    }
+
+    /// Bisection: keeps `var` within `lo..=hi` (one half of its domain) and
+    /// propagates as [`Search::refute`] does; false on a wipe-out.
+    pub(crate) fn bisect(&mut self, var: u32, lo: i128, hi: i128) -> bool {
+        self.narrow_by_decision(|ctx| ctx.restrict_bounds(var, lo, hi).map(|_| ()))
+    }
+
+    /// A decision that narrows a domain without assigning it (`change`),
+    /// then arc consistency under that strategy.
+    fn narrow_by_decision(&mut self, change: impl FnOnce(&mut Ctx<'_>) -> Prop) -> bool {
         let by = self.model.num_constraints() as u32;
         let mut ctx = ctx!(self, by);
         ctx.record |= self.level == Level::Fixpoint;
-        let result = ctx.remove(var, value as i64);
+        let result = change(&mut ctx);
         let ran = Ran::of(ctx, result);
         if !self.settle(ran, None) {
             self.culprit = None;

@@ -1,5 +1,6 @@
 //! Binary branching (`Solver::binary_branching`: `x = v`, then `x != v`
-//! propagated and the variable chosen again) against brute force: every
+//! propagated and the variable chosen again; under the split value orders
+//! `x <= mid`, then `x > mid`) against brute force: every
 //! strategy, variable order and value order finds exactly the satisfying
 //! assignments, each once, and branch and bound the enumerated optimum.
 //! (That a dynamic order moves to another variable after a refutation, as
@@ -120,15 +121,18 @@ proptest! {
         let terms: Vec<(i64, csp::VarId)> = c.weights.iter().copied().zip(x.iter().copied()).collect();
         for &strategy in Pruning::ALL {
             for &var_order in VarOrder::ALL {
-                let solver = Solver::new(&model)
-                    .strategy(strategy)
-                    .var_order(var_order)
-                    .binary_branching(true);
-                let mut opt = solver.minimize(terms.clone()).unwrap();
-                let found = opt.by_ref().last().map(|i| i.value);
-                prop_assert_eq!(found, best, "{} {}", strategy, var_order);
-                let status = if best.is_some() { OptimizeStatus::Optimal } else { OptimizeStatus::Unsatisfiable };
-                prop_assert_eq!(opt.status(), status);
+                for value_order in [ValueOrder::Ascending, ValueOrder::Split, ValueOrder::ReverseSplit] {
+                    let solver = Solver::new(&model)
+                        .strategy(strategy)
+                        .var_order(var_order)
+                        .value_order(value_order)
+                        .binary_branching(true);
+                    let mut opt = solver.minimize(terms.clone()).unwrap();
+                    let found = opt.by_ref().last().map(|i| i.value);
+                    prop_assert_eq!(found, best, "{} {} {}", strategy, var_order, value_order);
+                    let status = if best.is_some() { OptimizeStatus::Optimal } else { OptimizeStatus::Unsatisfiable };
+                    prop_assert_eq!(opt.status(), status);
+                }
             }
         }
     }
@@ -147,4 +151,28 @@ fn a_users_selector_is_offered_the_refuted_variable_again() {
         })
         .binary_branching(true);
     assert_eq!(solver.count().solutions(), 4);
+}
+
+#[test]
+fn bisection_halves_at_gecodes_midpoint_and_assigns_each_value_once() {
+    // One variable: the leaves come in the order the halves are visited
+    // (ascending for split, descending for reverse split), each value once.
+    // The midpoint of -5..=-2 is -3 (truncated towards zero, as Gecode's
+    // C division): `x <= -3` holds three values, then `x > -3` one.
+    let mut model = Model::new();
+    let x = model.int_var(-5..=-2).unwrap();
+    for (order, expected) in [
+        (ValueOrder::Split, vec![-5, -4, -3, -2]),
+        (ValueOrder::ReverseSplit, vec![-2, -3, -4, -5]),
+    ] {
+        let solver = Solver::new(&model)
+            .strategy(Pruning::ArcConsistency)
+            .value_order(order)
+            .binary_branching(true);
+        let found: Vec<i32> = solver.search().map(|s| s[x]).collect();
+        assert_eq!(found, expected, "{order}");
+        // Split: <=-3 {<=-4 {-5 | -4} | -3} | -2: the root, 3 bisections
+        // of 2 halves each, 4 assignments.
+        assert_eq!(solver.count().stats.nodes, 1 + 6 + 4, "{order}");
+    }
 }

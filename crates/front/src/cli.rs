@@ -84,8 +84,8 @@ pub struct OrderArgs {
     /// [default: chosen by the program]
     #[arg(long, value_name = "ORDER", value_parser = parse::<VarOrder>)]
     pub var_order: Option<VarOrder>,
-    /// Value order: ascending, descending, middle-out, least-constraining
-    /// or random [default: chosen by the program]
+    /// Value order: ascending, descending, middle-out, least-constraining,
+    /// random, median, split or reverse-split [default: chosen by the program]
     #[arg(long, value_name = "ORDER", value_parser = parse::<ValueOrder>)]
     pub value_order: Option<ValueOrder>,
     /// Seed for the random value order and restart tie-breaking [default: 0]

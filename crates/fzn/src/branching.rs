@@ -35,9 +35,9 @@
 //! | --- | --- | --- |
 //! | `indomain_min`, `indomain` | `ascending` | yes |
 //! | `indomain_max` | `descending` | yes |
-//! | `indomain_median`, `indomain_middle` | `middle-out` | yes |
-//! | `indomain_split` | `ascending` | the order bisection (lower half first) visits; warned under a dynamic variable choice |
-//! | `indomain_reverse_split` | `descending` | likewise, upper half first |
+//! | `indomain_median`, `indomain_middle` | `median` | yes (Gecode too reads `indomain_middle` as the median) |
+//! | `indomain_split` | `split` | yes: `x <= mid`, then `x > mid` |
+//! | `indomain_reverse_split` | `reverse-split` | yes: `x > mid`, then `x <= mid` |
 //! | `indomain_random` | `random` (seeded by `-r`) | yes |
 //!
 //! Under the annotations, `fzn-csp` branches as Gecode does: `x = v`, and
@@ -46,9 +46,14 @@
 //! ([`csp::Solver::binary_branching`]; not for `-a` projections nor
 //! `--part`, nor when `--var-order`/`--value-order` override). The trees,
 //! and so the first solution and the order of improvements, are Gecode's
-//! for the exact variable choices above with `indomain_min` or
-//! `indomain_max` (`tests/gecode_tree.rs` compares them);
-//! `indomain_split` still enumerates values rather than bisecting. Without
+//! for the exact variable choices above with `indomain_min`,
+//! `indomain_max`, `indomain_median` (the value tried is the median of the
+//! domain as it is then), `indomain_split` and `indomain_reverse_split`
+//! (bisection: a level decides `x <= mid` or `x > mid`, the variable chosen
+//! again after each; [`csp::ValueOrder::Split`]) (`tests/gecode_tree.rs`
+//! compares them). Where binary branching does not run (`-a`
+//! projections, `--part`, a look-back strategy, backtracking), the split
+//! orders try the values one by one, ascending or descending. Without
 //! annotations, or with `-f`, the search branches on the integer
 //! variables first by `dom_w_deg` (binary too), then the booleans in
 //! creation order, ascending values ([`Plan::model_ints_first`]); with no
@@ -120,18 +125,15 @@ pub fn var_choice(name: &str) -> Option<VarChoice> {
 /// ```
 /// use csp_fzn::branching::value_choice;
 /// assert_eq!(value_choice("indomain_random"), Some((csp::ValueOrder::Random, true)));
-/// // Bisection on the midpoint, lower half first, visits the values in
-/// // ascending order; other variables may be chosen in between by a
-/// // dynamic variable choice, which one value at a time cannot follow.
-/// assert_eq!(value_choice("indomain_split"), Some((csp::ValueOrder::Ascending, false)));
+/// assert_eq!(value_choice("indomain_split"), Some((csp::ValueOrder::Split, true)));
 /// ```
 pub fn value_choice(name: &str) -> Option<(ValueOrder, bool)> {
     Some(match name {
         "indomain_min" | "indomain" => (ValueOrder::Ascending, true),
         "indomain_max" => (ValueOrder::Descending, true),
-        "indomain_median" | "indomain_middle" => (ValueOrder::MiddleOut, true),
-        "indomain_split" => (ValueOrder::Ascending, false),
-        "indomain_reverse_split" => (ValueOrder::Descending, false),
+        "indomain_median" | "indomain_middle" => (ValueOrder::Median, true),
+        "indomain_split" => (ValueOrder::Split, true),
+        "indomain_reverse_split" => (ValueOrder::ReverseSplit, true),
         "indomain_random" => (ValueOrder::Random, true),
         _ => return None,
     })
@@ -404,6 +406,34 @@ impl Branching {
     }
 }
 
+impl Branching {
+    /// Whether a search of this branching can take another path with
+    /// another seed or with restarts: a dynamic built-in variable order
+    /// (restarts break its ties at random, and dom/wdeg learns weights), a
+    /// `dom_w_deg` annotation (its weights carry over a restart), or a
+    /// random value order. Otherwise every choice is a function of the
+    /// domains, and a restarted search only walks the same tree again.
+    ///
+    /// ```
+    /// use csp::{ValueOrder, VarOrder};
+    /// use csp_fzn::branching::Branching;
+    /// assert!(!Branching::BuiltIn(VarOrder::Input, ValueOrder::Split).varies());
+    /// assert!(Branching::BuiltIn(VarOrder::Input, ValueOrder::Random).varies());
+    /// assert!(Branching::BuiltIn(VarOrder::SmallestDomain, ValueOrder::Ascending).varies());
+    /// ```
+    pub fn varies(&self) -> bool {
+        match self {
+            Branching::BuiltIn(var, value) => {
+                *var != VarOrder::Input || *value == ValueOrder::Random
+            }
+            Branching::Sequential(select, values) => {
+                select.scopes.iter().any(|(_, c)| *c == VarChoice::DomWDeg)
+                    || values.orders.contains(&ValueOrder::Random)
+            }
+        }
+    }
+}
+
 impl Plan {
     /// The branching over the engine variables `vars` (indexed like the
     /// FlatZinc variables) of `model`.
@@ -617,5 +647,14 @@ impl ValueOrdering for PerVariable {
             .copied()
             .unwrap_or(FREE_VALUE_ORDER);
         order.order(view, var, values);
+    }
+
+    fn built_in(&self, var: VarId) -> Option<ValueOrder> {
+        Some(
+            self.orders
+                .get(var.index())
+                .copied()
+                .unwrap_or(FREE_VALUE_ORDER),
+        )
     }
 }

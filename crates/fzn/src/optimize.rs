@@ -91,7 +91,7 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
     // The best value reported and the callback under one lock, so values
     // reach it strictly improving whichever member found them.
     let reported: Mutex<(Option<i64>, F)> = Mutex::new((None, on_solution));
-    let results = race(members, |solver| {
+    let results = race(members, &cancel, |solver| {
         let solver = solver.clone().limits(Limits {
             cancel: Some(cancel.clone()),
             ..solver.get_limits().clone()

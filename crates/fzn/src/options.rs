@@ -162,7 +162,8 @@ solutions in the FlatZinc output format.
                            nogood-learning
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
-                           least-constraining, random
+                           least-constraining, random, median, split,
+                           reverse-split
       --replay FILE        also write FILE: a page that replays the search
                            step by step in a browser (variables x values,
                            the search tree, the counters); with an

@@ -7,10 +7,13 @@
 //! complete search (unsatisfiable, or no better objective value), stops
 //! the others through a shared cancel flag. Optimisation shares the best
 //! objective value ([`csp::SharedBound`]), so every member prunes with it.
+//! The members beyond the first start once member 0 has searched for
+//! [`MEMBERS_START_AFTER`]: a run shorter than that is member 0's alone.
 
 use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, ValueOrder, VarOrder};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// How the members' orders may differ from the base search's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +98,7 @@ pub fn first_solution(members: &[Solver<'_>], limits: Limits) -> First {
     let cancel = Arc::new(AtomicBool::new(false));
     let winner: Mutex<Option<Vec<i32>>> = Mutex::new(None);
     let proved_none = AtomicBool::new(false);
-    let outcomes = race(members, |solver| {
+    let outcomes = race(members, &cancel, |solver| {
         let solver = solver.clone().limits(Limits {
             cancel: Some(cancel.clone()),
             ..limits.clone()
@@ -121,23 +124,53 @@ pub fn first_solution(members: &[Solver<'_>], limits: Limits) -> First {
     First { values, outcome }
 }
 
+/// How long member 0 searches alone before the others start. Two busy
+/// threads slow each other on a machine's shared resources (on a two-core
+/// machine both `-p 1` searches of two processes run slower together), so
+/// a run that member 0 finishes this quickly, where another member could
+/// hardly have been quicker, is as fast as `-p 1`; a long one loses at
+/// most this much where another member wins.
+pub const MEMBERS_START_AFTER: Duration = Duration::from_millis(100);
+
 /// Runs `work(member)` for each member on its own thread (member 0 on
-/// the caller's), returning their results in member order.
+/// the caller's, at once; the others once member 0 has run for
+/// [`MEMBERS_START_AFTER`] or returned), returning their results in member
+/// order. Member 0's return ends the race (it found what was asked, proved
+/// it complete, was cancelled by a winner, or reached the time limit,
+/// which the others reach too): `cancel` is raised, so the others stop
+/// (a member not started yet at once, rather than after its own time
+/// limit, which counts from its start).
 pub(crate) fn race<'m, T: Send>(
     members: &[Solver<'m>],
+    cancel: &AtomicBool,
     work: impl Fn(&Solver<'m>) -> T + Sync,
 ) -> Vec<T> {
+    // Raised when member 0 returns: the others stop waiting.
+    let first_done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
         let work = &work;
+        let first_done = &first_done;
         let others: Vec<_> = members
             .iter()
             .skip(1)
-            .map(|s| scope.spawn(move || work(s)))
+            .map(|s| {
+                scope.spawn(move || {
+                    let (done, wake) = first_done;
+                    let done = done.lock().expect("start lock");
+                    let _unused = wake
+                        .wait_timeout_while(done, MEMBERS_START_AFTER, |done| !*done)
+                        .expect("start lock");
+                    work(s)
+                })
+            })
             .collect();
         let mut results = Vec::with_capacity(members.len());
         if let Some(first) = members.first() {
             results.push(work(first));
         }
+        cancel.store(true, Ordering::SeqCst);
+        *first_done.0.lock().expect("start lock") = true;
+        first_done.1.notify_all();
         for handle in others {
             match handle.join() {
                 Ok(r) => results.push(r),
@@ -158,5 +191,49 @@ pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
     Outcome {
         stats,
         status: outcomes.first().map_or(Status::Complete, |o| o.status),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csp::{AllDifferentLevel, Model, Strategy};
+
+    #[test]
+    fn a_member_that_starts_late_still_wins_a_long_race() {
+        // Twelve pigeons, eleven holes: forward checking in input order
+        // walks 11! assignments; matching proves it at the root.
+        let mut model = Model::new();
+        let x = model.int_vars(12, 0..11).unwrap();
+        model.all_different(&x).unwrap();
+        let slow = Solver::new(&model).strategy(Strategy::ForwardChecking);
+        let quick = slow.clone().all_different_level(AllDifferentLevel::Domain);
+        let found = first_solution(&[slow, quick], Limits::default());
+        assert!(found.values.is_none());
+        assert!(found.outcome.status.is_complete());
+    }
+
+    #[test]
+    fn members_not_started_when_member_0_returns_stop_at_once() {
+        // Member 0 proves at the root; member 1 would walk 11! assignments.
+        let mut model = Model::new();
+        let x = model.int_vars(12, 0..11).unwrap();
+        model.all_different(&x).unwrap();
+        let slow = Solver::new(&model).strategy(Strategy::ForwardChecking);
+        let quick = slow.clone().all_different_level(AllDifferentLevel::Domain);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let outcomes = race(&[quick, slow], &cancel, |s| {
+            s.clone()
+                .limits(Limits {
+                    cancel: Some(cancel.clone()),
+                    ..Limits::default()
+                })
+                .count()
+        });
+        assert!(outcomes[0].status.is_complete());
+        // Stopped by the flag member 0's return raised (at its start, or at
+        // its next poll should it have started first on a loaded machine).
+        assert!(!outcomes[1].status.is_complete());
+        assert!(outcomes[1].stats.nodes < 100_000, "{:?}", outcomes[1].stats);
     }
 }

@@ -46,9 +46,9 @@ pub fn run(
     let phases = parse_until(text, &mut clock).and_then(|fzn| {
         let inst = resolve_until(&fzn, &mut clock)?;
         let plan = plan(&inst.search, opts.free);
-        Ok((inst, plan))
+        Ok((inst, plan, fzn.solve.line))
     });
-    let (inst, mut plan) = match phases {
+    let (inst, mut plan, solve_line) = match phases {
         Err(e) if e.is_time_limit() => return unknown(out),
         other => other?,
     };
@@ -69,8 +69,9 @@ pub fn run(
     } else if free_orders && opts.part.is_none() && !crate::lab::wanted(opts) {
         plan = plan.model_ints_first(&inst.vars);
     }
+    // Every warning is about the solve item's annotations: its line.
     for w in &plan.warnings {
-        let _ = writeln!(err, "warning: {w}");
+        let _ = writeln!(err, "warning: line {solve_line}: {w}");
     }
     for flag in &opts.ignored {
         let _ = writeln!(
@@ -475,8 +476,34 @@ impl Solve<'_> {
         let cutoffs = self.opts.node_cutoff.is_some() || self.opts.fail_cutoff.is_some();
         if cutoffs {
             let _ = writeln!(err, "note: -node and -fail count one search; -p ignored");
+            return false;
         }
-        !cutoffs
+        if !self.members_vary() {
+            // The other members would walk member 0's tree again (with
+            // restarts, more slowly), only taking the second core from it.
+            let _ = writeln!(
+                err,
+                "note: the search annotations fix every choice, so every -p member would search the same tree; one thread"
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Whether a portfolio's members can search differently from member 0
+    /// (see [`crate::portfolio::members`]): orders of their own (free
+    /// search), clause learning, or a branching whose path depends on the
+    /// seed or on restarts ([`Branching::varies`], or the orders the
+    /// command line sets).
+    fn members_vary(&self) -> bool {
+        self.freedom.orders
+            || self.opts.strategy == csp::Strategy::ClauseLearning
+            || self.branching.varies()
+            || self
+                .opts
+                .var_order
+                .is_some_and(|o| o != csp::VarOrder::Input)
+            || self.opts.value_order == Some(csp::ValueOrder::Random)
     }
 
     /// The `-p` portfolio's members around `solver` (one without `-p`).

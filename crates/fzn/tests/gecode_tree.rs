@@ -3,9 +3,10 @@
 //! dynamic variable choice may move to another variable in between.
 //! Random models (linear inequalities and disequalities, whose
 //! propagation reaches the same fixpoint in both solvers) under each
-//! exact variable and value choice: the first solution of a satisfaction
-//! problem, and every improving solution of an optimisation, are
-//! Gecode's, in Gecode's order.
+//! exact variable and value choice (bisection, `x <= mid` / `x > mid`, for
+//! the split choices): the first solution of a satisfaction problem, and
+//! every improving solution of an optimisation, are Gecode's, in Gecode's
+//! order.
 
 mod common;
 
@@ -25,6 +26,13 @@ const VAR_CHOICES: [&str; 6] = [
     "max_regret",
 ];
 const VALUE_CHOICES: [&str; 2] = ["indomain_min", "indomain_max"];
+/// The value choices that pick a value from the domain's middle, or
+/// bisect it (`x <= mid` / `x > mid`).
+const MIDDLE_CHOICES: [&str; 3] = [
+    "indomain_median",
+    "indomain_split",
+    "indomain_reverse_split",
+];
 
 /// A small seeded generator (SplitMix64), so that the models are the same
 /// on every run.
@@ -51,7 +59,13 @@ fn model(rng: &mut Rng, var_choice: &str, value_choice: &str, optimise: bool) ->
     let n = rng.range(3, 6) as usize;
     let mut text = String::new();
     for i in 0..n {
-        let lo = rng.range(0, 3);
+        // Under bisection negative values too: its midpoint is truncated
+        // towards zero, as Gecode's C division is.
+        let lo = if value_choice.ends_with("split") {
+            rng.range(-4, 3)
+        } else {
+            rng.range(0, 3)
+        };
         let hi = lo + rng.range(1, 7);
         writeln!(text, "var {lo}..{hi}: x{i} :: output_var;").unwrap();
     }
@@ -140,6 +154,34 @@ fn annotated_search_finds_gecodes_solutions_in_gecodes_order() {
     }
     // Most of the models have solutions: the comparison is not vacuous.
     assert!(compared > 100, "only {compared} models had a solution");
+}
+
+#[test]
+fn median_and_bisection_find_gecodes_solutions_in_gecodes_order() {
+    if !have_tools() {
+        return;
+    }
+    let mut rng = Rng(11);
+    let mut compared = 0;
+    for round in 0..12 {
+        // (Not `max_regret`: after an improvement its choice departs from
+        // Gecode's on some models whatever the value choice, `indomain_max`
+        // too; a known gap of that variable choice.)
+        for var_choice in VAR_CHOICES.into_iter().filter(|&c| c != "max_regret") {
+            for value_choice in MIDDLE_CHOICES {
+                let optimise = round % 2 == 1;
+                let text = model(&mut rng, var_choice, value_choice, optimise);
+                let args: &[&str] = if optimise { &["-a"] } else { &[] };
+                let (code, stdout, stderr) = run_fzn(&text, args);
+                assert_eq!(code, 0, "{stderr}\n{text}");
+                assert!(stderr.is_empty(), "no approximation: {stderr}");
+                let ours = solutions(&stdout);
+                assert_eq!(ours, gecode(&text, args), "{text}");
+                compared += usize::from(!ours.0.is_empty());
+            }
+        }
+    }
+    assert!(compared > 120, "only {compared} models had a solution");
 }
 
 #[test]

@@ -81,7 +81,9 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// (default), "arc-consistency", "backjumping" or "nogood-learning". `var_order`: "input" (default),
 /// "smallest-domain", "dom-deg", "dom-wdeg", or a callable `f(view) -> Var`
 /// given a `SearchView`. `value_order`: "ascending" (default),
-/// "descending", "middle-out", "least-constraining", "random", or a
+/// "descending", "middle-out", "least-constraining", "random", "median",
+/// "split", "reverse-split" (ascending and descending here: bisection
+/// needs binary branching), or a
 /// callable `f(view, var, values) -> values reordered`. Names ignore case
 /// and accept `_` for `-`; the `Strategy`, `VarOrder` and `ValueOrder`
 /// enums work too. `restarts`: "luby", "luby:SCALE", "geometric",

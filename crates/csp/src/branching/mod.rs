@@ -265,5 +265,23 @@ fn least_constraining<S: BranchState + ?Sized>(state: &mut S, var: u32, values: 
     state.brancher().scored = scored;
 }
 
+/// The median order: `values` (ascending) by position from the lower
+/// median outwards, lower first (in the reused score buffer: no
+/// allocation per node).
+fn median_out<S: BranchState + ?Sized>(state: &mut S, values: &mut [i32]) {
+    let mut scored = std::mem::take(&mut state.brancher().scored);
+    let (n, twice_mid) = (values.len() as i64, values.len() as i64 - 1);
+    scored.clear();
+    scored.extend(values.iter().enumerate().map(|(i, &v)| {
+        let i = i as i64;
+        ((2 * i - twice_mid).abs() * n + i, v)
+    }));
+    scored.sort_unstable();
+    for (slot, &(_, v)) in values.iter_mut().zip(&scored) {
+        *slot = v;
+    }
+    state.brancher().scored = scored;
+}
+
 #[cfg(test)]
 mod tests;

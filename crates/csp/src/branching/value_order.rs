@@ -128,8 +128,11 @@ pub(crate) fn order_builtin<S: BranchState + ?Sized>(
     values: &mut [i32],
 ) {
     match order {
-        ValueOrder::Ascending => {}
-        ValueOrder::Descending => values.reverse(),
+        // Bisection visits the values in ascending or descending order
+        // where it does not run (see `ValueOrder::Split`).
+        ValueOrder::Ascending | ValueOrder::Split => {}
+        ValueOrder::Descending | ValueOrder::ReverseSplit => values.reverse(),
+        ValueOrder::Median => super::median_out(state, values),
         ValueOrder::MiddleOut => {
             if let (Some(&lo), Some(&hi)) = (values.first(), values.last()) {
                 let twice_mid = lo as i64 + hi as i64;

@@ -20,7 +20,8 @@ impl<O: Observer> BranchState for Search<'_, O> {
 
     #[inline(always)]
     fn depth(&self) -> usize {
-        self.frames.len()
+        // (Bisection levels assign no variable.)
+        self.frames.len() - self.splits
     }
 
     #[inline]

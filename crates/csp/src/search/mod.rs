@@ -2,7 +2,7 @@
 //! failure unchoose.
 //!
 //! The loop itself is `search_loop.rs`: iterative with an explicit stack of
-//! frames (one per assigned variable), so depth is bounded by memory, not
+//! frames (one per assigned variable, or per bisection), so depth is bounded by memory, not
 //! by the thread's stack, generic over its backend (the trail store, or the
 //! slot store of `search/slot_backend.rs`) and over its [`Observer`], so unobserved
 //! searches compile the hooks away. Per node it only pushes onto buffers
@@ -568,6 +568,22 @@ pub(crate) struct Frame {
     start: u32,
     /// The slot backend's candidate values: the bits still to try.
     left: usize,
+    /// What the level decides: an assignment, or a bisection.
+    decision: Decision,
+}
+
+/// What a level of the search decides.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// `var = value` for its values in turn (under binary branching,
+    /// `var != value` between them).
+    Assign,
+    /// Bisection at `cand[start]`, `mid`: `var <= mid`, then `var > mid`
+    /// ([`ValueOrder::Split`]). Assigns nothing: the level is not one of
+    /// the variables' (`Search::splits` counts these).
+    LowerFirst,
+    /// Bisection, `var > mid` first ([`ValueOrder::ReverseSplit`]).
+    UpperFirst,
 }
 
 /// Posting polls the time limit and the cancel flag every this many
@@ -683,6 +699,12 @@ pub struct Search<'m, O: Observer> {
     pub(crate) quiet: bool,
     /// Binary branching: a level refutes its value before the next.
     pub(crate) binary: bool,
+    /// Binary branching under forward checking or arc consistency: the
+    /// split value orders bisect (see [`Decision`]).
+    pub(crate) bisects: bool,
+    /// How many open levels are bisections (`frames.len() - splits`
+    /// variables are assigned).
+    pub(crate) splits: usize,
     pub(crate) trial_pruned: u64,
     pub(crate) stats: Stats,
     status: Status,
@@ -920,6 +942,10 @@ impl<'m, O: Observer> Search<'m, O> {
                 .looks_back()
                 .then(|| LookBack::new(n, solver.strategy == Strategy::NogoodLearning)),
             binary: solver.binary && !solver.strategy.looks_back(),
+            bisects: solver.binary
+                && !solver.strategy.looks_back()
+                && matches!(level, Level::Forward | Level::Fixpoint),
+            splits: 0,
             observer,
             learning: learns.then(|| {
                 let check = solver
@@ -1063,6 +1089,7 @@ impl<'m, O: Observer> Search<'m, O> {
         };
         self.frames[..held]
             .iter()
+            .filter(|f| f.decision == Decision::Assign)
             .map(|f| (self.var_id(f.var), self.values[f.var as usize]))
             .collect()
     }
@@ -1095,7 +1122,7 @@ impl<'m, O: Observer> Search<'m, O> {
     pub fn skip_below(&mut self, keep: usize) -> bool {
         let at_solution = self.status == Status::Running
             && self.next == Next::Resume
-            && self.frames.len() == self.order.len();
+            && self.frames.len() - self.splits == self.order.len();
         if !at_solution || self.slot_backend.is_some() || keep == 0 {
             return false;
         }
@@ -1394,6 +1421,17 @@ impl<'m, O: Observer> Search<'m, O> {
             .unassign(self.model.constraints_of(frame.var));
         let id = self.var_id(frame.var);
         self.observer.unchoose(id, value, top + 1);
+    }
+
+    /// Takes back the bisection of level `top` (its half's removals and
+    /// what propagated from them; it assigned nothing, and reported no
+    /// event). Out of line: the loop's `unassign` stays as small as it was.
+    #[inline(never)]
+    pub(crate) fn undo_bisection(&mut self, top: usize) {
+        self.store.undo(self.frames[top].mark);
+        if let Some(objective) = &mut self.objective {
+            objective.undone(top + 1);
+        }
     }
 
     /// Picks the next variable and moves it to `order[depth]`.

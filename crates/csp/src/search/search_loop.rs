@@ -1,7 +1,8 @@
 //! The one search loop, generic over its backend.
 //!
 //! [`run`] is the loop's skeleton: the frame stack (one level per assigned
-//! variable, no recursion), the order of the choose / fail / unchoose
+//! variable, or per bisection under the split value orders; no
+//! recursion), the order of the choose / fail / unchoose
 //! events, the statistics, the limits and the cancel flag, restarts,
 //! solutions and backtracking. What a level's variable and values are, and
 //! how a value is propagated and taken back, is the [`Backend`]'s:
@@ -20,7 +21,7 @@
 //! pays for the other: no dynamic dispatch in the loop, no allocation per
 //! node (frames and candidates go to buffers that are reused).
 
-use super::{Frame, Next, Search, LISTED_VALUES, UNLISTED, UNLISTED_DOWN};
+use super::{Decision, Frame, Next, Search, LISTED_VALUES, UNLISTED, UNLISTED_DOWN};
 use crate::config::ValueOrder;
 use crate::observer::Observer;
 use crate::stats::Status;
@@ -89,7 +90,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
     loop {
         if next == Next::Descend {
             let depth = s.frames.len();
-            if depth == n {
+            if depth - s.splits == n {
                 debug_assert!(
                     !B::FIXES_DOMAINS || s.props.len() > CHECKED_ENTAILMENT || s.all_entailed(),
                     "every constraint is entailed at a solution"
@@ -149,7 +150,10 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
                 s.weights[c as usize] += 1;
             }
             let id = s.var_id(var);
-            s.observer.fail(id, value, top + 1);
+            // (A bisection's half is no choice: no event.)
+            if !s.bisects || s.frames[top].decision == Decision::Assign {
+                s.observer.fail(id, value, top + 1);
+            }
             if B::LOOKS_BACK && s.look_back.is_some() {
                 // (While the rejected value is still set.)
                 s.note_conflict(top, var);
@@ -206,10 +210,27 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     const RESTARTS: bool = true;
     const LOOKS_BACK: bool = true;
 
-    #[inline]
+    // Always inlined: binary branching's `refute` opens levels too, and a
+    // call per node costs the loop more than the copy.
+    #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
-        let var = s.select_var(depth);
+        let var = s.select_var(depth - s.splits);
         let start = s.cand.len() as u32;
+        if s.bisects
+            && let Some(decision) = bisection(s, var)
+        {
+            s.splits += 1;
+            s.frames.push(Frame {
+                var,
+                mark: s.store.mark(),
+                cursor: start,
+                end: start + 2,
+                start,
+                left: 0,
+                decision,
+            });
+            return;
+        }
         let Some((cursor, end)) = level_values(s, var) else {
             return; // no frame: the loop stops
         };
@@ -220,6 +241,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
             end,
             start,
             left: 0,
+            decision: Decision::Assign,
         });
     }
 
@@ -227,7 +249,11 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
         if s.binary {
             let frame = &s.frames[top];
-            if frame.end < UNLISTED_DOWN && frame.cursor > frame.start && !refute(s, top) {
+            if frame.end < UNLISTED_DOWN
+                && frame.cursor > frame.start
+                && frame.decision == Decision::Assign
+                && !refute(s, top)
+            {
                 return None;
             }
         }
@@ -279,22 +305,31 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn close(&mut self, s: &mut Search<'m, O>, _top: usize) {
         let frame = s.frames.pop().expect("an open level");
         s.cand.truncate(frame.start as usize);
+        if frame.decision != Decision::Assign {
+            s.splits -= 1;
+        }
     }
 
     #[inline]
     fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool {
+        if s.bisects && s.frames[top].decision != Decision::Assign {
+            return bisect(s, top, var, value);
+        }
         s.assign(var, value, top + 1)
     }
 
     #[inline]
     fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
+        if s.bisects && s.frames[top].decision != Decision::Assign {
+            return s.undo_bisection(top);
+        }
         s.unassign(top);
     }
 
     #[inline]
     fn retract(&mut self, s: &mut Search<'m, O>, top: usize) {
         // A failed propagation leaves its removals on the trail.
-        s.unassign(top);
+        self.undo(s, top);
     }
 }
 
@@ -348,21 +383,52 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
         }
         return false;
     }
-    // Chosen as when the level opened: without its frame, so that the
-    // branching sees `top` as the depth and the level's variable as open.
+    // Opened again as it first opened: without its frame, so that the
+    // branching sees the level's variable as open.
     s.frames.pop();
-    let var = s.select_var(top);
-    let Some((cursor, end)) = level_values(s, var) else {
+    Trail::open(&mut Trail, s, top);
+    if s.frames.len() == top {
         s.frames.push(frame);
         s.halted = Some(StopReason::TooLarge);
         return false;
-    };
-    s.frames.push(Frame {
-        var,
-        mark: s.store.mark(),
-        cursor,
-        end,
-        ..frame
-    });
+    }
     true
+}
+
+/// A bisection level's half: the first its order names (the level's
+/// cursor just past its first entry), then the other; `mid` is `value`.
+/// Out of line, so that the loop's assignment path stays as it was.
+#[inline(never)]
+fn bisect<O: Observer>(s: &mut Search<'_, O>, top: usize, var: u32, value: i32) -> bool {
+    let frame = s.frames[top];
+    let first = frame.cursor == frame.start + 1;
+    let lower = first == (frame.decision == Decision::LowerFirst);
+    let mid = i128::from(value);
+    let (lo, hi) = if lower {
+        (i128::MIN, mid)
+    } else {
+        (mid + 1, i128::MAX)
+    };
+    s.bisect(var, lo, hi)
+}
+
+/// Under binary branching, how a level on `var` bisects its domain, if
+/// `var`'s value order splits and it has two values or more: the
+/// decision, with its midpoint pushed onto `s.cand` twice (one entry per
+/// half). Gecode's midpoint: `(min + max) / 2` truncated towards zero,
+/// `min` when the two are adjacent (else the lower half would be all).
+#[inline(never)]
+fn bisection<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<Decision> {
+    let decision = match s.branching.built_in_order(s.var_id(var))? {
+        ValueOrder::Split => Decision::LowerFirst,
+        ValueOrder::ReverseSplit => Decision::UpperFirst,
+        _ => return None,
+    };
+    let (min, max) = (s.store.min(var)?, s.store.max(var)?);
+    if min == max {
+        return None;
+    }
+    let mid = if max - min == 1 { min } else { (min + max) / 2 };
+    s.cand.extend([mid as i32; 2]);
+    Some(decision)
 }

@@ -247,6 +247,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
             end: 0,
             start: 0,
             left: s.store.word(var),
+            decision: super::Decision::Assign,
         });
     }
 

@@ -46,6 +46,9 @@ class ValueOrder(_Named):
     MIDDLE_OUT = "middle-out"
     LEAST_CONSTRAINING = "least-constraining"
     RANDOM = "random"
+    MEDIAN = "median"
+    SPLIT = "split"
+    REVERSE_SPLIT = "reverse-split"
 
 
 class AllDifferentLevel(_Named):

@@ -91,7 +91,8 @@ pub struct StudyArgs {
     #[arg(long, value_name = "LIST", default_value = "input")]
     pub var_orders: Choices<VarOrder>,
     /// Value orders to compare: `all` or a comma-separated list of
-    /// ascending, descending, middle-out, least-constraining, random
+    /// ascending, descending, middle-out, least-constraining, random,
+    /// median, split, reverse-split
     #[arg(long, value_name = "LIST", default_value = "ascending")]
     pub value_orders: Choices<ValueOrder>,
     /// Board sizes: N, A..=B, A..B or a comma-separated list of them
