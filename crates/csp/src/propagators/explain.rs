@@ -145,6 +145,24 @@ impl Domains for Ctx<'_> {
     }
 }
 
+/// The last-variable rule's reason (`Ctx::filter_last`, which every kind
+/// may run, removing one value at a time): for a removed value, or a
+/// failure, the values of the constraint's variables `vars` (other than
+/// the literal's), when `d` fixes them all (with them, the constraint
+/// alone rules out the value, or fails). `None` when one is open, and for
+/// a bound (the values beyond it that went before are not the rule's).
+pub(crate) fn others_fixed(vars: &[u32], what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+    let skip = match what {
+        Inferred::Lit(lit) if lit.relation == Relation::NotEqual => Some(lit.var),
+        Inferred::Lit(_) => return None,
+        Inferred::Failure => None,
+    };
+    (vars.iter())
+        .filter(|&&x| Some(x) != skip)
+        .map(|&x| d.single(x).map(|v| Lit::equal(x, v)))
+        .collect()
+}
+
 /// An explanation in canonical form: sorted, each literal once.
 pub(crate) fn conjunction(mut lits: Vec<Lit>) -> Vec<Lit> {
     lits.sort_unstable();

@@ -1,12 +1,13 @@
 //! Explanations against brute force: random small domains and a random
 //! constraint of each kind that explains (linear, not-equal, all-different
-//! by value elimination, clause); the real propagator runs (to its
+//! by value elimination, clause, reified and half-reified linear
+//! comparisons, element over constants); the real propagator runs (to its
 //! fixpoint, or forward after an assignment), and each literal it inferred
 //! (each removal record, in order) is explained from the domains just
 //! before it. Every explanation must
 //!
 //! (a) hold in those domains and speak only of the constraint's other
-//!     variables, each at most once;
+//!     variables, each at most once (or in removed values only);
 //! (b) with the constraint imply the literal, over the product of the
 //!     declared domains;
 //! (c) for a failure reported without a removal, be inconsistent with the
@@ -14,6 +15,7 @@
 
 use super::{Domains, Inferred, Lit};
 use crate::combinations::each_combination;
+use crate::literal::Relation;
 use crate::propagators::{post, Constraint, Ctx, Scratch};
 use crate::store::Store;
 use crate::{AllDifferentLevel, Cmp, Model};
@@ -47,7 +49,20 @@ enum Form {
     AllDifferent,
     /// The first `n` scope entries are positive.
     Clause(usize),
+    /// The first scope entry's variable (a 0/1 one) reifies (`true`) or
+    /// implies a linear comparison of the others.
+    Reified(Cmp, i64, bool),
+    /// `ARRAYS[k][scope[0]] = scope[1]`.
+    Element(usize),
 }
+
+/// The arrays of the element cases.
+const ARRAYS: [&[i64]; 4] = [
+    &[3, 1, 4, 1, 5],
+    &[0, 2, -1, 2],
+    &[1],
+    &[5, -3, 0, 4, -3, 2],
+];
 
 /// Domains; the scope as (variable, offset, coefficient); the form; a
 /// value far away added to the first domain (a multi-word store, whose
@@ -68,6 +83,13 @@ fn case() -> impl Strategy<Value = Case> {
         Just(Form::NotEqual),
         Just(Form::AllDifferent),
         (0..=4usize).prop_map(Form::Clause),
+        (
+            prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)],
+            -10..=10i64,
+            any::<bool>()
+        )
+            .prop_map(|(c, r, full)| Form::Reified(c, r, full)),
+        (0..ARRAYS.len()).prop_map(Form::Element),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
@@ -91,7 +113,8 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let mut d: Vec<i32> = match clause {
+            let boolean = clause || matches!(form, Form::Reified(..)) && i == scope[0].0;
+            let mut d: Vec<i32> = match boolean {
                 true => d.iter().map(|v| v.rem_euclid(2)).collect(),
                 false => d.clone(),
             };
@@ -122,6 +145,25 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
                 |s: &[(usize, i64, i64)]| s.iter().map(|&(v, _, _)| x[v]).collect::<Vec<_>>();
             m.clause(vars(&scope[..p]), vars(&scope[p..])).ok()?;
         }
+        Form::Reified(cmp, rhs, full) => {
+            // A boolean inside its own body is left to the decisions.
+            (scope[1..].iter().all(|t| t.0 != scope[0].0)).then_some(())?;
+            let b = x[scope[0].0];
+            let terms = scope[1..].iter().map(|&(v, c, a)| (a, x[v] + c));
+            let body = crate::Condition::linear(terms, cmp, rhs);
+            match full {
+                true => m.reify(b, body).ok()?,
+                false => m.implies(b, body).ok()?,
+            };
+        }
+        Form::Element(k) => {
+            let [(i, c, _), (z, d, _), ..] = scope[..] else {
+                return None;
+            };
+            (i != z).then_some(())?;
+            m.element(ARRAYS[k].iter().copied(), x[i] + c, x[z] + d)
+                .ok()?;
+        }
     }
     Some(m)
 }
@@ -136,6 +178,11 @@ fn check(
     lit: Option<Lit>,
 ) -> Result<(), TestCaseError> {
     let mut seen = BTreeSet::new();
+    // A variable may be spoken of in several removed values.
+    let bound = |x: u32| {
+        why.iter()
+            .any(|l| l.var == x && l.relation != Relation::NotEqual)
+    };
     for l in why {
         prop_assert!(l.entailed(before), "{l:?} of {why:?} did not hold");
         prop_assert!(con.vars.contains(&l.var), "{l:?} is outside the scope");
@@ -144,7 +191,7 @@ fn check(
             "{l:?} speaks of {lit:?}'s variable"
         );
         prop_assert!(
-            seen.insert(l.var),
+            seen.insert(l.var) || !bound(l.var),
             "{why:?} says two things of one variable"
         );
     }
@@ -342,14 +389,24 @@ fn the_cases_reach_every_kind_of_inference() {
             t[k] += n;
         }
     }
-    for form in ["Linear", "NotEqual", "AllDifferent", "Clause"] {
+    for form in [
+        "Linear",
+        "NotEqual",
+        "AllDifferent",
+        "Clause",
+        "Reified",
+        "Element",
+    ] {
         for forward in [false, true] {
             let [values, _, failures] = tally[&(form.to_owned(), forward)];
             assert!(
                 values > 0,
                 "{form} forward={forward}: no removal in {tally:?}"
             );
-            if form != "NotEqual" && form != "AllDifferent" {
+            // Element's fixpoint fails by emptying a domain: a removal.
+            let fails = !matches!(form, "NotEqual" | "AllDifferent")
+                && (form, forward) != ("Element", false);
+            if fails {
                 assert!(
                     failures > 0,
                     "{form} forward={forward}: no failure in {tally:?}"
