@@ -59,6 +59,8 @@ struct History {
     /// The declared bounds (`lo > hi` when empty).
     lo: i64,
     hi: i64,
+    /// The declared domain is the whole interval `lo..=hi`.
+    interval: bool,
 }
 
 /// A value's `[x != v]` position: a slot per value over a narrow declared
@@ -92,6 +94,7 @@ impl History {
             removed,
             lo,
             hi,
+            interval: d.size() as i64 == (hi - lo + 1).max(0),
         }
     }
 
@@ -152,6 +155,25 @@ impl History {
     fn first_high(&self, v: i64, pos: u32) -> Option<(u32, i64)> {
         let i = self.highs.partition_point(|&(_, b)| b > v);
         self.highs.get(i).copied().filter(|&(p, _)| p < pos)
+    }
+
+    /// Pushes the positions before `pos` of the `[x != v]` literals with
+    /// `v` in `lo..=hi`: by value over a narrow range, else by literal.
+    fn holes_within(&self, lo: i64, hi: i64, pos: u32, entries: &[Entry], out: &mut Vec<u32>) {
+        let holes = &self.holes[..self.holes.partition_point(|&p| p < pos)];
+        if hi.saturating_sub(lo) < holes.len() as i64 {
+            for v in lo..=hi {
+                let p = self.removed_at(v);
+                if p < pos {
+                    out.push(p);
+                }
+            }
+            return;
+        }
+        out.extend(holes.iter().copied().filter(|&p| {
+            let v = entries[p as usize].lit.value;
+            lo <= v && v <= hi
+        }));
     }
 
     /// The last move before `pos` of a list.
@@ -282,11 +304,6 @@ impl Trail {
         let x = lit.var;
         let declared = &domains[x as usize];
         let h = &self.vars[x as usize];
-        let hole = |p: &u32| {
-            let l = self.entries[*p as usize].lit;
-            (l.relation == Relation::NotEqual).then_some(l.value)
-        };
-        let holes = &h.holes[..h.holes.partition_point(|&p| p < pos)];
         match lit.relation {
             Relation::Equal => {
                 self.support(Lit::at_least(x, lit.value), pos, domains, out);
@@ -302,14 +319,9 @@ impl Trail {
                 }
                 // The greatest lower bound, then the holes up to the value.
                 let best = History::last_before(&h.lows, pos);
-                let from = best.map_or(i64::MIN, |(_, b)| b);
+                let from = best.map_or(h.lo, |(_, b)| b);
                 out.extend(best.map(|(p, _)| p));
-                out.extend(
-                    holes
-                        .iter()
-                        .copied()
-                        .filter(|p| hole(p).is_some_and(|v| v >= from && v < lit.value)),
-                );
+                h.holes_within(from, lit.value - 1, pos, &self.entries, out);
             }
             Relation::AtMost => {
                 if h.hi <= lit.value {
@@ -320,14 +332,9 @@ impl Trail {
                     return;
                 }
                 let best = History::last_before(&h.highs, pos);
-                let to = best.map_or(i64::MAX, |(_, b)| b);
+                let to = best.map_or(h.hi, |(_, b)| b);
                 out.extend(best.map(|(p, _)| p));
-                out.extend(
-                    holes
-                        .iter()
-                        .copied()
-                        .filter(|p| hole(p).is_some_and(|v| v <= to && v > lit.value)),
-                );
+                h.holes_within(lit.value + 1, to, pos, &self.entries, out);
             }
             Relation::NotEqual => {
                 let v = lit.value;
@@ -378,8 +385,20 @@ impl At<'_> {
     /// The first member walking from `from` by `step` within `lo..=hi`
     /// (the bounds before the position).
     fn walk(&self, x: u32, (lo, hi): (i64, i64), from: i64, step: i64) -> Option<i64> {
-        let declared = &self.domains[x as usize];
+        let h = &self.trail.vars[x as usize];
         let mut v = from;
+        if h.interval {
+            // Every value between the bounds was declared: only the
+            // removed ones are skipped.
+            while lo <= v && v <= hi {
+                if h.removed_at(v) >= self.pos {
+                    return Some(v);
+                }
+                v += step;
+            }
+            return None;
+        }
+        let declared = &self.domains[x as usize];
         while lo <= v && v <= hi {
             v = declared.member_from(v, step > 0)?;
             if !(lo <= v && v <= hi) {
