@@ -233,9 +233,16 @@ impl Nogoods {
         let mut list = std::mem::take(&mut self.watches[x as usize][kind]);
         let mut kept = 0;
         let mut found = Found::Nothing;
+        // The bounds once for the whole list (a bound's kind reads them).
+        let (lo, hi) = (store.min(x), store.max(x));
+        let is_false = |l: Lit| match l.relation {
+            Relation::AtLeast => hi.is_none_or(|m| m < l.value),
+            Relation::AtMost => lo.is_none_or(|m| m > l.value),
+            _ => falsified(l, store),
+        };
         for i in 0..list.len() {
             let (k, watched) = list[i];
-            if !matches!(found, Found::Nothing) || !falsified(watched, store) {
+            if !matches!(found, Found::Nothing) || !is_false(watched) {
                 list[kept] = (k, watched);
                 kept += 1;
                 continue;
