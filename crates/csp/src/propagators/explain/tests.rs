@@ -54,7 +54,29 @@ enum Form {
     Reified(Cmp, i64, bool),
     /// `ARRAYS[k][scope[0]] = scope[1]`.
     Element(usize),
+    /// `scope[0] * scope[1] = scope[2]`.
+    Times,
+    /// The scope's tuples among `ROWS[k]`'s (cut to its length).
+    Table(usize),
+    /// The scope as starts of durations 1 and 2 alternately, demands 1, 2
+    /// alternately on a resource of capacity `c` (unary when `None`:
+    /// `disjunctive`).
+    Resource(Option<i64>),
+    /// Exactly `n` views of the scope take the value 1.
+    Count(usize),
 }
+
+/// The rows of the table cases.
+const ROWS: [&[[i32; 4]]; 2] = [
+    &[
+        [0, 1, 2, 3],
+        [1, 1, 0, 0],
+        [2, 0, 1, 5],
+        [-1, 3, 3, 2],
+        [4, 2, 0, 1],
+    ],
+    &[[0, 0, 0, 0], [1, 2, 3, 4], [2, 2, 2, -1], [3, 1, 0, 1]],
+];
 
 /// The arrays of the element cases.
 const ARRAYS: [&[i64]; 4] = [
@@ -90,6 +112,10 @@ fn case() -> impl Strategy<Value = Case> {
         )
             .prop_map(|(c, r, full)| Form::Reified(c, r, full)),
         (0..ARRAYS.len()).prop_map(Form::Element),
+        Just(Form::Times),
+        (0..ROWS.len()).prop_map(Form::Table),
+        proptest::option::of(1..=3i64).prop_map(Form::Resource),
+        (0..=3usize).prop_map(Form::Count),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
@@ -164,6 +190,28 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             m.element(ARRAYS[k].iter().copied(), x[i] + c, x[z] + d)
                 .ok()?;
         }
+        Form::Times => {
+            let [a, b, c, ..] = scope[..] else {
+                return None;
+            };
+            m.times(x[a.0] + a.1, x[b.0] + b.1, x[c.0] + c.1).ok()?;
+        }
+        Form::Table(k) => {
+            let rows = ROWS[k].iter().map(|r| r[..scope.len()].to_vec());
+            m.table(views.collect::<Vec<_>>(), rows).ok()?;
+        }
+        Form::Resource(capacity) => {
+            let views: Vec<_> = views.collect();
+            let alternate = |a, b| (0..views.len()).map(move |i| if i % 2 == 0 { a } else { b });
+            match capacity {
+                Some(c) => m.cumulative(views.clone(), alternate(1, 2), alternate(1, 2), c),
+                None => m.disjunctive(views.clone(), alternate(1, 2)),
+            }
+            .ok()?;
+        }
+        Form::Count(n) => {
+            m.count_eq(views.collect::<Vec<_>>(), 1, n).ok()?;
+        }
     }
     Some(m)
 }
@@ -178,20 +226,26 @@ fn check(
     lit: Option<Lit>,
 ) -> Result<(), TestCaseError> {
     let mut seen = BTreeSet::new();
-    // A variable may be spoken of in several removed values.
-    let bound = |x: u32| {
-        why.iter()
-            .any(|l| l.var == x && l.relation != Relation::NotEqual)
-    };
     for l in why {
         prop_assert!(l.entailed(before), "{l:?} of {why:?} did not hold");
         prop_assert!(con.vars.contains(&l.var), "{l:?} is outside the scope");
+        // Of the literal's own variable, only what a bound's move rests
+        // on: the bound on its side before, the holes it jumped.
+        let own = |lit: Lit| {
+            let bound = matches!(lit.relation, Relation::AtLeast | Relation::AtMost);
+            bound && (l.relation == lit.relation || l.relation == Relation::NotEqual)
+        };
         prop_assert!(
-            lit.is_none_or(|lit| lit.var != l.var),
+            lit.is_none_or(|lit| lit.var != l.var || own(lit)),
             "{l:?} speaks of {lit:?}'s variable"
         );
+        // Each bound once, and removed values.
+        let value = match l.relation {
+            Relation::NotEqual => l.value,
+            _ => 0,
+        };
         prop_assert!(
-            seen.insert(l.var) || !bound(l.var),
+            seen.insert((l.var, l.relation, value)),
             "{why:?} says two things of one variable"
         );
     }
@@ -396,6 +450,10 @@ fn the_cases_reach_every_kind_of_inference() {
         "Clause",
         "Reified",
         "Element",
+        "Times",
+        "Table",
+        "Resource",
+        "Count",
     ] {
         for forward in [false, true] {
             let [values, _, failures] = tally[&(form.to_owned(), forward)];
