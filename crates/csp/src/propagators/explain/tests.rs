@@ -297,9 +297,12 @@ struct Explained {
 
 /// Runs the case's propagator and checks the explanation of each of its
 /// inferences.
+/// `declines`: the kind explains by the domains (`domains_of`), which may
+/// decline a domain too wide to describe (the far value of a wide case).
 fn explain_case(
     model: &Model,
     forward: Option<(usize, usize)>,
+    declines: bool,
 ) -> Result<Explained, TestCaseError> {
     let con = &model.constraints()[0];
     let declared: Vec<Vec<i32>> = model
@@ -367,6 +370,10 @@ fn explain_case(
             .into_iter()
             .find_map(|lit| Some((lit, p.explain(Inferred::Lit(lit), &sets)?)));
         let Some((lit, why)) = found else {
+            if declines {
+                sets.0[r.var as usize] = after;
+                continue;
+            }
             return Err(TestCaseError::fail(format!("no explanation of {r:?}")));
         };
         check(con, &declared, &sets, &why, Some(lit))?;
@@ -397,11 +404,23 @@ fn explain_case(
     }
     if result.is_err() && sets.0.iter().all(|d| !d.is_empty()) {
         let why = p.explain(Inferred::Failure, &sets);
+        if why.is_none() && declines {
+            return Ok(explained);
+        }
         prop_assert!(why.is_some(), "no explanation of the failure");
         check(con, &declared, &sets, &why.unwrap(), None)?;
         explained.failures += 1;
     }
     Ok(explained)
+}
+
+/// Does the case's kind explain by the domains, over a wide domain?
+fn declines(case: &Case) -> bool {
+    let by_domains = matches!(
+        case.2,
+        Form::Times | Form::Table(_) | Form::Resource(_) | Form::Count(_)
+    );
+    by_domains && case.3
 }
 
 proptest! {
@@ -415,7 +434,7 @@ proptest! {
         if model.constraints().len() != 1 {
             return Ok(()); // folded away (a linear sum of constants)
         }
-        explain_case(&model, case.4)?;
+        explain_case(&model, case.4, declines(&case))?;
     }
 }
 
@@ -437,7 +456,7 @@ fn the_cases_reach_every_kind_of_inference() {
             .next()
             .unwrap()
             .to_owned();
-        let e = explain_case(&model, case.4).unwrap();
+        let e = explain_case(&model, case.4, declines(&case)).unwrap();
         let t = tally.entry((form, case.4.is_some())).or_insert([0; 3]);
         for (k, n) in [e.values, e.ranges, e.failures].into_iter().enumerate() {
             t[k] += n;
