@@ -193,6 +193,10 @@ pub(crate) fn domains_of(
     read: Read,
     d: &dyn Domains,
 ) -> Option<Vec<Lit>> {
+    // Two bounds per other variable at least: too many, give up at once.
+    if 2 * vars.len() as i64 > DESCRIBED + 2 {
+        return None;
+    }
     let mut why = Vec::new();
     // The holes of `x` strictly between `lo` and `hi`, if read.
     let holes = |x: u32, lo: i64, hi: i64, why: &mut Vec<Lit>| {
