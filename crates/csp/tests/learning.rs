@@ -23,9 +23,12 @@ enum Spec {
     Element(Vec<i64>, usize, usize),
     /// `b <-> sum <= rhs`, with `b` the first variable's `>= 1`.
     Reified(usize, Vec<(i64, usize)>, i64),
-    /// Kinds that do not explain: times and abs.
+    /// Kinds explained by the others' domains: times and abs.
     Times(usize, usize, usize),
     Abs(usize, usize),
+    /// Starts of durations and demands 1, 2 alternately on a resource of
+    /// the capacity (`disjunctive` when `None`): explained by bounds.
+    Resource(Vec<usize>, Option<i64>),
 }
 
 #[derive(Clone, Debug)]
@@ -63,7 +66,12 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
             .prop_map(|(a, i, r)| Spec::Element(a, i, r)),
         (v.clone(), terms, -4i64..=4).prop_map(|(b, t, r)| Spec::Reified(b, t, r)),
         (v.clone(), v.clone(), v.clone()).prop_map(|(a, b, c)| Spec::Times(a, b, c)),
-        (v.clone(), v).prop_map(|(a, b)| Spec::Abs(a, b)),
+        (v.clone(), v.clone()).prop_map(|(a, b)| Spec::Abs(a, b)),
+        (
+            proptest::collection::vec(v, 2..=4),
+            proptest::option::of(1..=3i64)
+        )
+            .prop_map(|(s, c)| Spec::Resource(s, c)),
     ]
 }
 
@@ -121,6 +129,15 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             }
             Spec::Times(a, b, c) => m.times(x[*a], x[*b], x[*c]).map(|_| ()),
             Spec::Abs(a, b) => m.abs(x[*a], x[*b]).map(|_| ()),
+            Spec::Resource(s, capacity) => {
+                let starts: Vec<VarId> = s.iter().map(|&i| x[i]).collect();
+                let alternate = |a, b| (0..s.len()).map(move |i| if i % 2 == 0 { a } else { b });
+                match capacity {
+                    Some(c) => m.cumulative(starts, alternate(1, 2), alternate(1, 2), *c),
+                    None => m.disjunctive(starts, alternate(1, 2)),
+                }
+                .map(|_| ())
+            }
         };
     }
     (m, x)
@@ -269,18 +286,20 @@ fn restarts_happen_and_keep_the_count() {
 
 #[test]
 fn non_explaining_kinds_fall_back_on_the_decisions() {
-    // -x2 = x3 and x2 * x3 = 4 over {-2, 2}: unsatisfiable, found only by
-    // the times propagators, which do not explain.
+    // A permutation of 0..=3 whose sum is not 6: unsatisfiable, found
+    // in search, its assignments made by the domain-consistent
+    // all-different, which does not explain.
     let mut model = Model::new();
-    let x0 = model.int_var([-1]).unwrap();
-    let x1 = model.int_var([4]).unwrap();
-    let x2 = model.int_var([-2, 2]).unwrap();
-    let x3 = model.int_var([-2, 2]).unwrap();
-    model.times(x0, x2, x3).unwrap();
-    model.times(x2, x3, x1).unwrap();
+    let x = model.int_vars(4, 0..=3).unwrap();
+    model
+        .all_different_with(&x, csp::AllDifferentLevel::Domain)
+        .unwrap();
+    model.linear(x.iter().map(|&v| (1, v)), Cmp::Ne, 6).unwrap();
     let outcome = learning(&model).count();
     assert_eq!(outcome.solutions(), 0);
     assert!(outcome.status.is_complete(), "{:?}", outcome);
+    assert!(outcome.stats.conflicts > 0, "{:?}", outcome.stats);
+    let x0 = x[0];
     let optimum = learning(&model).minimize([(0i64, x0)]).unwrap().run();
     assert!(optimum.0.is_none() && optimum.1.status.is_complete());
 }

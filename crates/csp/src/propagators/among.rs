@@ -9,7 +9,9 @@
 //!   distinct variables (the count's among them) that is domain
 //!   consistent; otherwise sound, then the exact last-variable filter.
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -99,6 +101,11 @@ impl AmongPropagator<'_> {
 impl Propagator for AmongPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// An inference rests on the others' domains.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {

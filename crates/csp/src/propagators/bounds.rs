@@ -7,7 +7,9 @@
 //! product or quotient of two 32-bit values plus an offset can overflow
 //! them) and narrow a view to an interval.
 
+use super::explain::{domains_of, Read};
 use super::{Ctx, Posted, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -31,6 +33,12 @@ struct Bounds<'m, K> {
 impl<K: Narrow> Propagator for Bounds<'_, K> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// The arithmetic kinds' rounds and supports read the values: each
+    /// inference rests on the others' domains.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     /// The kind's rounds until one changes nothing, then domain

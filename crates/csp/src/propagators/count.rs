@@ -11,7 +11,9 @@
 //! It watches only its value in each variable that occurs once, so
 //! removing another value wakes nothing.
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator, Watch};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -73,6 +75,11 @@ struct CountPropagator<'m> {
 impl Propagator for CountPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// An inference rests on the others' domains.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {

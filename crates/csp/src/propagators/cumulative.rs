@@ -27,7 +27,9 @@
 //! then a sweep per task).
 
 use super::bounds::{restrict_view as restrict, view_bounds as bounds};
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -382,6 +384,13 @@ impl CumulativePropagator<'_> {
 impl Propagator for CumulativePropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// Time-tabling reads bounds only (the compulsory parts come from the
+    /// starts' bounds, the least amounts): an inference rests on the
+    /// others' bounds.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Bounds, d)
     }
 
     fn priority(&self) -> Priority {

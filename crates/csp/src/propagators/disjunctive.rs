@@ -16,7 +16,9 @@
 //!   left are at least time-table consistent (the tests check that, and
 //!   the textbook cases where each rule prunes).
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -68,6 +70,12 @@ struct DisjunctivePropagator<'m> {
 impl Propagator for DisjunctivePropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// The unary rules read the tasks' bounds only: an inference rests on
+    /// the others' bounds.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Bounds, d)
     }
 
     fn priority(&self) -> Priority {

@@ -13,7 +13,9 @@
 //!   entries); then the exact last-variable filter. `tests/strength.rs`
 //!   and `tests/globals_values.rs` check every level against brute force.
 
-use super::{bounds, ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::explain::{conjunction, others_fixed};
+use super::{bounds, ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
+use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -76,6 +78,37 @@ impl Propagator for Constants<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         constants(ctx, self.con, self.array)?;
         ctx.filter_last(self.con)
+    }
+
+    /// An index value goes because the result lacks its entry: those
+    /// entries' `[z != a]`; a result value goes because no index left
+    /// gives it: `[i != j]` for each position giving it; a failure: for
+    /// each position, its index value or its entry gone.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let (index, result) = (&self.con.scope[0], &self.con.scope[1]);
+        let (i, z) = (index.var.index, result.var.index);
+        let positions = self.array.iter().enumerate();
+        // Position `j`'s index value, and its entry as a result value.
+        let index_of = |j: usize| j as i64 - index.offset;
+        let gone = |x: u32, v: i64| (!d.contains(x, v)).then_some(Lit::not_equal(x, v));
+        let by_rules = match what {
+            _ if i == z => None,
+            Inferred::Lit(lit) if lit.var == i => positions
+                .filter(|&(j, _)| lit.relation != Relation::Equal && !lit.holds(index_of(j)))
+                .map(|(_, &a)| gone(z, a - result.offset))
+                .collect(),
+            Inferred::Lit(lit) if lit.var == z => positions
+                .filter(|&(_, &a)| lit.relation != Relation::Equal && !lit.holds(a - result.offset))
+                .map(|(j, _)| gone(i, index_of(j)))
+                .collect(),
+            Inferred::Lit(_) => None,
+            Inferred::Failure => positions
+                .map(|(j, &a)| gone(z, a - result.offset).or_else(|| gone(i, index_of(j))))
+                .collect(),
+        };
+        by_rules
+            .or_else(|| others_fixed(&self.con.vars, what, d))
+            .map(conjunction)
     }
 }
 
@@ -182,6 +215,12 @@ impl Propagator for Variables<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         while self.round(ctx)? {}
         ctx.filter_last(self.con)
+    }
+
+    /// Only the last-variable rule explains yet (the others' values);
+    /// the domain rules fall back on the decisions.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        others_fixed(&self.con.vars, what, d).map(conjunction)
     }
 }
 

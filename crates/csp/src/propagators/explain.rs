@@ -145,6 +145,109 @@ impl Domains for Ctx<'_> {
     }
 }
 
+/// The last-variable rule's reason (`Ctx::filter_last`, which every kind
+/// may run, removing one value at a time): for a removed value, or a
+/// failure, the values of the constraint's variables `vars` (other than
+/// the literal's), when `d` fixes them all (with them, the constraint
+/// alone rules out the value, or fails). `None` when one is open, and for
+/// a bound (the values beyond it that went before are not the rule's).
+pub(crate) fn others_fixed(vars: &[u32], what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+    let skip = match what {
+        Inferred::Lit(lit) if lit.relation == Relation::NotEqual => Some(lit.var),
+        Inferred::Lit(_) => return None,
+        Inferred::Failure => None,
+    };
+    (vars.iter())
+        .filter(|&&x| Some(x) != skip)
+        .map(|&x| d.single(x).map(|v| Lit::equal(x, v)))
+        .collect()
+}
+
+/// How much of a domain [`domains_of`] describes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Read {
+    /// The bounds: enough for a propagator that reads only bounds (its
+    /// inferences hold with every domain widened to its interval).
+    Bounds,
+    /// The bounds and the holes between them.
+    Values,
+}
+
+/// Domains wider than this between their bounds are not described value
+/// by value, and explanations longer than this are not given
+/// ([`domains_of`] gives up): a long clause is seldom of use again, and
+/// every literal of it costs its analysis.
+const DESCRIBED: i64 = 64;
+
+/// The reason every sound propagator's inference has: the domains of the
+/// constraint's other variables `vars` (as `read` needs them) before it.
+/// No value the propagator removed had a support in them, and a failure
+/// had none at all; a bound's move also rests on its variable's previous
+/// bound on that side (the values beyond it that went earlier were not
+/// this inference's). Weaker than a kind's own reasoning, stronger than
+/// the decisions on small scopes. `None` when a domain is too wide or
+/// the whole too long to describe.
+pub(crate) fn domains_of(
+    vars: &[u32],
+    what: Inferred,
+    read: Read,
+    d: &dyn Domains,
+) -> Option<Vec<Lit>> {
+    // Two bounds per other variable at least: too many, give up at once.
+    if 2 * vars.len() as i64 > DESCRIBED + 2 {
+        return None;
+    }
+    let mut why = Vec::new();
+    // The holes of `x` strictly between `lo` and `hi`, if read.
+    let holes = |x: u32, lo: i64, hi: i64, why: &mut Vec<Lit>| {
+        if read == Read::Values && lo < hi {
+            if hi - lo > DESCRIBED {
+                return None;
+            }
+            why.extend(
+                (lo + 1..hi)
+                    .filter(|&v| !d.contains(x, v))
+                    .map(|v| Lit::not_equal(x, v)),
+            );
+        }
+        Some(())
+    };
+    let skip = match what {
+        Inferred::Lit(lit) => {
+            let x = lit.var;
+            match lit.relation {
+                Relation::AtLeast => {
+                    let lo = d.min(x)?;
+                    why.push(Lit::at_least(x, lo));
+                    holes(x, lo, lit.value, &mut why)?;
+                }
+                Relation::AtMost => {
+                    let hi = d.max(x)?;
+                    why.push(Lit::at_most(x, hi));
+                    holes(x, lit.value, hi, &mut why)?;
+                }
+                Relation::NotEqual => {}
+                Relation::Equal => return None,
+            }
+            Some(x)
+        }
+        Inferred::Failure => None,
+    };
+    for &x in vars {
+        if Some(x) == skip {
+            continue;
+        }
+        let (lo, hi) = (d.min(x)?, d.max(x)?);
+        why.push(Lit::at_least(x, lo));
+        why.push(Lit::at_most(x, hi));
+        holes(x, lo, hi, &mut why)?;
+        if why.len() as i64 > DESCRIBED {
+            return None;
+        }
+    }
+    Some(conjunction(why))
+}
+
 /// An explanation in canonical form: sorted, each literal once.
 pub(crate) fn conjunction(mut lits: Vec<Lit>) -> Vec<Lit> {
     lits.sort_unstable();

@@ -12,7 +12,9 @@
 //!   (`tests/strength.rs` checks it against brute force); arc consistency
 //!   then adds the exact last-variable filter.
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -51,6 +53,11 @@ struct Channelling<'m> {
 impl Propagator for Channelling<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// An inference rests on the others' domains.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {

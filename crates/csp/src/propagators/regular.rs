@@ -14,7 +14,9 @@
 //!   are filtered one by one (sound, not exact), then the exact
 //!   last-variable filter.
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -133,6 +135,12 @@ impl RegularPropagator<'_> {
 impl Propagator for RegularPropagator<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// An inference rests on the others' domains (the layered graph's
+    /// edges that went).
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     fn priority(&self) -> Priority {

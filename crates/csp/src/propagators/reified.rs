@@ -15,7 +15,10 @@
 //!   then the exact last-variable filter. `tests/strength.rs` checks each
 //!   case against brute force.
 
-use super::{bounds, linear, ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::explain::{conjunction, others_fixed};
+use super::{
+    bounds, linear, ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator,
+};
 use crate::comparison::Cmp;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -109,6 +112,73 @@ impl Propagator for ReifiedPropagator<'_> {
             }
         }
         ctx.filter_last(con)
+    }
+
+    /// A linear body's inferences as the linear propagator explains them,
+    /// with `b`'s value that enforced the body (`[b >= 1]`) or its
+    /// negation (`[b <= 0]`); `b` fixed by the body's (dis)entailment as
+    /// the body's (or its negation's) failure on the bounds; the
+    /// last-variable rule by the others' values.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let scope = &self.con.scope;
+        let (b, terms) = (&scope[0], &scope[1..]);
+        let plain = b.offset == 0 && terms.iter().all(|t| t.var.index != b.var.index);
+        if let Inferred::Lit(lit) = what
+            && lit.var == b.var.index
+            && b.offset == 0
+            && lit.holds(0)
+            && lit.holds(1)
+        {
+            return Some(Vec::new()); // `b` is 0 or 1
+        }
+        let by_rules = match &self.kind.body {
+            Body::Linear { coefs, cmp, rhs } if plain => {
+                self.explain_linear(b.var.index, terms, coefs, (*cmp, *rhs), what, d)
+            }
+            _ => None,
+        };
+        by_rules
+            .or_else(|| others_fixed(&self.con.vars, what, d))
+            .map(conjunction)
+    }
+}
+
+impl ReifiedPropagator<'_> {
+    /// [`Propagator::explain`] by the reification's own rules, over the
+    /// body `coefs * terms (cmp, rhs)` reified by `b`.
+    fn explain_linear(
+        &self,
+        b: u32,
+        terms: &[crate::var::View],
+        coefs: &[i64],
+        (cmp, rhs): (Cmp, i128),
+        what: Inferred,
+        d: &dyn Domains,
+    ) -> Option<Vec<Lit>> {
+        let full = self.kind.full;
+        let (not_cmp, not_rhs) = negated(cmp, rhs);
+        let body = |what| linear::explain_sum(terms, coefs, cmp, rhs, what, d);
+        let negation = |what| linear::explain_sum(terms, coefs, not_cmp, not_rhs, what, d);
+        if let Inferred::Lit(lit) = what
+            && lit.var == b
+        {
+            return match (lit.holds(0), lit.holds(1)) {
+                (false, true) if full => negation(Inferred::Failure),
+                (true, false) => body(Inferred::Failure),
+                _ => None,
+            };
+        }
+        if d.min(b).is_some_and(|v| v >= 1) {
+            let mut why = body(what)?;
+            why.push(Lit::at_least(b, 1));
+            Some(why)
+        } else if full && d.max(b).is_some_and(|v| v <= 0) {
+            let mut why = negation(what)?;
+            why.push(Lit::at_most(b, 0));
+            Some(why)
+        } else {
+            None
+        }
     }
 }
 

@@ -16,7 +16,9 @@
 //! dropped when posting; supports are per distinct variable, so the
 //! filtering stays exact with repeated variables.
 
+use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -204,6 +206,12 @@ impl<'m> CompactTable<'m> {
 impl Propagator for CompactTable<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// A row goes when one of its values goes: a value that lost every
+    /// row rests on the others' domains (the values that killed its rows).
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        domains_of(&self.con.vars, what, Read::Values, d)
     }
 
     fn priority(&self) -> Priority {

@@ -952,7 +952,12 @@ impl<'m, O: Observer> Search<'m, O> {
                     .check_nogoods
                     .then(|| learning::Check::new(model))
                     .flatten();
-                Box::new(learning::Learning::new(n, m, solver.restarts, check))
+                Box::new(learning::Learning::new(
+                    model.domains(),
+                    m,
+                    solver.restarts,
+                    check,
+                ))
             }),
         }
     }

@@ -66,17 +66,18 @@ pub(crate) struct Learning {
 }
 
 impl Learning {
-    /// The state for a model of `vars` variables and `constraints`
+    /// The state for a model of the declared `domains` and `constraints`
     /// constraints; `restarts` if the solver set them; `check` the
     /// brute-force check of every learned clause (small models only).
     pub fn new(
-        vars: usize,
+        domains: &[Domain],
         constraints: usize,
         restarts: Option<Restarts>,
         check: Option<check::Check>,
     ) -> Learning {
+        let vars = domains.len();
         Learning {
-            trail: Trail::new(vars),
+            trail: Trail::new(domains),
             nogoods: Nogoods::new(vars),
             activity: Activity::new(vars),
             marks: Vec::new(),

@@ -1,9 +1,10 @@
 //! The nogood database: clauses over atomic literals (learned ones, and
 //! the blocking clauses of enumeration), each with two watched literals.
 //!
-//! A clause is watched through the variables of its first two literals: a
-//! change to such a variable (any literal on it, a bound's move included)
-//! looks at the clause. The watched literals are kept non-false while
+//! A clause's first two literals are watched, each listed under its
+//! variable with the literal itself: a change to the variable (any literal
+//! on it, a bound's move included) tests the listed literal against the
+//! store, and reads the clause only when that literal became false. The watched literals are kept non-false while
 //! another literal can take their place; when none can, the clause is unit
 //! (its other watched literal is implied) or in conflict. Learned clauses
 //! carry an activity (bumped when they take part in a conflict) and their
@@ -39,16 +40,18 @@ pub(crate) enum Found {
 /// The clauses and their watches.
 pub(crate) struct Nogoods {
     pub clauses: Vec<Clause>,
-    /// Per variable: the clauses with a watched literal on it.
-    watches: Vec<Vec<u32>>,
+    /// Per variable and kind of literal ([`kind_of`]): its watched
+    /// literals and their clauses.
+    watches: Vec<[Vec<(u32, Lit)>; KINDS]>,
     /// The trail position up to which changes were looked at.
     pub head: u32,
     bump: f64,
     /// Learned clauses kept before the next cut.
     pub limit: usize,
     /// Per variable: the pass of [`Nogoods::next`] that last looked at its
-    /// clauses (one look sees all of its literals on the trail so far).
-    visited: Vec<u32>,
+    /// watches, and the kinds it looked at (one look sees all of its
+    /// literals on the trail so far).
+    visited: Vec<(u32, u8)>,
     pass: u32,
 }
 
@@ -74,6 +77,51 @@ fn satisfied(lit: Lit, store: &Store) -> bool {
     }
 }
 
+/// Kinds of watched literal, by the change that can make one false.
+const KINDS: usize = 4;
+/// `[x >= v]`: false once the upper bound drops below `v`.
+const GE: usize = 0;
+/// `[x <= v]`: false once the lower bound rises above `v`.
+const LE: usize = 1;
+/// `[x = v]`: false once `v` goes.
+const EQ: usize = 2;
+/// `[x != v]`: false once `x` is fixed to `v`.
+const NE: usize = 3;
+
+fn kind_of(lit: Lit) -> usize {
+    match lit.relation {
+        Relation::AtLeast => GE,
+        Relation::AtMost => LE,
+        Relation::Equal => EQ,
+        Relation::NotEqual => NE,
+    }
+}
+
+/// The kinds of watched literal on `lit`'s variable that the trail
+/// literal `lit` may have made false (as a bit set), judged with the
+/// store as it is now (a removed value at the edge moved a bound).
+fn falsifiable(lit: Lit, store: &Store) -> u8 {
+    let x = lit.var;
+    if store.size(x) <= 1 {
+        return 0b1111; // fixed (or emptied): any kind
+    }
+    match lit.relation {
+        Relation::AtLeast => 1 << LE | 1 << EQ,
+        Relation::AtMost => 1 << GE | 1 << EQ,
+        Relation::Equal => 0b1111,
+        Relation::NotEqual => {
+            let mut kinds = 1 << EQ;
+            if store.min(x).is_none_or(|m| m > lit.value) {
+                kinds |= 1 << LE;
+            }
+            if store.max(x).is_none_or(|m| m < lit.value) {
+                kinds |= 1 << GE;
+            }
+            kinds
+        }
+    }
+}
+
 /// The literal that holds exactly when `lit` does not.
 pub(crate) fn negated(lit: Lit) -> Lit {
     match lit.relation {
@@ -91,11 +139,11 @@ impl Nogoods {
     pub fn new(vars: usize) -> Nogoods {
         Nogoods {
             clauses: Vec::new(),
-            watches: vec![Vec::new(); vars],
+            watches: (0..vars).map(|_| Default::default()).collect(),
             head: 0,
             bump: 1.0,
             limit: FIRST_LIMIT,
-            visited: vec![0; vars],
+            visited: vec![(0, 0); vars],
             pass: 0,
         }
     }
@@ -120,11 +168,8 @@ impl Nogoods {
     }
 
     fn watch(&mut self, k: u32, lits: &[Lit]) {
-        self.watches[lits[0].var as usize].push(k);
-        if let Some(second) = lits.get(1)
-            && second.var != lits[0].var
-        {
-            self.watches[second.var as usize].push(k);
+        for &l in lits.iter().take(2) {
+            self.watches[l.var as usize][kind_of(l)].push((k, l));
         }
     }
 
@@ -150,79 +195,90 @@ impl Nogoods {
     pub fn next(&mut self, trail: &Trail, store: &Store) -> Found {
         self.pass = self.pass.wrapping_add(1);
         if self.pass == 0 {
-            self.visited.fill(0);
+            self.visited.fill((0, 0));
             self.pass = 1;
         }
         while self.head < trail.len() {
-            let x = trail.entries[self.head as usize].lit.var;
+            let lit = trail.entries[self.head as usize].lit;
+            let x = lit.var;
             // The store holds every literal on the trail: a variable's
-            // clauses need one look per pass, however many its literals.
-            if self.visited[x as usize] != self.pass {
-                let found = self.visit(x, store);
+            // watches of one kind need one look per pass, however many its
+            // literals.
+            let (pass, done) = self.visited[x as usize];
+            let done = if pass == self.pass { done } else { 0 };
+            let todo = falsifiable(lit, store) & !done;
+            let mut done = done;
+            for kind in 0..KINDS {
+                if todo & (1 << kind) == 0 {
+                    continue;
+                }
+                let found = self.visit(x, kind, store);
                 if !matches!(found, Found::Nothing) {
+                    self.visited[x as usize] = (self.pass, done);
                     return found;
                 }
-                self.visited[x as usize] = self.pass;
+                done |= 1 << kind;
             }
+            self.visited[x as usize] = (self.pass, done);
             self.head += 1;
         }
         Found::Nothing
     }
 
-    /// The clauses watched on `x`: moves the watches off false literals,
-    /// stops at the first unit or conflict.
-    fn visit(&mut self, x: u32, store: &Store) -> Found {
-        let mut list = std::mem::take(&mut self.watches[x as usize]);
+    /// The clauses watching a literal of `kind` on `x`: moves the watches
+    /// off false literals, stops at the first unit or conflict. A watch
+    /// whose literal is not false is passed over without reading its
+    /// clause.
+    fn visit(&mut self, x: u32, kind: usize, store: &Store) -> Found {
+        let mut list = std::mem::take(&mut self.watches[x as usize][kind]);
         let mut kept = 0;
         let mut found = Found::Nothing;
+        // The bounds once for the whole list (a bound's kind reads them).
+        let (lo, hi) = (store.min(x), store.max(x));
+        let is_false = |l: Lit| match l.relation {
+            Relation::AtLeast => hi.is_none_or(|m| m < l.value),
+            Relation::AtMost => lo.is_none_or(|m| m > l.value),
+            _ => falsified(l, store),
+        };
         for i in 0..list.len() {
-            let k = list[i];
-            if !matches!(found, Found::Nothing) {
-                list[kept] = k;
+            let (k, watched) = list[i];
+            if !matches!(found, Found::Nothing) || !is_false(watched) {
+                list[kept] = (k, watched);
                 kept += 1;
                 continue;
             }
             let lits = &mut self.clauses[k as usize].lits;
-            let on_x = |lits: &[Lit]| lits.iter().take(2).any(|l| l.var == x);
-            if !on_x(lits) {
+            let Some(w) = lits.iter().take(2).position(|&l| l == watched) else {
                 continue; // a stale watch: the literal moved on
-            }
-            if lits.iter().take(2).any(|&l| satisfied(l, store)) {
-                list[kept] = k;
+            };
+            let other = lits.get(1 - w).copied();
+            if other.is_some_and(|o| satisfied(o, store)) {
+                list[kept] = (k, watched);
                 kept += 1;
                 continue;
             }
-            for w in 0..lits.len().min(2) {
-                if !falsified(lits[w], store) {
-                    continue;
-                }
-                let Some(r) = (2..lits.len()).find(|&r| !falsified(lits[r], store)) else {
-                    continue;
-                };
+            if let Some(r) = (2..lits.len()).find(|&r| !falsified(lits[r], store)) {
                 lits.swap(w, r);
-                let y = lits[w].var;
-                let other = lits[1 - w].var;
-                if y != x && y != other {
-                    self.watches[y as usize].push(k);
+                let moved = lits[w];
+                if moved.var == x && kind_of(moved) == kind {
+                    list[kept] = (k, moved);
+                    kept += 1;
+                } else {
+                    self.watches[moved.var as usize][kind_of(moved)].push((k, moved));
                 }
+                continue;
             }
-            let lits = &self.clauses[k as usize].lits;
-            if on_x(lits) {
-                list[kept] = k;
-                kept += 1;
-            }
-            let false0 = falsified(lits[0], store);
-            let false1 = lits.get(1).is_none_or(|&l| falsified(l, store));
-            found = match (false0, false1) {
-                (true, true) => Found::Conflict(k),
-                (false, true) if !satisfied(lits[0], store) => Found::Unit(k, lits[0]),
-                (true, false) if !satisfied(lits[1], store) => Found::Unit(k, lits[1]),
-                _ => Found::Nothing,
+            list[kept] = (k, watched);
+            kept += 1;
+            found = match other {
+                Some(o) if !falsified(o, store) => Found::Unit(k, o),
+                _ => Found::Conflict(k),
             };
         }
         list.truncate(kept);
-        // Nothing else pushes onto `x`'s list while it is out.
-        self.watches[x as usize] = list;
+        // Nothing else pushes onto this list while it is out.
+        debug_assert!(self.watches[x as usize][kind].is_empty());
+        self.watches[x as usize][kind] = list;
         found
     }
 
@@ -241,8 +297,8 @@ impl Nogoods {
         let median = activities[activities.len() / 2];
         self.clauses
             .retain(|c| !c.learned || c.lbd <= 2 || c.activity >= median);
-        for list in &mut self.watches {
-            list.clear();
+        for lists in &mut self.watches {
+            lists.iter_mut().for_each(Vec::clear);
         }
         for k in 0..self.clauses.len() {
             let lits = std::mem::take(&mut self.clauses[k].lits);

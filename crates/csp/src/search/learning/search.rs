@@ -336,6 +336,7 @@ impl<O: Observer> Search<'_, O> {
             if let Some(v) = store.single(x) {
                 activity.save(x, v);
             }
+            activity.reinsert(x);
         });
         self.store.undo(l.marks[level as usize]);
         l.marks.truncate(level as usize);

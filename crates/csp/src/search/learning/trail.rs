@@ -11,6 +11,7 @@
 use crate::domain::Domain;
 use crate::literal::Relation;
 use crate::propagators::{Domains, Lit, Removal};
+use std::collections::HashMap;
 
 /// Why a literal holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,20 +34,160 @@ pub(crate) struct Entry {
     pub reason: Reason,
 }
 
-/// The trail: literals in order, per variable their positions, per level
+/// The trail: literals in order, per variable its history, per level
 /// where it starts.
 pub(crate) struct Trail {
     pub entries: Vec<Entry>,
-    by_var: Vec<Vec<u32>>,
+    vars: Vec<History>,
     /// `starts[l]`: the position of level `l + 1`'s decision.
     starts: Vec<u32>,
 }
 
+/// One variable's literals on the trail, kept so that the domain before
+/// any position is read in logarithmic time: its bounds' moves (each
+/// with the bound it gives from then on, so monotone), its removed
+/// values' positions, and its declared bounds.
+struct History {
+    /// `(position, lower bound from it on)`, both increasing.
+    lows: Vec<(u32, i64)>,
+    /// `(position, upper bound from it on)`, the bound decreasing.
+    highs: Vec<(u32, i64)>,
+    /// The positions of its `[x != v]` literals, increasing.
+    holes: Vec<u32>,
+    /// Where each removed value's `[x != v]` stands.
+    removed: Removed,
+    /// The declared bounds (`lo > hi` when empty).
+    lo: i64,
+    hi: i64,
+    /// The declared domain is the whole interval `lo..=hi`.
+    interval: bool,
+}
+
+/// A value's `[x != v]` position: a slot per value over a narrow declared
+/// domain, a map over a wide one.
+enum Removed {
+    Dense(Vec<u32>),
+    Sparse(HashMap<i64, u32>),
+}
+
+/// Declared domains at most this wide get a slot per value.
+const DENSE_WIDTH: i64 = 1 << 16;
+
+/// No literal: past every position.
+const NONE: u32 = u32::MAX;
+
+impl History {
+    fn new(d: &Domain) -> History {
+        let (lo, hi) = match (d.min(), d.max()) {
+            (Some(lo), Some(hi)) => (lo as i64, hi as i64),
+            _ => (1, 0),
+        };
+        let removed = if hi - lo < DENSE_WIDTH {
+            Removed::Dense(vec![NONE; (hi - lo + 1).max(0) as usize])
+        } else {
+            Removed::Sparse(HashMap::new())
+        };
+        History {
+            lows: Vec::new(),
+            highs: Vec::new(),
+            holes: Vec::new(),
+            removed,
+            lo,
+            hi,
+            interval: d.size() as i64 == (hi - lo + 1).max(0),
+        }
+    }
+
+    /// The position of `[x != v]`, if it is on the trail.
+    fn removed_at(&self, v: i64) -> u32 {
+        match &self.removed {
+            Removed::Dense(at) => usize::try_from(v - self.lo)
+                .ok()
+                .and_then(|i| at.get(i).copied())
+                .unwrap_or(NONE),
+            Removed::Sparse(map) => map.get(&v).copied().unwrap_or(NONE),
+        }
+    }
+
+    fn set_removed(&mut self, v: i64, pos: u32) {
+        match &mut self.removed {
+            Removed::Dense(at) => {
+                if let Some(slot) = usize::try_from(v - self.lo)
+                    .ok()
+                    .and_then(|i| at.get_mut(i))
+                {
+                    *slot = pos;
+                }
+            }
+            Removed::Sparse(map) => {
+                if pos == NONE {
+                    map.remove(&v);
+                } else {
+                    map.insert(v, pos);
+                }
+            }
+        }
+    }
+
+    /// The bounds before `pos`: the declared ones narrowed by the moves.
+    fn bounds(&self, pos: u32) -> (i64, i64) {
+        let before = |list: &[(u32, i64)]| {
+            // The latest move is the usual answer: tried before searching.
+            match list.last() {
+                Some(&(p, b)) if p < pos => Some(b),
+                _ => Self::last_before(list, pos).map(|(_, b)| b),
+            }
+        };
+        let lo = before(&self.lows).map_or(self.lo, |b| b.max(self.lo));
+        let hi = before(&self.highs).map_or(self.hi, |b| b.min(self.hi));
+        (lo, hi)
+    }
+
+    /// The first move before `pos` that sets the lower bound to `v` or
+    /// more.
+    fn first_low(&self, v: i64, pos: u32) -> Option<(u32, i64)> {
+        let i = self.lows.partition_point(|&(_, b)| b < v);
+        self.lows.get(i).copied().filter(|&(p, _)| p < pos)
+    }
+
+    /// The first move before `pos` that sets the upper bound to `v` or
+    /// less.
+    fn first_high(&self, v: i64, pos: u32) -> Option<(u32, i64)> {
+        let i = self.highs.partition_point(|&(_, b)| b > v);
+        self.highs.get(i).copied().filter(|&(p, _)| p < pos)
+    }
+
+    /// Pushes the positions before `pos` of the `[x != v]` literals with
+    /// `v` in `lo..=hi`: by value over a narrow range, else by literal.
+    fn holes_within(&self, lo: i64, hi: i64, pos: u32, entries: &[Entry], out: &mut Vec<u32>) {
+        let holes = &self.holes[..self.holes.partition_point(|&p| p < pos)];
+        if hi.saturating_sub(lo) < holes.len() as i64 {
+            for v in lo..=hi {
+                let p = self.removed_at(v);
+                if p < pos {
+                    out.push(p);
+                }
+            }
+            return;
+        }
+        out.extend(holes.iter().copied().filter(|&p| {
+            let v = entries[p as usize].lit.value;
+            lo <= v && v <= hi
+        }));
+    }
+
+    /// The last move before `pos` of a list.
+    fn last_before(list: &[(u32, i64)], pos: u32) -> Option<(u32, i64)> {
+        let i = list.partition_point(|&(p, _)| p < pos);
+        i.checked_sub(1).map(|i| list[i])
+    }
+}
+
 impl Trail {
-    pub fn new(vars: usize) -> Trail {
+    pub fn new(domains: &[Domain]) -> Trail {
         Trail {
             entries: Vec::new(),
-            by_var: vec![Vec::new(); vars],
+            vars: domains.iter().map(History::new).collect(),
             starts: Vec::new(),
         }
     }
@@ -75,7 +216,21 @@ impl Trail {
     pub fn push(&mut self, lit: Lit, reason: Reason) {
         let level = self.level();
         let pos = self.len();
-        self.by_var[lit.var as usize].push(pos);
+        let h = &mut self.vars[lit.var as usize];
+        if let Some(b) = lower_of(lit) {
+            let b = h.lows.last().map_or(b, |&(_, was)| was.max(b));
+            h.lows.push((pos, b));
+        }
+        if let Some(b) = upper_of(lit) {
+            let b = h.highs.last().map_or(b, |&(_, was)| was.min(b));
+            h.highs.push((pos, b));
+        }
+        if lit.relation == Relation::NotEqual {
+            h.holes.push(pos);
+            if h.removed_at(lit.value) == NONE {
+                h.set_removed(lit.value, pos);
+            }
+        }
         self.entries.push(Entry { lit, level, reason });
     }
 
@@ -86,9 +241,22 @@ impl Trail {
             return;
         }
         let cut = self.starts[level as usize];
-        for e in &self.entries[cut as usize..] {
-            self.by_var[e.lit.var as usize].pop();
-            undone(e.lit.var);
+        for (pos, e) in self.entries.iter().enumerate().skip(cut as usize) {
+            let lit = e.lit;
+            let h = &mut self.vars[lit.var as usize];
+            if lower_of(lit).is_some() {
+                h.lows.pop();
+            }
+            if upper_of(lit).is_some() {
+                h.highs.pop();
+            }
+            if lit.relation == Relation::NotEqual {
+                h.holes.pop();
+                if h.removed_at(lit.value) == pos as u32 {
+                    h.set_removed(lit.value, NONE);
+                }
+            }
+            undone(lit.var);
         }
         self.entries.truncate(cut as usize);
         self.starts.truncate(level as usize);
@@ -129,79 +297,58 @@ impl Trail {
         }
     }
 
-    /// `x`'s literal positions before `pos`.
-    fn before(&self, x: u32, pos: u32) -> &[u32] {
-        let all = &self.by_var[x as usize];
-        &all[..all.partition_point(|&p| p < pos)]
-    }
-
     /// The literals before `pos` that make `lit` hold (pushed onto `out`;
     /// none for what the declared domain says already). `lit` must hold
     /// in the domains before `pos`.
     pub fn support(&self, lit: Lit, pos: u32, domains: &[Domain], out: &mut Vec<u32>) {
         let x = lit.var;
         let declared = &domains[x as usize];
-        let list = self.before(x, pos);
-        let lower = |p: u32| lower_of(self.entries[p as usize].lit);
-        let upper = |p: u32| upper_of(self.entries[p as usize].lit);
+        let h = &self.vars[x as usize];
         match lit.relation {
             Relation::Equal => {
                 self.support(Lit::at_least(x, lit.value), pos, domains, out);
                 self.support(Lit::at_most(x, lit.value), pos, domains, out);
             }
             Relation::AtLeast => {
-                if declared.min().is_none_or(|m| m as i64 >= lit.value) {
+                if h.lo >= lit.value {
                     return;
                 }
-                if let Some(&p) = list.iter().find(|&&p| lower(p) >= Some(lit.value)) {
+                if let Some((p, _)) = h.first_low(lit.value, pos) {
                     out.push(p);
                     return;
                 }
                 // The greatest lower bound, then the holes up to the value.
-                let best = list.iter().copied().max_by_key(|&p| lower(p));
-                let from = best.and_then(lower).unwrap_or(i64::MIN);
-                out.extend(best.filter(|&p| lower(p).is_some()));
-                out.extend(list.iter().copied().filter(|&p| {
-                    let l = self.entries[p as usize].lit;
-                    l.relation == Relation::NotEqual && l.value >= from && l.value < lit.value
-                }));
+                let best = History::last_before(&h.lows, pos);
+                let from = best.map_or(h.lo, |(_, b)| b);
+                out.extend(best.map(|(p, _)| p));
+                h.holes_within(from, lit.value - 1, pos, &self.entries, out);
             }
             Relation::AtMost => {
-                if declared.max().is_none_or(|m| m as i64 <= lit.value) {
+                if h.hi <= lit.value {
                     return;
                 }
-                if let Some(&p) = list.iter().find(|&&p| upper(p) <= Some(lit.value))
-                    && upper(p).is_some()
-                {
+                if let Some((p, _)) = h.first_high(lit.value, pos) {
                     out.push(p);
                     return;
                 }
-                let best = list
-                    .iter()
-                    .copied()
-                    .filter(|&p| upper(p).is_some())
-                    .min_by_key(|&p| upper(p));
-                let to = best.and_then(upper).unwrap_or(i64::MAX);
-                out.extend(best);
-                out.extend(list.iter().copied().filter(|&p| {
-                    let l = self.entries[p as usize].lit;
-                    l.relation == Relation::NotEqual && l.value <= to && l.value > lit.value
-                }));
+                let best = History::last_before(&h.highs, pos);
+                let to = best.map_or(h.hi, |(_, b)| b);
+                out.extend(best.map(|(p, _)| p));
+                h.holes_within(lit.value + 1, to, pos, &self.entries, out);
             }
             Relation::NotEqual => {
-                if lit.value < i32::MIN as i64
-                    || lit.value > i32::MAX as i64
-                    || !declared.contains(lit.value as i32)
-                {
+                let v = lit.value;
+                if v < h.lo || v > h.hi || !declared.contains(v as i32) {
                     return;
                 }
-                let v = lit.value;
-                let found = list.iter().copied().find(|&p| {
-                    let l = self.entries[p as usize].lit;
-                    (l.relation == Relation::NotEqual && l.value == v)
-                        || lower(p).is_some_and(|b| b > v)
-                        || upper(p).is_some_and(|b| b < v)
-                });
+                let removed = h.removed_at(v);
+                let found = if removed < pos {
+                    Some(removed)
+                } else if let Some((p, _)) = h.first_low(v + 1, pos) {
+                    Some(p)
+                } else {
+                    h.first_high(v - 1, pos).map(|(p, _)| p)
+                };
                 out.extend(found);
             }
         }
@@ -227,40 +374,31 @@ pub(crate) struct At<'a> {
 }
 
 impl At<'_> {
-    /// The bounds the declared domain and the bound literals give (holes
-    /// aside).
-    fn bounds(&self, x: u32) -> (i64, i64) {
-        let d = &self.domains[x as usize];
-        let mut lo = d.min().map_or(i64::MAX, i64::from);
-        let mut hi = d.max().map_or(i64::MIN, i64::from);
-        for &p in self.trail.before(x, self.pos) {
-            let l = self.trail.entries[p as usize].lit;
-            if let Some(b) = lower_of(l) {
-                lo = lo.max(b);
-            }
-            if let Some(b) = upper_of(l) {
-                hi = hi.min(b);
-            }
-        }
-        (lo, hi)
-    }
-
     fn member(&self, x: u32, v: i64) -> bool {
-        let declared = v >= i32::MIN as i64
-            && v <= i32::MAX as i64
-            && self.domains[x as usize].contains(v as i32);
-        declared
-            && !self.trail.before(x, self.pos).iter().any(|&p| {
-                let l = self.trail.entries[p as usize].lit;
-                l.relation == Relation::NotEqual && l.value == v
-            })
+        let h = &self.trail.vars[x as usize];
+        v >= h.lo
+            && v <= h.hi
+            && self.domains[x as usize].contains(v as i32)
+            && h.removed_at(v) >= self.pos
     }
 
-    /// The first member walking from `from` by `step` within the bounds.
-    fn walk(&self, x: u32, from: i64, step: i64) -> Option<i64> {
-        let (lo, hi) = self.bounds(x);
-        let declared = &self.domains[x as usize];
+    /// The first member walking from `from` by `step` within `lo..=hi`
+    /// (the bounds before the position).
+    fn walk(&self, x: u32, (lo, hi): (i64, i64), from: i64, step: i64) -> Option<i64> {
+        let h = &self.trail.vars[x as usize];
         let mut v = from;
+        if h.interval {
+            // Every value between the bounds was declared: only the
+            // removed ones are skipped.
+            while lo <= v && v <= hi {
+                if h.removed_at(v) >= self.pos {
+                    return Some(v);
+                }
+                v += step;
+            }
+            return None;
+        }
+        let declared = &self.domains[x as usize];
         while lo <= v && v <= hi {
             v = declared.member_from(v, step > 0)?;
             if !(lo <= v && v <= hi) {
@@ -277,17 +415,17 @@ impl At<'_> {
 
 impl Domains for At<'_> {
     fn min(&self, x: u32) -> Option<i64> {
-        let (lo, _) = self.bounds(x);
-        self.walk(x, lo, 1)
+        let bounds = self.trail.vars[x as usize].bounds(self.pos);
+        self.walk(x, bounds, bounds.0, 1)
     }
 
     fn max(&self, x: u32) -> Option<i64> {
-        let (_, hi) = self.bounds(x);
-        self.walk(x, hi, -1)
+        let bounds = self.trail.vars[x as usize].bounds(self.pos);
+        self.walk(x, bounds, bounds.1, -1)
     }
 
     fn contains(&self, x: u32, value: i64) -> bool {
-        let (lo, hi) = self.bounds(x);
+        let (lo, hi) = self.trail.vars[x as usize].bounds(self.pos);
         lo <= value && value <= hi && self.member(x, value)
     }
 }
@@ -298,11 +436,12 @@ mod tests {
 
     /// `x` in 0..=9 with `[x >= 3]`, `[x != 3]`, `[x <= 7]` at level 1.
     fn trail() -> (Trail, Vec<Domain>) {
-        let mut t = Trail::new(1);
+        let d = vec![Domain::from(0..=9)];
+        let mut t = Trail::new(&d);
         t.decide(Lit::at_least(0, 3));
         t.push(Lit::not_equal(0, 3), Reason::Prop(0));
         t.push(Lit::at_most(0, 7), Reason::Prop(0));
-        (t, vec![Domain::from(0..=9)])
+        (t, d)
     }
 
     #[test]
