@@ -1,5 +1,5 @@
 //! The routing, packing, element, counting, selection, precedence, nvalue,
-//! diffn and scheduling (variable durations) globals through MiniZinc:
+//! diffn, scheduling (variable durations) and automaton globals through MiniZinc:
 //! `mznlib/` passes each to its native builtin (the FlatZinc `minizinc
 //! --solver csp -c` emits names it, and not MiniZinc's decomposition), and
 //! the answers through the real driver are Gecode's on the standard
@@ -70,6 +70,11 @@ const MODELS: &[(&str, &[&str], &str)] = &[
             "csp_cumulative_vars(t,e,[1,1,1],1)",
         ],
         "int_lin_le_imp",
+    ),
+    (
+        "automata",
+        &["csp_regular_nfa(x,4,3,", "csp_regular_nfa(y,3,2,"],
+        "array_set_element",
     ),
 ];
 
