@@ -362,6 +362,57 @@ proptest! {
     }
 }
 
+/// Fixes every variable but the first to one of its values.
+fn one_open(domains: &mut [Vec<i32>], pick: &[prop::sample::Index]) {
+    for (d, p) in domains.iter_mut().skip(1).zip(pick) {
+        *d = vec![d[p.index(d.len())]];
+    }
+}
+
+/// The first variable keeps exactly the values some solution gives it.
+fn first_exact(
+    domains: &[Vec<i32>],
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+) -> Result<(), TestCaseError> {
+    every_search_finds(model, expected)?;
+    if let Some(left) = root_keeps_supports(model, domains, expected)? {
+        let want: BTreeSet<i32> = expected.iter().map(|s| s[0]).collect();
+        prop_assert_eq!(left[0].iter().copied().collect::<BTreeSet<i32>>(), want);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+
+    /// With one variable open (the others fixed), the last-variable filter
+    /// is exact: arc consistency leaves it exactly its supported values
+    /// (the start's holes among them).
+    #[test]
+    fn cumulative_with_one_variable_open_is_domain_consistent(
+        mut spec in tasks(false),
+        pick in proptest::collection::vec(any::<prop::sample::Index>(), 16),
+    ) {
+        one_open(&mut spec.domains, &pick);
+        let model = spec.build(false);
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        first_exact(&spec.domains, &model, &expected)?;
+    }
+
+    /// The same with variable durations, demands and capacity.
+    #[test]
+    fn cumulative_vars_with_one_variable_open_is_domain_consistent(
+        mut spec in var_tasks(),
+        pick in proptest::collection::vec(any::<prop::sample::Index>(), 16),
+    ) {
+        one_open(&mut spec.domains, &pick);
+        let model = spec.build(false);
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v, false));
+        first_exact(&spec.domains, &model, &expected)?;
+    }
+}
+
 /// Time-tabling prunes what the compulsory parts rule out: a task fixed at
 /// [2, 5) on a unary resource pushes a task of length 2 that could start
 /// at 0..=6 out of 1..=4.

@@ -370,7 +370,7 @@ impl Ctx<'_> {
 
     /// Is `x` assigned or fixed to one value?
     #[inline]
-    fn settled(&self, x: u32) -> bool {
+    pub(crate) fn settled(&self, x: u32) -> bool {
         self.assigned[x as usize] || self.store.size(x) == 1
     }
 
