@@ -15,6 +15,7 @@ use crate::propagators::member::Member;
 use crate::propagators::nvalue::Nvalue;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
+use crate::propagators::table_reif::TableReif;
 use crate::propagators::value_precede::ValuePrecede;
 use crate::var::View;
 
@@ -324,6 +325,82 @@ impl Model {
             kind.finals[q as usize] = true;
         }
         self.add(kind, scope)
+    }
+
+    /// `b <-> (views in rows)`: the 0/1 view `b` is 1 exactly when the
+    /// views' values form one of the `rows`. Arc consistency makes `b`
+    /// domain consistent (0 once no row is left in the domains, 1 once
+    /// every tuple of them is a row), the views generalised arc consistent
+    /// while `b` is 1, and exact on the last open view while `b` is 0.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.table_reif(&x, [[0, 1], [1, 2]], b).unwrap();
+    /// model.equal(b, 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn table_reif<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.table_reified(views, rows, b.into(), true)
+    }
+
+    /// `b -> (views in rows)`: when the 0/1 view `b` is 1 the views' values
+    /// form one of the `rows` (when it is 0, anything goes). Filtered as
+    /// [`Model::table_reif`], without its "every tuple is a row" rule.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.table_imp(&x, [[0, 1], [1, 2]], b).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 9 + 2); // b = 0: any; b = 1: a row
+    /// ```
+    pub fn table_imp<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.table_reified(views, rows, b.into(), false)
+    }
+
+    /// [`Model::table_reif`] (`full`) or [`Model::table_imp`]: the rows
+    /// checked for arity and made distinct, `b` last in the scope.
+    fn table_reified<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: View,
+        full: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        if scope.is_empty() {
+            let constraint = if full { "table_reif" } else { "table_imp" };
+            return Err(ModelError::EmptyScope { constraint });
+        }
+        let mut distinct = std::collections::BTreeSet::new();
+        for (row, values) in rows.into_iter().enumerate() {
+            let values = values.as_ref();
+            if values.len() != scope.len() {
+                return Err(ModelError::TableArity {
+                    row,
+                    expected: scope.len(),
+                    found: values.len(),
+                });
+            }
+            distinct.insert(values.iter().map(|&v| v as i64).collect::<Vec<i64>>());
+        }
+        let rows = distinct.into_iter().flatten().collect();
+        scope.push(b);
+        self.add(TableReif { rows, full }, scope)
     }
 
     /// `count` is the number of `views` whose value is in `set`. Arc

@@ -616,6 +616,112 @@ proptest! {
     }
 }
 
+// ------------------------------------------------------------- reified table
+
+/// `b <-> (x in rows)` or `b -> (x in rows)` as data: the scope's views of
+/// the first variables, `b` the last variable (a domain within 0..=1).
+#[derive(Clone, Debug)]
+struct ReifTable {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    rows: Vec<Vec<i32>>,
+    full: bool,
+}
+
+fn reif_table() -> impl Strategy<Value = ReifTable> {
+    (1..=3usize).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(domain(-1..=2, 3), n),
+            domain(0..=1, 2),
+            differential::views(n, n),
+            proptest::collection::vec(proptest::collection::vec(-1..=2i32, n), 0..=8),
+            any::<bool>(),
+        )
+            .prop_map(|(mut domains, b, scope, rows, full)| {
+                domains.push(b);
+                ReifTable {
+                    domains,
+                    scope,
+                    rows,
+                    full,
+                }
+            })
+    })
+}
+
+impl ReifTable {
+    fn build(&self) -> Model {
+        let mut model = Model::new();
+        let x = differential::variables(&mut model, &self.domains);
+        let views = self.scope.iter().map(|s| differential::view_of(&x, s));
+        let b = *x.last().unwrap();
+        if self.full {
+            model.table_reif(views, &self.rows, b).unwrap();
+        } else {
+            model.table_imp(views, &self.rows, b).unwrap();
+        }
+        model
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        let word: Vec<i32> = self
+            .scope
+            .iter()
+            .map(|s| differential::value_of(values, s))
+            .collect();
+        let inside = self.rows.contains(&word);
+        match values[values.len() - 1] {
+            1 => inside,
+            _ => !self.full || !inside,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Reified and half-reified table: solution sets equal brute force's
+    /// under every search; the root keeps every supported value and, over
+    /// distinct variables, only those, except the views' while `b` is 0
+    /// (`<->`) with two views open.
+    #[test]
+    fn reified_table_matches_brute_force_and_is_domain_consistent(spec in reif_table()) {
+        let model = spec.build();
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        if let (Some(left), true) = (left, differential::distinct(&spec.scope)) {
+            let b = left.len() - 1;
+            let open = spec.scope.iter().filter(|s| left[s.0].len() > 1).count();
+            let mut used: BTreeSet<usize> = spec.scope.iter().map(|s| s.0).collect();
+            if spec.full && left[b] == [0] && open >= 2 {
+                used.clear(); // the negative table: only b is exact
+            }
+            used.insert(b);
+            differential::exactly_supported(&left, &spec.domains, &used, &expected)?;
+        }
+    }
+}
+
+/// Bad input: rows of the wrong length and an empty scope are refused.
+#[test]
+fn reified_table_refuses_bad_rows() {
+    let mut model = Model::new();
+    let x = model.int_vars(2, 0..3).unwrap();
+    let b = model.int_var(0..=1).unwrap();
+    let err = model.table_reif(&x, [vec![0, 1, 2]], b).unwrap_err();
+    assert_eq!(
+        err,
+        csp::ModelError::TableArity {
+            row: 0,
+            expected: 2,
+            found: 3
+        }
+    );
+    let none: [VarId; 0] = [];
+    assert!(model.table_imp(none, [[0i32; 0]], b).is_err());
+}
+
 // --------------------------------------------------------------------- among
 
 /// Among as data: the count's variable and offset, the views, the set.

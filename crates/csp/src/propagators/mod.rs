@@ -72,6 +72,7 @@ pub(crate) mod regular;
 pub(crate) mod reified;
 pub(crate) mod subcircuit;
 pub(crate) mod table;
+pub(crate) mod table_reif;
 pub(crate) mod times;
 pub(crate) mod value_precede;
 

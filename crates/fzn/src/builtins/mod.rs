@@ -260,6 +260,8 @@ entries! {
     "fzn_all_different_int" => globals::ALL_DIFFERENT, Plain, [VarIntArr];
     "csp_table_int" => globals::TABLE_INT, Plain, [VarIntArr, IntArr];
     "csp_table_bool" => globals::TABLE_BOOL, Plain, [VarBoolArr, BoolArr];
+    "csp_table_int_reif" => globals::TABLE_INT, Reif, [VarIntArr, IntArr, VarBool];
+    "csp_table_bool_reif" => globals::TABLE_BOOL, Reif, [VarBoolArr, BoolArr, VarBool];
     "fzn_count_eq_par" => globals::COUNT_EQ_PAR, Plain, [VarIntArr, Int, Int];
     "csp_lex_less_int" => globals::LEX_LESS_INT, Plain, [VarIntArr, VarIntArr];
     "csp_lex_lesseq_int" => globals::LEX_LESSEQ_INT, Plain, [VarIntArr, VarIntArr];
