@@ -8,6 +8,7 @@ use crate::propagators::among::Among;
 use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cardinality_counts::CardinalityCounts;
+use crate::propagators::cost_regular::CostRegular;
 use crate::propagators::cumulative::{Amount, Cumulative};
 use crate::propagators::diffn::Diffn;
 use crate::propagators::disjunctive::Disjunctive;
@@ -39,6 +40,29 @@ fn non_negative(
             }
         })
         .collect()
+}
+
+/// An automaton's states numbered densely, in order of appearance (the
+/// builders take any numbers).
+#[derive(Default)]
+struct States(std::collections::HashMap<usize, u32>);
+
+impl States {
+    /// The dense number of state `q`.
+    fn id(&mut self, q: usize) -> u32 {
+        let next = self.0.len() as u32;
+        *self.0.entry(q).or_insert(next)
+    }
+
+    /// Per numbered state (the finals numbered too): is it final?
+    fn finals(&mut self, finals: impl IntoIterator<Item = usize>) -> Vec<bool> {
+        let finals: Vec<u32> = finals.into_iter().map(|q| self.id(q)).collect();
+        let mut is_final = vec![false; self.0.len()];
+        for q in finals {
+            is_final[q as usize] = true;
+        }
+        is_final
+    }
 }
 
 /// `Ok` when `found` equals the number of starts.
@@ -296,35 +320,82 @@ impl Model {
         finals: impl IntoIterator<Item = usize>,
     ) -> Result<ConstraintId, ModelError> {
         let scope: Vec<View> = scope.into_iter().map(Into::into).collect();
-        // Number the states densely, in order of appearance.
-        let mut ids: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
-        let mut id = |q: usize| {
-            let next = ids.len() as u32;
-            *ids.entry(q).or_insert(next)
-        };
-        let start = id(start);
+        let mut ids = States::default();
+        let start = ids.id(start);
         let arcs: Vec<(u32, i64, u32)> = transitions
             .into_iter()
-            .map(|(from, value, to)| (id(from), value as i64, id(to)))
+            .map(|(from, value, to)| (ids.id(from), value as i64, ids.id(to)))
             .collect();
-        let finals: Vec<u32> = finals.into_iter().map(&mut id).collect();
-        let states = ids.len();
-        let mut kind = Regular {
-            transitions: vec![Vec::new(); states],
-            start,
-            finals: vec![false; states],
-        };
+        let finals = ids.finals(finals);
+        let mut transitions = vec![Vec::new(); finals.len()];
         for (from, value, to) in arcs {
-            kind.transitions[from as usize].push((value, to));
+            transitions[from as usize].push((value, to));
         }
-        for ts in &mut kind.transitions {
+        for ts in &mut transitions {
             ts.sort_unstable();
             ts.dedup();
         }
-        for q in finals {
-            kind.finals[q as usize] = true;
+        self.add(
+            Regular {
+                transitions,
+                start,
+                finals,
+            },
+            scope,
+        )
+    }
+
+    /// [`Model::regular`] with a cost per transition: the views spell a
+    /// word the automaton accepts and `cost` is the sum of the costs of
+    /// the `transitions` `(from, value, to, cost)` its path takes (some
+    /// path's, when the automaton is nondeterministic). Arc consistency
+    /// bounds `cost` by the cheapest and dearest accepted word, and keeps
+    /// a view's value only on a transition some path through which can
+    /// cost at most `cost`'s greatest value and one at least its least.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let cost = model.int_var(0..=10).unwrap();
+    /// // Any word over {0, 1}; each 1 costs 2: the cost is twice the 1s.
+    /// model.cost_regular(&x, [(0, 0, 0, 0), (0, 1, 0, 2)], 0, [0], cost).unwrap();
+    /// model.equal(cost, 4).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3); // two 1s of three
+    /// ```
+    pub fn cost_regular<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        transitions: impl IntoIterator<Item = (usize, i32, usize, i32)>,
+        start: usize,
+        finals: impl IntoIterator<Item = usize>,
+        cost: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = scope.into_iter().map(Into::into).collect();
+        let mut ids = States::default();
+        let start = ids.id(start);
+        let arcs: Vec<(u32, i64, u32, i64)> = transitions
+            .into_iter()
+            .map(|(from, value, to, c)| (ids.id(from), value as i64, ids.id(to), c as i64))
+            .collect();
+        let finals = ids.finals(finals);
+        let mut transitions = vec![Vec::new(); finals.len()];
+        for (from, value, to, c) in arcs {
+            transitions[from as usize].push((value, to, c));
         }
-        self.add(kind, scope)
+        for ts in &mut transitions {
+            ts.sort_unstable();
+            ts.dedup();
+        }
+        scope.push(cost.into());
+        self.add(
+            CostRegular {
+                transitions,
+                start,
+                finals,
+            },
+            scope,
+        )
     }
 
     /// `b <-> (views in rows)`: the 0/1 view `b` is 1 exactly when the

@@ -552,6 +552,128 @@ proptest! {
     }
 }
 
+// -------------------------------------------------------------- cost regular
+
+/// An automaton with costs as data: transitions `(from, value, to, cost)`
+/// over states `0..3`, start 0, the finals; the word's views over the
+/// first variables, the cost the last variable.
+#[derive(Clone, Debug)]
+struct CostAutomaton {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    transitions: Vec<(usize, i32, usize, i32)>,
+    finals: Vec<usize>,
+}
+
+fn cost_automaton() -> impl Strategy<Value = CostAutomaton> {
+    (1..=3usize).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(domain(-1..=2, 3), n),
+            domain(0..=7, 4),
+            differential::views(n, n),
+            proptest::collection::vec((0..3usize, -1..=2i32, 0..3usize, 0..=3i32), 0..=9),
+            proptest::collection::vec(0..3usize, 0..=2),
+        )
+            .prop_map(|(mut domains, cost, scope, transitions, finals)| {
+                domains.push(cost);
+                CostAutomaton {
+                    domains,
+                    scope,
+                    transitions,
+                    finals,
+                }
+            })
+    })
+}
+
+impl CostAutomaton {
+    fn build(&self) -> Model {
+        let mut model = Model::new();
+        let x = differential::variables(&mut model, &self.domains);
+        let views = self.scope.iter().map(|s| differential::view_of(&x, s));
+        let cost = *x.last().unwrap();
+        model
+            .cost_regular(
+                views,
+                self.transitions.clone(),
+                0,
+                self.finals.clone(),
+                cost,
+            )
+            .unwrap();
+        model
+    }
+
+    /// The costs of the accepting paths that read `word`.
+    fn costs(&self, word: &[i32]) -> BTreeSet<i32> {
+        fn walk(a: &CostAutomaton, q: usize, word: &[i32], spent: i32, out: &mut BTreeSet<i32>) {
+            match word.split_first() {
+                None if a.finals.contains(&q) => {
+                    out.insert(spent);
+                }
+                None => {}
+                Some((&c, rest)) => {
+                    for &(f, v, t, k) in &a.transitions {
+                        if f == q && v == c {
+                            walk(a, t, rest, spent + k, out);
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(self, 0, word, 0, &mut out);
+        out
+    }
+
+    fn word(&self, values: &[i32]) -> Vec<i32> {
+        self.scope
+            .iter()
+            .map(|s| differential::value_of(values, s))
+            .collect()
+    }
+}
+
+proptest! {
+    // Cheap cases, and the lower cost rule bites in few of them.
+    #![proptest_config(ProptestConfig::with_cases(cases(1500)))]
+
+    /// Cost regular: solution sets equal brute force's under every search;
+    /// the root keeps every supported value and, over distinct variables,
+    /// bounds the cost by the cheapest and dearest word its views still
+    /// spell, and keeps a view's value only if words through it reach both
+    /// the cost's greatest and least value from below and above.
+    #[test]
+    fn cost_regular_matches_brute_force_and_bounds_the_cost(spec in cost_automaton()) {
+        let model = spec.build();
+        let last = spec.domains.len() - 1;
+        let expected = brute_force(&spec.domains, &|v| spec.costs(&spec.word(v)).contains(&v[last]));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        if let (Some(left), true) = (left, differential::distinct(&spec.scope)) {
+            let (lo, hi) = (left[last][0], *left[last].last().unwrap());
+            // Every word the root's domains spell, with its path costs.
+            let mut words = Vec::new();
+            let free = |v: &[i32]| { let w = spec.word(v); !spec.costs(&w).is_empty() };
+            for v in brute_force(&left, &free) {
+                words.push((spec.word(&v), spec.costs(&spec.word(&v))));
+            }
+            let all: BTreeSet<i32> = words.iter().flat_map(|w| w.1.iter().copied()).collect();
+            prop_assert!(lo >= *all.first().unwrap() && hi <= *all.last().unwrap(), "cost {}..={}", lo, hi);
+            for (i, s) in spec.scope.iter().enumerate() {
+                for &u in &left[s.0] {
+                    let v = u + s.1;
+                    let through = || words.iter().filter(|w| w.0[i] == v).flat_map(|w| w.1.iter().copied());
+                    prop_assert!(
+                        through().any(|c| c <= hi) && through().any(|c| c >= lo),
+                        "x{} = {}", s.0, u
+                    );
+                }
+            }
+        }
+    }
+}
+
 // --------------------------------------------------------------------- table
 
 /// A table as data: the scope as (variable, offset), the rows.

@@ -74,7 +74,11 @@ const MODELS: &[(&str, &[&str], &str)] = &[
     ),
     (
         "automata",
-        &["csp_regular_nfa(x,4,3,", "csp_regular_nfa(y,3,2,"],
+        &[
+            "csp_regular_nfa(x,4,3,",
+            "csp_regular_nfa(y,3,2,",
+            "csp_cost_regular(z,2,2,",
+        ],
         "array_set_element",
     ),
     (

@@ -49,6 +49,7 @@ pub(crate) mod cardinality;
 pub(crate) mod cardinality_counts;
 pub(crate) mod circuit;
 pub(crate) mod clause;
+pub(crate) mod cost_regular;
 pub(crate) mod count;
 pub(crate) mod cumulative;
 mod description;

@@ -291,6 +291,7 @@ entries! {
     "fzn_diffn_nonstrict" => diffn::DIFFN_NONSTRICT, Plain, [VarIntArr, VarIntArr, VarIntArr, VarIntArr];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
     "csp_regular_nfa" => automata::REGULAR_NFA, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
+    "csp_cost_regular" => automata::COST_REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set, IntArr, VarInt];
 }
 
 /// The entry for `name` with `arity` arguments (`bool_xor` has two forms).
