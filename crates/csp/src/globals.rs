@@ -8,6 +8,7 @@ use crate::propagators::among::Among;
 use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
 use crate::propagators::cardinality_counts::CardinalityCounts;
+use crate::propagators::cost_regular::CostRegular;
 use crate::propagators::cumulative::{Amount, Cumulative};
 use crate::propagators::diffn::Diffn;
 use crate::propagators::disjunctive::Disjunctive;
@@ -15,6 +16,7 @@ use crate::propagators::member::Member;
 use crate::propagators::nvalue::Nvalue;
 use crate::propagators::regular::Regular;
 use crate::propagators::subcircuit::Subcircuit;
+use crate::propagators::table_reif::TableReif;
 use crate::propagators::value_precede::ValuePrecede;
 use crate::var::View;
 
@@ -38,6 +40,29 @@ fn non_negative(
             }
         })
         .collect()
+}
+
+/// An automaton's states numbered densely, in order of appearance (the
+/// builders take any numbers).
+#[derive(Default)]
+struct States(std::collections::HashMap<usize, u32>);
+
+impl States {
+    /// The dense number of state `q`.
+    fn id(&mut self, q: usize) -> u32 {
+        let next = self.0.len() as u32;
+        *self.0.entry(q).or_insert(next)
+    }
+
+    /// Per numbered state (the finals numbered too): is it final?
+    fn finals(&mut self, finals: impl IntoIterator<Item = usize>) -> Vec<bool> {
+        let finals: Vec<u32> = finals.into_iter().map(|q| self.id(q)).collect();
+        let mut is_final = vec![false; self.0.len()];
+        for q in finals {
+            is_final[q as usize] = true;
+        }
+        is_final
+    }
 }
 
 /// `Ok` when `found` equals the number of starts.
@@ -295,35 +320,158 @@ impl Model {
         finals: impl IntoIterator<Item = usize>,
     ) -> Result<ConstraintId, ModelError> {
         let scope: Vec<View> = scope.into_iter().map(Into::into).collect();
-        // Number the states densely, in order of appearance.
-        let mut ids: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
-        let mut id = |q: usize| {
-            let next = ids.len() as u32;
-            *ids.entry(q).or_insert(next)
-        };
-        let start = id(start);
+        let mut ids = States::default();
+        let start = ids.id(start);
         let arcs: Vec<(u32, i64, u32)> = transitions
             .into_iter()
-            .map(|(from, value, to)| (id(from), value as i64, id(to)))
+            .map(|(from, value, to)| (ids.id(from), value as i64, ids.id(to)))
             .collect();
-        let finals: Vec<u32> = finals.into_iter().map(&mut id).collect();
-        let states = ids.len();
-        let mut kind = Regular {
-            transitions: vec![Vec::new(); states],
-            start,
-            finals: vec![false; states],
-        };
+        let finals = ids.finals(finals);
+        let mut transitions = vec![Vec::new(); finals.len()];
         for (from, value, to) in arcs {
-            kind.transitions[from as usize].push((value, to));
+            transitions[from as usize].push((value, to));
         }
-        for ts in &mut kind.transitions {
+        for ts in &mut transitions {
             ts.sort_unstable();
             ts.dedup();
         }
-        for q in finals {
-            kind.finals[q as usize] = true;
+        self.add(
+            Regular {
+                transitions,
+                start,
+                finals,
+            },
+            scope,
+        )
+    }
+
+    /// [`Model::regular`] with a cost per transition: the views spell a
+    /// word the automaton accepts and `cost` is the sum of the costs of
+    /// the `transitions` `(from, value, to, cost)` its path takes (some
+    /// path's, when the automaton is nondeterministic). Arc consistency
+    /// bounds `cost` by the cheapest and dearest accepted word, and keeps
+    /// a view's value only on a transition some path through which can
+    /// cost at most `cost`'s greatest value and one at least its least.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..2).unwrap();
+    /// let cost = model.int_var(0..=10).unwrap();
+    /// // Any word over {0, 1}; each 1 costs 2: the cost is twice the 1s.
+    /// model.cost_regular(&x, [(0, 0, 0, 0), (0, 1, 0, 2)], 0, [0], cost).unwrap();
+    /// model.equal(cost, 4).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 3); // two 1s of three
+    /// ```
+    pub fn cost_regular<V: Into<View>>(
+        &mut self,
+        scope: impl IntoIterator<Item = V>,
+        transitions: impl IntoIterator<Item = (usize, i32, usize, i32)>,
+        start: usize,
+        finals: impl IntoIterator<Item = usize>,
+        cost: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = scope.into_iter().map(Into::into).collect();
+        let mut ids = States::default();
+        let start = ids.id(start);
+        let arcs: Vec<(u32, i64, u32, i64)> = transitions
+            .into_iter()
+            .map(|(from, value, to, c)| (ids.id(from), value as i64, ids.id(to), c as i64))
+            .collect();
+        let finals = ids.finals(finals);
+        let mut transitions = vec![Vec::new(); finals.len()];
+        for (from, value, to, c) in arcs {
+            transitions[from as usize].push((value, to, c));
         }
-        self.add(kind, scope)
+        for ts in &mut transitions {
+            ts.sort_unstable();
+            ts.dedup();
+        }
+        scope.push(cost.into());
+        self.add(
+            CostRegular {
+                transitions,
+                start,
+                finals,
+            },
+            scope,
+        )
+    }
+
+    /// `b <-> (views in rows)`: the 0/1 view `b` is 1 exactly when the
+    /// views' values form one of the `rows`. Arc consistency makes `b`
+    /// domain consistent (0 once no row is left in the domains, 1 once
+    /// every tuple of them is a row), the views generalised arc consistent
+    /// while `b` is 1, and exact on the last open view while `b` is 0.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.table_reif(&x, [[0, 1], [1, 2]], b).unwrap();
+    /// model.equal(b, 1).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 2);
+    /// ```
+    pub fn table_reif<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.table_reified(views, rows, b.into(), true)
+    }
+
+    /// `b -> (views in rows)`: when the 0/1 view `b` is 1 the views' values
+    /// form one of the `rows` (when it is 0, anything goes). Filtered as
+    /// [`Model::table_reif`], without its "every tuple is a row" rule.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.table_imp(&x, [[0, 1], [1, 2]], b).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 9 + 2); // b = 0: any; b = 1: a row
+    /// ```
+    pub fn table_imp<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.table_reified(views, rows, b.into(), false)
+    }
+
+    /// [`Model::table_reif`] (`full`) or [`Model::table_imp`]: the rows
+    /// checked for arity and made distinct, `b` last in the scope.
+    fn table_reified<V: Into<View>, R: AsRef<[i32]>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        rows: impl IntoIterator<Item = R>,
+        b: View,
+        full: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        if scope.is_empty() {
+            let constraint = if full { "table_reif" } else { "table_imp" };
+            return Err(ModelError::EmptyScope { constraint });
+        }
+        let mut distinct = std::collections::BTreeSet::new();
+        for (row, values) in rows.into_iter().enumerate() {
+            let values = values.as_ref();
+            if values.len() != scope.len() {
+                return Err(ModelError::TableArity {
+                    row,
+                    expected: scope.len(),
+                    found: values.len(),
+                });
+            }
+            distinct.insert(values.iter().map(|&v| v as i64).collect::<Vec<i64>>());
+        }
+        let rows = distinct.into_iter().flatten().collect();
+        scope.push(b);
+        self.add(TableReif { rows, full }, scope)
     }
 
     /// `count` is the number of `views` whose value is in `set`. Arc

@@ -362,6 +362,57 @@ proptest! {
     }
 }
 
+/// Fixes every variable but the first to one of its values.
+fn one_open(domains: &mut [Vec<i32>], pick: &[prop::sample::Index]) {
+    for (d, p) in domains.iter_mut().skip(1).zip(pick) {
+        *d = vec![d[p.index(d.len())]];
+    }
+}
+
+/// The first variable keeps exactly the values some solution gives it.
+fn first_exact(
+    domains: &[Vec<i32>],
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+) -> Result<(), TestCaseError> {
+    every_search_finds(model, expected)?;
+    if let Some(left) = root_keeps_supports(model, domains, expected)? {
+        let want: BTreeSet<i32> = expected.iter().map(|s| s[0]).collect();
+        prop_assert_eq!(left[0].iter().copied().collect::<BTreeSet<i32>>(), want);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(200)))]
+
+    /// With one variable open (the others fixed), the last-variable filter
+    /// is exact: arc consistency leaves it exactly its supported values
+    /// (the start's holes among them).
+    #[test]
+    fn cumulative_with_one_variable_open_is_domain_consistent(
+        mut spec in tasks(false),
+        pick in proptest::collection::vec(any::<prop::sample::Index>(), 16),
+    ) {
+        one_open(&mut spec.domains, &pick);
+        let model = spec.build(false);
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        first_exact(&spec.domains, &model, &expected)?;
+    }
+
+    /// The same with variable durations, demands and capacity.
+    #[test]
+    fn cumulative_vars_with_one_variable_open_is_domain_consistent(
+        mut spec in var_tasks(),
+        pick in proptest::collection::vec(any::<prop::sample::Index>(), 16),
+    ) {
+        one_open(&mut spec.domains, &pick);
+        let model = spec.build(false);
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v, false));
+        first_exact(&spec.domains, &model, &expected)?;
+    }
+}
+
 /// Time-tabling prunes what the compulsory parts rule out: a task fixed at
 /// [2, 5) on a unary resource pushes a task of length 2 that could start
 /// at 0..=6 out of 1..=4.
@@ -501,6 +552,128 @@ proptest! {
     }
 }
 
+// -------------------------------------------------------------- cost regular
+
+/// An automaton with costs as data: transitions `(from, value, to, cost)`
+/// over states `0..3`, start 0, the finals; the word's views over the
+/// first variables, the cost the last variable.
+#[derive(Clone, Debug)]
+struct CostAutomaton {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    transitions: Vec<(usize, i32, usize, i32)>,
+    finals: Vec<usize>,
+}
+
+fn cost_automaton() -> impl Strategy<Value = CostAutomaton> {
+    (1..=3usize).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(domain(-1..=2, 3), n),
+            domain(0..=7, 4),
+            differential::views(n, n),
+            proptest::collection::vec((0..3usize, -1..=2i32, 0..3usize, 0..=3i32), 0..=9),
+            proptest::collection::vec(0..3usize, 0..=2),
+        )
+            .prop_map(|(mut domains, cost, scope, transitions, finals)| {
+                domains.push(cost);
+                CostAutomaton {
+                    domains,
+                    scope,
+                    transitions,
+                    finals,
+                }
+            })
+    })
+}
+
+impl CostAutomaton {
+    fn build(&self) -> Model {
+        let mut model = Model::new();
+        let x = differential::variables(&mut model, &self.domains);
+        let views = self.scope.iter().map(|s| differential::view_of(&x, s));
+        let cost = *x.last().unwrap();
+        model
+            .cost_regular(
+                views,
+                self.transitions.clone(),
+                0,
+                self.finals.clone(),
+                cost,
+            )
+            .unwrap();
+        model
+    }
+
+    /// The costs of the accepting paths that read `word`.
+    fn costs(&self, word: &[i32]) -> BTreeSet<i32> {
+        fn walk(a: &CostAutomaton, q: usize, word: &[i32], spent: i32, out: &mut BTreeSet<i32>) {
+            match word.split_first() {
+                None if a.finals.contains(&q) => {
+                    out.insert(spent);
+                }
+                None => {}
+                Some((&c, rest)) => {
+                    for &(f, v, t, k) in &a.transitions {
+                        if f == q && v == c {
+                            walk(a, t, rest, spent + k, out);
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(self, 0, word, 0, &mut out);
+        out
+    }
+
+    fn word(&self, values: &[i32]) -> Vec<i32> {
+        self.scope
+            .iter()
+            .map(|s| differential::value_of(values, s))
+            .collect()
+    }
+}
+
+proptest! {
+    // Cheap cases, and the lower cost rule bites in few of them.
+    #![proptest_config(ProptestConfig::with_cases(cases(1500)))]
+
+    /// Cost regular: solution sets equal brute force's under every search;
+    /// the root keeps every supported value and, over distinct variables,
+    /// bounds the cost by the cheapest and dearest word its views still
+    /// spell, and keeps a view's value only if words through it reach both
+    /// the cost's greatest and least value from below and above.
+    #[test]
+    fn cost_regular_matches_brute_force_and_bounds_the_cost(spec in cost_automaton()) {
+        let model = spec.build();
+        let last = spec.domains.len() - 1;
+        let expected = brute_force(&spec.domains, &|v| spec.costs(&spec.word(v)).contains(&v[last]));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        if let (Some(left), true) = (left, differential::distinct(&spec.scope)) {
+            let (lo, hi) = (left[last][0], *left[last].last().unwrap());
+            // Every word the root's domains spell, with its path costs.
+            let mut words = Vec::new();
+            let free = |v: &[i32]| { let w = spec.word(v); !spec.costs(&w).is_empty() };
+            for v in brute_force(&left, &free) {
+                words.push((spec.word(&v), spec.costs(&spec.word(&v))));
+            }
+            let all: BTreeSet<i32> = words.iter().flat_map(|w| w.1.iter().copied()).collect();
+            prop_assert!(lo >= *all.first().unwrap() && hi <= *all.last().unwrap(), "cost {}..={}", lo, hi);
+            for (i, s) in spec.scope.iter().enumerate() {
+                for &u in &left[s.0] {
+                    let v = u + s.1;
+                    let through = || words.iter().filter(|w| w.0[i] == v).flat_map(|w| w.1.iter().copied());
+                    prop_assert!(
+                        through().any(|c| c <= hi) && through().any(|c| c >= lo),
+                        "x{} = {}", s.0, u
+                    );
+                }
+            }
+        }
+    }
+}
+
 // --------------------------------------------------------------------- table
 
 /// A table as data: the scope as (variable, offset), the rows.
@@ -563,6 +736,112 @@ proptest! {
             }
         }
     }
+}
+
+// ------------------------------------------------------------- reified table
+
+/// `b <-> (x in rows)` or `b -> (x in rows)` as data: the scope's views of
+/// the first variables, `b` the last variable (a domain within 0..=1).
+#[derive(Clone, Debug)]
+struct ReifTable {
+    domains: Vec<Vec<i32>>,
+    scope: Vec<(usize, i32)>,
+    rows: Vec<Vec<i32>>,
+    full: bool,
+}
+
+fn reif_table() -> impl Strategy<Value = ReifTable> {
+    (1..=3usize).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(domain(-1..=2, 3), n),
+            domain(0..=1, 2),
+            differential::views(n, n),
+            proptest::collection::vec(proptest::collection::vec(-1..=2i32, n), 0..=8),
+            any::<bool>(),
+        )
+            .prop_map(|(mut domains, b, scope, rows, full)| {
+                domains.push(b);
+                ReifTable {
+                    domains,
+                    scope,
+                    rows,
+                    full,
+                }
+            })
+    })
+}
+
+impl ReifTable {
+    fn build(&self) -> Model {
+        let mut model = Model::new();
+        let x = differential::variables(&mut model, &self.domains);
+        let views = self.scope.iter().map(|s| differential::view_of(&x, s));
+        let b = *x.last().unwrap();
+        if self.full {
+            model.table_reif(views, &self.rows, b).unwrap();
+        } else {
+            model.table_imp(views, &self.rows, b).unwrap();
+        }
+        model
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        let word: Vec<i32> = self
+            .scope
+            .iter()
+            .map(|s| differential::value_of(values, s))
+            .collect();
+        let inside = self.rows.contains(&word);
+        match values[values.len() - 1] {
+            1 => inside,
+            _ => !self.full || !inside,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    /// Reified and half-reified table: solution sets equal brute force's
+    /// under every search; the root keeps every supported value and, over
+    /// distinct variables, only those, except the views' while `b` is 0
+    /// (`<->`) with two views open.
+    #[test]
+    fn reified_table_matches_brute_force_and_is_domain_consistent(spec in reif_table()) {
+        let model = spec.build();
+        let expected = brute_force(&spec.domains, &|v| spec.holds(v));
+        every_search_finds(&model, &expected)?;
+        let left = root_keeps_supports(&model, &spec.domains, &expected)?;
+        if let (Some(left), true) = (left, differential::distinct(&spec.scope)) {
+            let b = left.len() - 1;
+            let open = spec.scope.iter().filter(|s| left[s.0].len() > 1).count();
+            let mut used: BTreeSet<usize> = spec.scope.iter().map(|s| s.0).collect();
+            if spec.full && left[b] == [0] && open >= 2 {
+                used.clear(); // the negative table: only b is exact
+            }
+            used.insert(b);
+            differential::exactly_supported(&left, &spec.domains, &used, &expected)?;
+        }
+    }
+}
+
+/// Bad input: rows of the wrong length and an empty scope are refused.
+#[test]
+fn reified_table_refuses_bad_rows() {
+    let mut model = Model::new();
+    let x = model.int_vars(2, 0..3).unwrap();
+    let b = model.int_var(0..=1).unwrap();
+    let err = model.table_reif(&x, [vec![0, 1, 2]], b).unwrap_err();
+    assert_eq!(
+        err,
+        csp::ModelError::TableArity {
+            row: 0,
+            expected: 2,
+            found: 3
+        }
+    );
+    let none: [VarId; 0] = [];
+    assert!(model.table_imp(none, [[0i32; 0]], b).is_err());
 }
 
 // --------------------------------------------------------------------- among

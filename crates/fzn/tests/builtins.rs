@@ -37,6 +37,8 @@ fn tiny(name: &str, params: &[Param]) -> String {
             Param::VarInt => var(&mut decls, "-1..3"),
             Param::VarBool => var(&mut decls, "bool"),
             Param::IntArr if table => "[0,1,2,1,1,1,-1,0,2,2,2,2]".to_owned(),
+            // One arc (1, 1, 1) as the nondeterministic automaton's triple.
+            Param::IntArr if name.contains("regular_nfa") => "[1,1,1]".to_owned(),
             Param::IntArr if regular => "[1]".to_owned(),
             Param::IntArr => "[2,-1,1]".to_owned(),
             Param::BoolArr if table => {

@@ -1,9 +1,10 @@
 //! The routing, packing, element, counting, selection, precedence, nvalue,
-//! diffn and scheduling (variable durations) globals through MiniZinc:
-//! `mznlib/` passes each to its native builtin (the FlatZinc `minizinc
-//! --solver csp -c` emits names it, and not MiniZinc's decomposition), and
-//! the answers through the real driver are Gecode's on the standard
-//! library's FlatZinc (`tests/models/`: every solution, counted with `-a`).
+//! diffn, scheduling (variable durations), automaton and reified table
+//! globals through MiniZinc: `mznlib/` passes each to its native builtin
+//! (the FlatZinc `minizinc --solver csp -c` emits names it, and not
+//! MiniZinc's decomposition), and the answers through the real driver are
+//! Gecode's on the standard library's FlatZinc (`tests/models/`: every
+//! solution, counted with `-a`).
 
 mod common;
 
@@ -70,6 +71,20 @@ const MODELS: &[(&str, &[&str], &str)] = &[
             "csp_cumulative_vars(t,e,[1,1,1],1)",
         ],
         "int_lin_le_imp",
+    ),
+    (
+        "automata",
+        &[
+            "csp_regular_nfa(x,4,3,",
+            "csp_regular_nfa(y,3,2,",
+            "csp_cost_regular(z,2,2,",
+        ],
+        "array_set_element",
+    ),
+    (
+        "tables_reif",
+        &["csp_table_int_reif(x,", "csp_table_int_reif(y,[0,1,1,2],"],
+        "bool2int",
     ),
 ];
 

@@ -19,12 +19,28 @@
 //!   left are time-table consistent: each task fits at its earliest and at
 //!   its latest start beside the others' compulsory parts (the strength
 //!   test checks exactly that, and the duration and demand rules), then
-//!   the exact last-variable filter.
+//!   the exact last-variable filter. Where time-tabling is exact already
+//!   it is not asked again: with every variable fixed the profile is the
+//!   load, within the capacity; with only one task's start open (its
+//!   amounts fixed) the starts left are those whose run meets no stretch
+//!   of the profile it cannot join, found in one sweep of the domain
+//!   beside the profile rather than by checking the constraint (`O(n^2)`)
+//!   per value.
 //!
 //! Tasks of duration 0 or demand 0 take nothing and are ignored, as in
 //! MiniZinc (with variable amounts, a task that may take nothing has no
-//! compulsory part). The profile is rebuilt at each wake-up (`O(n log n)`,
-//! then a sweep per task).
+//! compulsory part).
+//!
+//! The profile is kept from one round and one wake-up to the next, not
+//! rebuilt: the propagator remembers the compulsory part each task gave
+//! it, and each round compares every task's part now with that copy (which
+//! also sees what backtracking undid, without trailing anything); only the
+//! parts that differ are taken out and put back, as a sorted batch merged
+//! into the profile's sorted height changes (`O(n + k log k)` for `k`
+//! changed parts, no sort of all the tasks). A task is filtered again only
+//! when its own bounds or the profile over its window changed since a
+//! round that left it as it was (the rules depend on nothing else, and
+//! with the same inputs they change nothing again).
 
 use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::explain::{domains_of, Read};
@@ -125,14 +141,15 @@ impl ConstraintKind for Cumulative {
             active: self.active(),
             capacity: 0,
             tasks: Vec::new(),
-            events: Vec::new(),
-            profile: Vec::new(),
+            held: Profile::default(),
+            settled: Vec::new(),
+            vals: Vec::new(),
         })
     }
 }
 
 /// One task's current window (view values) and the bounds of what it asks.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Task {
     est: i64,
     lst: i64,
@@ -155,6 +172,20 @@ impl Task {
     fn busy(&self) -> bool {
         self.duration > 0 && self.demand > 0
     }
+
+    /// The times its filtering reads the profile over: from its earliest
+    /// start to past its latest end.
+    fn window(&self) -> (i64, i64) {
+        let end = self
+            .lst
+            .saturating_add(self.max_duration.max(self.duration));
+        (self.est, end.saturating_add(1))
+    }
+
+    /// What it adds to the profile: its compulsory part and least demand.
+    fn part(&self) -> Option<(i64, i64, i64)> {
+        self.compulsory().map(|(a, b)| (a, b, self.demand))
+    }
 }
 
 /// A stretch `[start, end)` of the profile at constant `height` (> 0).
@@ -165,16 +196,148 @@ struct Segment {
     height: i64,
 }
 
+/// The compulsory-part profile as the propagator keeps it between rounds
+/// and wake-ups (not on the trail: each round brings it up to date by
+/// comparing every task's part with `parts`, so it follows backtracking
+/// too).
+#[derive(Default)]
+struct Profile {
+    /// Per active task: the part (start, end, demand) the profile holds.
+    parts: Vec<Option<(i64, i64, i64)>>,
+    /// The height changes by time, and how many parts start or end then
+    /// (distinct times, none with no part: the segments split at every
+    /// part's ends, as `conflicts` needs, even where the height stays).
+    events: Vec<(i64, i64, u32)>,
+    /// The stretches of positive height, from `events`.
+    segments: Vec<Segment>,
+    /// The capacity at this version (`None` before the first).
+    capacity: Option<i64>,
+    /// The highest point of `segments`.
+    peak: i64,
+    /// Counts the profile's changes (new segments or a new capacity).
+    version: u64,
+    /// The times the last change touched (`[lo, hi)`).
+    touched: (i64, i64),
+    // Buffers for the next update: (time, height change, ends added).
+    changes: Vec<(i64, i64, i32)>,
+    merged: Vec<(i64, i64, u32)>,
+}
+
+impl Profile {
+    /// Brings the profile up to `tasks`' parts; fails if it exceeds
+    /// `capacity`.
+    fn update(&mut self, tasks: &[Task], capacity: i64) -> Result<(), Wipeout> {
+        if self.parts.len() != tasks.len() {
+            self.parts = vec![None; tasks.len()];
+        }
+        self.changes.clear();
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (held, t) in self.parts.iter_mut().zip(tasks) {
+            let now = t.part();
+            if *held == now {
+                continue;
+            }
+            for (part, sign) in [(*held, -1), (now, 1)] {
+                if let Some((a, b, r)) = part {
+                    self.changes.push((a, sign * r, sign as i32));
+                    self.changes.push((b, -sign * r, sign as i32));
+                    (lo, hi) = (lo.min(a), hi.max(b));
+                }
+            }
+            *held = now;
+        }
+        let new_capacity = self.capacity != Some(capacity);
+        if !self.changes.is_empty() {
+            self.merge();
+            self.segments_from_events();
+        }
+        if !self.changes.is_empty() || new_capacity {
+            self.version += 1;
+            // A new capacity changes every task's filtering.
+            self.touched = if new_capacity {
+                (i64::MIN, i64::MAX)
+            } else {
+                (lo, hi)
+            };
+            self.capacity = Some(capacity);
+        }
+        if self.peak > capacity {
+            return Err(Wipeout);
+        }
+        Ok(())
+    }
+
+    /// Merges the sorted batch of `changes` into `events`, summing the
+    /// changes at one time and dropping the times no part ends at.
+    fn merge(&mut self) {
+        self.changes.sort_unstable();
+        self.merged.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < self.events.len() || j < self.changes.len() {
+            let time = match (self.events.get(i), self.changes.get(j)) {
+                (Some(e), Some(c)) => e.0.min(c.0),
+                (Some(e), None) => e.0,
+                (None, Some(c)) => c.0,
+                (None, None) => unreachable!(),
+            };
+            let (mut delta, mut ends) = (0i64, 0i64);
+            while let Some(&(_, d, n)) = self.events.get(i).filter(|e| e.0 == time) {
+                (delta, ends) = (delta + d, ends + n as i64);
+                i += 1;
+            }
+            while let Some(&(_, d, n)) = self.changes.get(j).filter(|c| c.0 == time) {
+                (delta, ends) = (delta + d, ends + n as i64);
+                j += 1;
+            }
+            debug_assert!(ends >= 0 && (ends > 0 || delta == 0));
+            if ends > 0 {
+                self.merged.push((time, delta, ends as u32));
+            }
+        }
+        std::mem::swap(&mut self.events, &mut self.merged);
+    }
+
+    /// The stretches of positive height and the peak, from the events.
+    fn segments_from_events(&mut self) {
+        self.segments.clear();
+        let (mut height, mut peak) = (0i64, 0i64);
+        for (k, &(time, delta, _)) in self.events.iter().enumerate() {
+            height += delta;
+            peak = peak.max(height);
+            if let (true, Some(&(next, _, _))) = (height > 0, self.events.get(k + 1)) {
+                self.segments.push(Segment {
+                    start: time,
+                    end: next,
+                    height,
+                });
+            }
+        }
+        self.peak = peak;
+    }
+}
+
+/// A task as a round left it unchanged: its bounds then, and the profile's
+/// version.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Settled {
+    task: Task,
+    version: u64,
+}
+
 struct CumulativePropagator<'m> {
     con: &'m Constraint,
     kind: &'m Cumulative,
     active: Vec<usize>,
     /// The capacity's greatest value at this wake-up.
     capacity: i64,
-    // Buffers reused at every wake-up.
+    /// The tasks' windows this round (a buffer reused at every wake-up).
     tasks: Vec<Task>,
-    events: Vec<(i64, i64)>,
-    profile: Vec<Segment>,
+    /// The compulsory-part profile, kept between wake-ups.
+    held: Profile,
+    /// Per active task: the last round that left it unchanged, if any.
+    settled: Vec<Option<Settled>>,
+    /// A buffer for the open variable's values.
+    vals: Vec<i32>,
 }
 
 impl CumulativePropagator<'_> {
@@ -218,39 +381,16 @@ impl CumulativePropagator<'_> {
         Ok(())
     }
 
-    /// Builds the compulsory-part profile; fails if it exceeds the
-    /// capacity. Returns its peak.
-    fn build_profile(&mut self) -> Result<i64, Wipeout> {
-        self.events.clear();
-        for t in &self.tasks {
-            if let Some((a, b)) = t.compulsory() {
-                self.events.push((a, t.demand));
-                self.events.push((b, -t.demand));
-            }
-        }
-        self.events.sort_unstable();
-        self.profile.clear();
-        let (mut height, mut peak) = (0i64, 0i64);
-        let mut k = 0;
-        while k < self.events.len() {
-            let time = self.events[k].0;
-            while k < self.events.len() && self.events[k].0 == time {
-                height += self.events[k].1;
-                k += 1;
-            }
-            if height > self.capacity {
-                return Err(Wipeout);
-            }
-            peak = peak.max(height);
-            if let (true, Some(&(next, _))) = (height > 0, self.events.get(k)) {
-                self.profile.push(Segment {
-                    start: time,
-                    end: next,
-                    height,
-                });
-            }
-        }
-        Ok(peak)
+    /// Is task `k` as a round left it, beside the same profile over its
+    /// window? Then its rules would change nothing again.
+    fn still_settled(&self, k: usize) -> bool {
+        let Some(s) = self.settled[k] else {
+            return false;
+        };
+        let (t, held) = (&self.tasks[k], &self.held);
+        let (from, to) = t.window();
+        let untouched = held.touched.1 <= from || to <= held.touched.0;
+        s.task == *t && (s.version == held.version || (s.version + 1 == held.version && untouched))
     }
 
     /// The earliest start of `t` from which it fits beside the others'
@@ -258,8 +398,8 @@ impl CumulativePropagator<'_> {
     fn pushed_est(&self, t: &Task) -> i64 {
         let own = t.compulsory();
         let mut est = t.est;
-        let first = self.profile.partition_point(|s| s.end <= est);
-        for s in &self.profile[first..] {
+        let first = self.held.segments.partition_point(|s| s.end <= est);
+        for s in &self.held.segments[first..] {
             if s.start >= est + t.duration {
                 break;
             }
@@ -274,8 +414,11 @@ impl CumulativePropagator<'_> {
     fn pushed_lst(&self, t: &Task) -> i64 {
         let own = t.compulsory();
         let mut lst = t.lst;
-        let last = self.profile.partition_point(|s| s.start < lst + t.duration);
-        for s in self.profile[..last].iter().rev() {
+        let last = self
+            .held
+            .segments
+            .partition_point(|s| s.start < lst + t.duration);
+        for s in self.held.segments[..last].iter().rev() {
             if s.end <= lst {
                 break;
             }
@@ -294,8 +437,8 @@ impl CumulativePropagator<'_> {
         let own = t.compulsory();
         let mut from = t.est;
         let mut best = 0i64;
-        let first = self.profile.partition_point(|s| s.end <= from);
-        for s in &self.profile[first..] {
+        let first = self.held.segments.partition_point(|s| s.end <= from);
+        for s in &self.held.segments[first..] {
             if s.end <= from || !self.conflicts(s, t, own) {
                 continue;
             }
@@ -313,8 +456,8 @@ impl CumulativePropagator<'_> {
         let Some((a, b)) = t.compulsory() else {
             return self.capacity;
         };
-        let first = self.profile.partition_point(|s| s.end <= a);
-        let others = self.profile[first..]
+        let first = self.held.segments.partition_point(|s| s.end <= a);
+        let others = self.held.segments[first..]
             .iter()
             .take_while(|s| s.start < b)
             .map(|s| s.height - t.demand)
@@ -346,35 +489,123 @@ impl CumulativePropagator<'_> {
     fn round(&mut self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
         self.read_tasks(ctx)?;
         ctx.count_check();
-        let peak = self.build_profile()?;
-        let mut changed = self.narrow(ctx, self.kind.capacity, peak, i64::MAX)?;
+        self.held.update(&self.tasks, self.capacity)?;
+        let mut changed = self.narrow(ctx, self.kind.capacity, self.held.peak, i64::MAX)?;
+        self.settled.resize(self.tasks.len(), None);
         for k in 0..self.tasks.len() {
-            let t = self.tasks[k];
-            let i = self.active[k];
-            if t.busy() && t.demand > self.capacity {
-                return Err(Wipeout); // it fits nowhere
+            if self.still_settled(k) {
+                continue;
             }
-            if t.busy() && t.est < t.lst {
-                let (est, lst) = (self.pushed_est(&t), self.pushed_lst(&t));
-                if (est, lst) != (t.est, t.lst) {
-                    changed |= restrict(ctx, self.con.scope[i], est, lst)?;
-                }
+            let moved = self.filter(ctx, k)?;
+            self.settled[k] = (!moved).then_some(Settled {
+                task: self.tasks[k],
+                version: self.held.version,
+            });
+            changed |= moved;
+        }
+        Ok(changed)
+    }
+
+    /// The exact last-variable filter, after the rounds' fixpoint (so
+    /// `tasks` and the profile are the domains'). With every variable
+    /// fixed, nothing: each busy task's compulsory part is its whole run,
+    /// so the profile is the load, which the rounds kept within the
+    /// capacity (and the amounts non-negative). With only a start open
+    /// that no other position of the scope shares: its task's holes (none
+    /// if it takes nothing). Otherwise the generic filter.
+    fn last_variable(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let mut open = None;
+        for &x in &self.con.vars {
+            if ctx.settled(x) {
+                continue;
             }
-            if t.demand > 0 && t.max_duration > t.duration.max(0) {
-                let longest = if t.demand > self.capacity {
-                    0
-                } else {
-                    self.longest_run(&t)
-                };
-                if longest < t.max_duration {
-                    changed |= self.narrow(ctx, self.kind.durations[i], 0, longest)?;
-                }
+            if open.is_some() {
+                return Ok(()); // two open variables: nothing exact to do
             }
-            if t.duration > 0 && t.max_demand > t.demand.max(0) {
-                let largest = self.largest_demand(&t);
-                if largest < t.max_demand {
-                    changed |= self.narrow(ctx, self.kind.demands[i], 0, largest)?;
-                }
+            open = Some(x);
+        }
+        let Some(x) = open else {
+            return Ok(());
+        };
+        let mut at = (self.con.scope.iter().enumerate()).filter(|(_, v)| v.var.index == x);
+        let (Some((i, _)), None) = (at.next(), at.next()) else {
+            return ctx.filter_last(self.con);
+        };
+        if i >= self.kind.durations.len() || !ctx.store.listable(x) {
+            return ctx.filter_last(self.con); // an amount, or too wide to list
+        }
+        match self.active.iter().position(|&a| a == i) {
+            Some(k) if self.tasks[k].busy() => self.punch_holes(ctx, k),
+            _ => Ok(()), // the task takes nothing: any start
+        }
+    }
+
+    /// Removes the starts of task `k` (its amounts fixed, its start the
+    /// only open variable) from which its run meets a stretch of the
+    /// profile it cannot join: those in `(s.start - duration, s.end)` for
+    /// such a stretch `s`. One sweep of the domain beside the stretches.
+    fn punch_holes(&mut self, ctx: &mut Ctx<'_>, k: usize) -> Prop {
+        let (t, i) = (self.tasks[k], self.active[k]);
+        debug_assert!(t.duration == t.max_duration && t.demand == t.max_demand);
+        let view = self.con.scope[i];
+        let x = view.var.index;
+        let own = t.compulsory();
+        ctx.count_check();
+        let mut vals = std::mem::take(&mut self.vals);
+        vals.clear();
+        ctx.store.values_into(x, &mut vals);
+        let segments = &self.held.segments;
+        let mut c = segments.partition_point(|s| s.end <= t.est);
+        let mut result = Ok(());
+        for &u in &vals {
+            let v = u as i64 + view.offset;
+            // The first stretch it cannot join that ends after `v`: the
+            // stretches' starts and ends both rise.
+            while c < segments.len()
+                && (segments[c].end <= v || !self.conflicts(&segments[c], &t, own))
+            {
+                c += 1;
+            }
+            if c < segments.len()
+                && segments[c].start - t.duration < v
+                && let Err(e) = ctx.remove(x, u as i64)
+            {
+                result = Err(e);
+                break;
+            }
+        }
+        self.vals = vals;
+        result
+    }
+
+    /// Task `k`'s rules against the profile; true if a domain changed.
+    fn filter(&mut self, ctx: &mut Ctx<'_>, k: usize) -> Result<bool, Wipeout> {
+        let t = self.tasks[k];
+        let i = self.active[k];
+        let mut changed = false;
+        if t.busy() && t.demand > self.capacity {
+            return Err(Wipeout); // it fits nowhere
+        }
+        if t.busy() && t.est < t.lst {
+            let (est, lst) = (self.pushed_est(&t), self.pushed_lst(&t));
+            if (est, lst) != (t.est, t.lst) {
+                changed |= restrict(ctx, self.con.scope[i], est, lst)?;
+            }
+        }
+        if t.demand > 0 && t.max_duration > t.duration.max(0) {
+            let longest = if t.demand > self.capacity {
+                0
+            } else {
+                self.longest_run(&t)
+            };
+            if longest < t.max_duration {
+                changed |= self.narrow(ctx, self.kind.durations[i], 0, longest)?;
+            }
+        }
+        if t.duration > 0 && t.max_demand > t.demand.max(0) {
+            let largest = self.largest_demand(&t);
+            if largest < t.max_demand {
+                changed |= self.narrow(ctx, self.kind.demands[i], 0, largest)?;
             }
         }
         Ok(changed)
@@ -400,6 +631,6 @@ impl Propagator for CumulativePropagator<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         self.non_negative(ctx)?;
         while self.round(ctx)? {}
-        ctx.filter_last(self.con)
+        self.last_variable(ctx)
     }
 }

@@ -49,6 +49,7 @@ pub(crate) mod cardinality;
 pub(crate) mod cardinality_counts;
 pub(crate) mod circuit;
 pub(crate) mod clause;
+pub(crate) mod cost_regular;
 pub(crate) mod count;
 pub(crate) mod cumulative;
 mod description;
@@ -72,6 +73,7 @@ pub(crate) mod regular;
 pub(crate) mod reified;
 pub(crate) mod subcircuit;
 pub(crate) mod table;
+pub(crate) mod table_reif;
 pub(crate) mod times;
 pub(crate) mod value_precede;
 
@@ -370,7 +372,7 @@ impl Ctx<'_> {
 
     /// Is `x` assigned or fixed to one value?
     #[inline]
-    fn settled(&self, x: u32) -> bool {
+    pub(crate) fn settled(&self, x: u32) -> bool {
         self.assigned[x as usize] || self.store.size(x) == 1
     }
 

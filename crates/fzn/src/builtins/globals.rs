@@ -107,20 +107,50 @@ fn table_holds(args: &[Arg], v: &dyn Fn(Term) -> i64) -> bool {
             .any(|row| row.iter().zip(xs).all(|(&r, &x)| v(r) == v(x)))
 }
 
-/// `csp_table_int(xs, rows)`: the engine's table.
+/// `r <-> csp_table_int(xs, rows)` (`imp`: `r ->`): the engine's reified
+/// table over views (constants as fixed variables; rows leaving 32 bits
+/// never match). An empty or too wide scope: the generic relation.
+fn table_reif(post: &mut Post, args: &[Arg], r: Term, imp: bool) -> PostResult {
+    let xs = args[0].terms();
+    let flat: Vec<i64> = args[1].ints().collect();
+    if !xs.is_empty() && !flat.len().is_multiple_of(xs.len()) {
+        return Err(format!(
+            "a table of {} values is not made of rows of {}",
+            flat.len(),
+            xs.len()
+        ));
+    }
+    let (Some(views), Some(b), false) = (post.views(xs), post.view(r), xs.is_empty()) else {
+        return post.reified_relation(args, r, imp, table_holds);
+    };
+    let rows: Vec<Vec<i32>> = flat
+        .chunks_exact(xs.len())
+        .filter_map(|row| row.iter().map(|&v| i32::try_from(v).ok()).collect())
+        .collect();
+    if imp {
+        post.model.table_imp(views, rows, b).map_err(engine)?;
+    } else {
+        post.model.table_reif(views, rows, b).map_err(engine)?;
+    }
+    Ok(())
+}
+
+/// `csp_table_int(xs, rows)`: the engine's table (reified: its reified
+/// table).
 pub static TABLE_INT: Base = Base {
     params: &[Param::VarIntArr, Param::IntArr],
     post: table,
-    post_reif: None,
+    post_reif: Some(table_reif),
     holds: table_holds,
     native: true,
 };
 
-/// `csp_table_bool(xs, rows)`: the engine's table over 0/1.
+/// `csp_table_bool(xs, rows)`: the engine's table over 0/1 (reified: its
+/// reified table).
 pub static TABLE_BOOL: Base = Base {
     params: &[Param::VarBoolArr, Param::BoolArr],
     post: table,
-    post_reif: None,
+    post_reif: Some(table_reif),
     holds: table_holds,
     native: true,
 };

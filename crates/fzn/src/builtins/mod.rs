@@ -260,6 +260,8 @@ entries! {
     "fzn_all_different_int" => globals::ALL_DIFFERENT, Plain, [VarIntArr];
     "csp_table_int" => globals::TABLE_INT, Plain, [VarIntArr, IntArr];
     "csp_table_bool" => globals::TABLE_BOOL, Plain, [VarBoolArr, BoolArr];
+    "csp_table_int_reif" => globals::TABLE_INT, Reif, [VarIntArr, IntArr, VarBool];
+    "csp_table_bool_reif" => globals::TABLE_BOOL, Reif, [VarBoolArr, BoolArr, VarBool];
     "fzn_count_eq_par" => globals::COUNT_EQ_PAR, Plain, [VarIntArr, Int, Int];
     "csp_lex_less_int" => globals::LEX_LESS_INT, Plain, [VarIntArr, VarIntArr];
     "csp_lex_lesseq_int" => globals::LEX_LESSEQ_INT, Plain, [VarIntArr, VarIntArr];
@@ -288,6 +290,8 @@ entries! {
     "fzn_diffn" => diffn::DIFFN, Plain, [VarIntArr, VarIntArr, VarIntArr, VarIntArr];
     "fzn_diffn_nonstrict" => diffn::DIFFN_NONSTRICT, Plain, [VarIntArr, VarIntArr, VarIntArr, VarIntArr];
     "csp_regular" => automata::REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
+    "csp_regular_nfa" => automata::REGULAR_NFA, Plain, [VarIntArr, Int, Int, IntArr, Int, Set];
+    "csp_cost_regular" => automata::COST_REGULAR, Plain, [VarIntArr, Int, Int, IntArr, Int, Set, IntArr, VarInt];
 }
 
 /// The entry for `name` with `arity` arguments (`bool_xor` has two forms).
