@@ -1,7 +1,7 @@
 //! The idiomatic model of each classic family, written the obvious way
 //! with the obvious builders and searched with the solver's default (see
 //! `Solver`'s docs): `examples/gallery.rs` runs them, `benches/gallery.rs`
-//! times them against the old default and the hand-tuned models.
+//! times them against the hand-tuned models of [`hand_tuned`].
 //!
 //! ```
 //! use csp_workspace::gallery;
@@ -10,6 +10,8 @@
 //! ```
 
 use csp::{Expr, Model, ModelError, Solver};
+
+pub mod hand_tuned;
 
 /// Costas arrays of order `n`: a permutation whose displacement vectors
 /// are all distinct, i.e. for each gap `d` the differences

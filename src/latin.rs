@@ -48,6 +48,16 @@ impl LatinSquare {
         &self.model
     }
 
+    /// The model, taken out of the square.
+    ///
+    /// ```
+    /// let square = csp_workspace::latin::LatinSquare::new(3, false).unwrap();
+    /// assert_eq!(square.into_model().num_vars(), 9);
+    /// ```
+    pub fn into_model(self) -> Model {
+        self.model
+    }
+
     /// The order `n`.
     pub fn order(&self) -> usize {
         self.order

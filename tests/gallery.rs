@@ -157,6 +157,64 @@ fn golomb_rulers_match_brute_force() {
     }
 }
 
+#[test]
+fn hand_tuned_baselines_agree_with_the_idiomatic_models() {
+    use csp_workspace::gallery::hand_tuned;
+    for n in 1..=8 {
+        let costas = hand_tuned::costas(n).unwrap().count();
+        assert_eq!(costas, count(&gallery::costas(n).unwrap()), "costas {n}");
+        let toroidal = hand_tuned::toroidal_queens(n).unwrap().count();
+        assert_eq!(
+            toroidal,
+            count(&gallery::toroidal_queens(n).unwrap()),
+            "toroidal {n}"
+        );
+        let langford = hand_tuned::langford(n).unwrap().count();
+        assert_eq!(
+            langford,
+            count(&gallery::langford(n).unwrap()),
+            "langford {n}"
+        );
+    }
+    for n in 1..=5 {
+        let latin = hand_tuned::reduced_latin(n).unwrap().count();
+        assert_eq!(
+            latin,
+            count(&gallery::reduced_latin(n).unwrap()),
+            "latin {n}"
+        );
+    }
+    for n in 1..=3 {
+        let magic = hand_tuned::magic_square(n).unwrap().count();
+        assert_eq!(
+            magic,
+            count(&gallery::magic_square(n).unwrap()),
+            "magic {n}"
+        );
+    }
+    for marks in 2..=7 {
+        let hand = hand_tuned::golomb(marks, 40).unwrap().shortest();
+        assert_eq!(
+            hand,
+            gallery::golomb_length(marks, 40).unwrap(),
+            "golomb {marks}"
+        );
+    }
+}
+
+#[test]
+fn the_fitted_default_branches_on_the_marks_before_the_differences() {
+    let (model, last) = gallery::golomb(6, 30).unwrap();
+    let solver = Solver::new(&model);
+    let mut best = solver.minimize(last).unwrap();
+    assert_eq!(best.by_ref().last().map(|i| i.value), Some(17));
+    let path = best.outcome().stats.path.unwrap();
+    assert!(path.helpers_last && path.bounds_all_different && path.fitted);
+    // Counting (no objective) keeps value elimination.
+    let counted = solver.count().stats.path.unwrap();
+    assert!(counted.helpers_last && !counted.bounds_all_different);
+}
+
 /// The figures of the gallery under both defaults (printed, not asserted):
 /// `cargo test -p csp-workspace --test gallery -- --ignored --nocapture`.
 #[test]

@@ -15,6 +15,9 @@ use crate::AllDifferentLevel;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+// The precedences stated so far, which tighten a difference helper's domain.
+mod precedence;
+
 static NEXT_MODEL_ID: AtomicU32 = AtomicU32::new(1);
 
 /// Identifies a constraint of a model (its position in creation order).
@@ -71,6 +74,9 @@ pub struct Model {
     /// Alongside `var_constraints`: what of the variable each constraint
     /// watches, for arc consistency to wake it only then.
     var_watches: Vec<Vec<Watch>>,
+    /// The variables [`Model::expr_var`] introduced for expressions, in
+    /// creation order (the fitted search branches on them last).
+    helpers: Vec<u32>,
 }
 
 impl Default for Model {
@@ -102,6 +108,7 @@ impl Model {
             constraints: Vec::new(),
             var_constraints: Vec::new(),
             var_watches: Vec::new(),
+            helpers: Vec::new(),
         }
     }
 
@@ -754,6 +761,7 @@ impl Model {
         };
         let narrow = |v: i128| i32::try_from(v).map_err(|_| too_large.clone());
         match live[..] {
+            // A constant: fixed, so no branching on it (not a helper).
             [] => Ok(self.int_var([narrow(constant)?])?.into()),
             [(1, x)] => {
                 let view = View {
@@ -768,7 +776,7 @@ impl Model {
                     .values()
                     .map(|v| Ok([v, narrow(a as i128 * v as i128 + constant)?]))
                     .collect::<Result<Vec<_>, ModelError>>()?;
-                let z = self.int_var(rows.iter().map(|r| r[1]).collect::<Vec<_>>())?;
+                let z = self.helper_var(rows.iter().map(|r| r[1]).collect::<Vec<_>>())?;
                 self.table([x.var, z], rows)?;
                 Ok(z.into())
             }
@@ -783,8 +791,23 @@ impl Model {
                     lo += p.min(q);
                     hi += p.max(q);
                 }
-                let (lo32, hi32) = (narrow(lo)?, narrow(hi)?);
-                let z = self.int_var(lo32..=hi32)?;
+                // `a - b + constant`: the precedences already stated
+                // between `a` and `b` bound it too.
+                if let [(1, a), (-1, b)] | [(-1, b), (1, a)] = live[..] {
+                    let (a, b) = (a.var.index, b.var.index);
+                    if let Some(gap) = self.implied_gap(b, a) {
+                        lo = lo.max(constant.saturating_add(gap));
+                    }
+                    if let Some(gap) = self.implied_gap(a, b) {
+                        hi = hi.min(constant.saturating_sub(gap));
+                    }
+                }
+                let z = if lo > hi {
+                    // The precedences contradict each other.
+                    self.helper_var(Vec::<i32>::new())?
+                } else {
+                    self.helper_var(narrow(lo)?..=narrow(hi)?)?
+                };
                 // sum(a * x) - z = -constant
                 let (mut coefs, mut scope): (Vec<i64>, Vec<View>) = live.into_iter().unzip();
                 coefs.push(-1);
@@ -1340,6 +1363,35 @@ impl Model {
     /// ```
     pub fn num_vars(&self) -> usize {
         self.domains.len()
+    }
+
+    /// Whether `x` is a variable the model introduced for an expression
+    /// ([`Model::expr_var`], or an operand such as `x[1] - x[0]` given to a
+    /// builder): functionally defined by the expression's variables, so
+    /// the fitted default search branches on the model's own variables
+    /// first (see [`Solver`](crate::Solver)).
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let d = model.expr_var(x[1] - x[0]).unwrap();
+    /// assert!(model.is_expression_helper(d.var));
+    /// assert!(!model.is_expression_helper(x[0]));
+    /// ```
+    pub fn is_expression_helper(&self, x: VarId) -> bool {
+        x.model == self.id && self.helpers.binary_search(&x.index).is_ok()
+    }
+
+    /// The variables introduced for expressions, ascending.
+    pub(crate) fn helpers(&self) -> &[u32] {
+        &self.helpers
+    }
+
+    /// A new variable standing for an expression (see [`Model::is_expression_helper`]).
+    fn helper_var(&mut self, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
+        let z = self.int_var(domain)?;
+        self.helpers.push(z.index);
+        Ok(z)
     }
 
     /// The number of constraints.

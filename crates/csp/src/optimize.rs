@@ -197,7 +197,9 @@ impl<'m> Solver<'m> {
             });
         }
         Ok(Optimize {
-            search: self.search_bounded(Objective::new(terms, constant)),
+            search: self
+                .fitted_for_bounds()
+                .search_bounded(Objective::new(terms, constant)),
             sign,
             best: None,
         })

@@ -149,6 +149,17 @@ pub struct SearchPath {
     /// solver fitted to the model (see [`Solver`](crate::Solver)), false
     /// when something about the search's shape was set.
     pub fitted: bool,
+    /// True when the variable order chose among the model's own variables
+    /// before the helpers its expressions introduced
+    /// ([`Model::is_expression_helper`](crate::Model::is_expression_helper)):
+    /// the fitted default's dynamic order on a model with such helpers.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub helpers_last: bool,
+    /// True when the all-differents that chose no level ran at bounds
+    /// level: set with [`Solver::all_different_level`](crate::Solver::all_different_level),
+    /// or the fitted default's branch and bound over expression helpers.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bounds_all_different: bool,
 }
 
 impl SearchPath {
@@ -220,15 +231,46 @@ impl fmt::Display for PairwiseKind {
 impl SearchPath {
     /// The strategy and orders that ran, and whether the solver fitted
     /// them to the model: `arc-consistency, smallest-domain order,
-    /// ascending values (fitted default)`.
+    /// ascending values (fitted default)`; with `, helpers last` after
+    /// the order when the model's own variables were chosen first, and
+    /// `, bounds all-different` after the values when the all-differents
+    /// ran at bounds level.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..4).unwrap();
+    /// model.all_different([x[1] - x[0], x[2] - x[1]]).unwrap();
+    /// let path = Solver::new(&model).count().stats.path.unwrap();
+    /// assert!(path.helpers_last);
+    /// assert_eq!(
+    ///     path.settings(),
+    ///     "arc-consistency, input order, helpers last, ascending values (fitted default)"
+    /// );
+    /// let mut best = Solver::new(&model).minimize(x[2]).unwrap();
+    /// assert_eq!(best.by_ref().last().map(|i| i.value), Some(0));
+    /// assert!(best.outcome().stats.path.unwrap().settings().ends_with(
+    ///     "ascending values, bounds all-different (fitted default)"
+    /// ));
+    /// ```
     pub fn settings(&self) -> String {
         let chosen = if self.fitted {
             "fitted default"
         } else {
             "as set"
         };
+        let helpers = if self.helpers_last {
+            ", helpers last"
+        } else {
+            ""
+        };
+        let bounds = if self.bounds_all_different {
+            ", bounds all-different"
+        } else {
+            ""
+        };
         format!(
-            "{}, {} order, {} values ({chosen})",
+            "{}, {} order{helpers}, {} values{bounds} ({chosen})",
             self.strategy, self.var_order, self.value_order
         )
     }

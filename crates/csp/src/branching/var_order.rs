@@ -182,7 +182,7 @@ fn ties_ranking<S: BranchState + ?Sized>(
         },
     };
     let mine = key(state.order()[chosen]);
-    state.order()[depth..]
+    state.order()[depth..state.tier_end(depth)]
         .iter()
         .all(|&x| key(x).better_than(&mine) != Some(true))
 }
@@ -215,8 +215,9 @@ where
     K: Fn(&S, u32) -> VarKey,
 {
     if !state.restarting() {
-        // The common case, without draws: one pass over the unassigned.
-        let order = &state.order()[depth..];
+        // The common case, without draws: one pass over the unassigned
+        // (the own variables first, see `BranchState::tier_end`).
+        let order = &state.order()[depth..state.tier_end(depth)];
         let mut best = 0;
         let mut best_key = key(state, order[0]);
         for (i, &x) in order.iter().enumerate().skip(1) {
@@ -231,7 +232,7 @@ where
     let mut best = depth;
     let mut best_key = key(state, state.order()[depth]);
     let mut ties = 1u64;
-    for i in depth + 1..state.order().len() {
+    for i in depth + 1..state.tier_end(depth) {
         let candidate = key(state, state.order()[i]);
         match candidate.better_than(&best_key) {
             Some(true) => {

@@ -20,6 +20,12 @@ pub(crate) trait BranchState {
     /// Every variable, the assigned ones first: `order()[depth()..]` are
     /// the unassigned ones.
     fn order(&self) -> &[u32];
+    /// The end of the variables a built-in dynamic order chooses among at
+    /// `depth`: `order()[depth..tier_end(depth)]`. Under the fitted
+    /// default the model's own variables come first in `order()` and the
+    /// expression helpers after them, chosen only once the own ones are
+    /// assigned; otherwise `order().len()`.
+    fn tier_end(&self, depth: usize) -> usize;
     /// How many variables are assigned.
     fn depth(&self) -> usize;
     /// The value of an assigned variable, `None` when it is unassigned.

@@ -19,6 +19,15 @@ impl<O: Observer> BranchState for Search<'_, O> {
     }
 
     #[inline(always)]
+    fn tier_end(&self, depth: usize) -> usize {
+        if depth < self.own_vars {
+            self.own_vars
+        } else {
+            self.order.len()
+        }
+    }
+
+    #[inline(always)]
     fn depth(&self) -> usize {
         // (Bisection levels assign no variable.)
         self.frames.len() - self.splits
