@@ -26,7 +26,7 @@
 //! | `largest` | greatest largest value | yes |
 //! | `occurrence` | most constraints | yes |
 //! | `most_constrained` | fewest values, ties most constraints | yes |
-//! | `max_regret` | greatest gap between its two smallest values | yes |
+//! | `max_regret` | greatest gap between its two smallest values ([`regret_min`]) | yes |
 //! | `dom_w_deg` | least size / weighted degree (the engine's failure weights) | weights differ from Gecode's |
 //!
 //! Ties go to the variable first in the annotation.
@@ -477,7 +477,6 @@ impl Plan {
         Branching::Sequential(
             SeqSelector {
                 scopes: scopes.into(),
-                regret: Vec::new(),
             },
             PerVariable {
                 orders: orders.into(),
@@ -544,14 +543,12 @@ impl Plan {
 #[derive(Clone)]
 pub struct SeqSelector {
     scopes: Arc<[(Vec<VarId>, VarChoice)]>,
-    /// Reused buffer of one variable's values (for `max_regret`).
-    regret: Vec<i32>,
 }
 
 impl SeqSelector {
     /// The best unassigned variable of `scope` by `choice`, if any.
     fn best_in(
-        &mut self,
+        &self,
         view: &mut SearchView<'_>,
         scope: &[VarId],
         choice: VarChoice,
@@ -573,7 +570,7 @@ impl SeqSelector {
         best.map(|(x, _)| x)
     }
 
-    fn score(&mut self, view: &mut SearchView<'_>, x: VarId, choice: VarChoice) -> i128 {
+    fn score(&self, view: &mut SearchView<'_>, x: VarId, choice: VarChoice) -> i128 {
         let size = i128::from(view.size(x));
         match choice {
             VarChoice::InputOrder => 0,
@@ -583,13 +580,7 @@ impl SeqSelector {
             VarChoice::Largest => -view.max(x).map_or(0, i128::from),
             VarChoice::Occurrence => -i128::from(view.degree(x)),
             VarChoice::MostConstrained => (size << 64) - i128::from(view.degree(x)),
-            VarChoice::MaxRegret => {
-                view.values_into(x, &mut self.regret);
-                match self.regret[..] {
-                    [a, b, ..] => -(i128::from(b) - i128::from(a)),
-                    _ => 0,
-                }
-            }
+            VarChoice::MaxRegret => -i128::from(regret_min(view, x)),
             VarChoice::DomWDeg => {
                 // size / wdeg, compared exactly as a fixed-point fraction.
                 let w = i128::from(view.weighted_degree(x).max(1));
@@ -597,6 +588,37 @@ impl SeqSelector {
             }
         }
     }
+}
+
+/// Gecode's `regret_min`: the gap between the two smallest values of
+/// `x`'s domain (0 when it has fewer than two). Walks the gap only, so a
+/// wide domain is never listed.
+///
+/// ```
+/// use csp::{Model, Solver, SearchView};
+/// use csp_fzn::branching::regret_min;
+/// let mut model = Model::new();
+/// let x = model.int_var([2, 5, 6]).unwrap();
+/// let y = model.int_var([4]).unwrap();
+/// let solver = Solver::new(&model).var_order_fn(move |view: &mut SearchView<'_>| {
+///     if view.depth() == 0 {
+///         assert_eq!((regret_min(view, x), regret_min(view, y)), (3, 0));
+///     }
+///     view.unassigned().next().unwrap()
+/// });
+/// assert_eq!(solver.count().solutions(), 3);
+/// ```
+pub fn regret_min(view: &SearchView<'_>, x: VarId) -> i64 {
+    let (Some(lo), Some(hi)) = (view.min(x), view.max(x)) else {
+        return 0;
+    };
+    if lo == hi {
+        return 0;
+    }
+    let next = (lo + 1..=hi)
+        .find(|&v| view.contains(x, v))
+        .expect("the largest value is a member");
+    i64::from(next) - i64::from(lo)
 }
 
 impl VarSelector for SeqSelector {
@@ -656,5 +678,48 @@ impl ValueOrdering for PerVariable {
                 .copied()
                 .unwrap_or(FREE_VALUE_ORDER),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `max_regret` ranks by each variable's own gap at every choice: here
+    /// x1 (gap 5), then x2 (gap 2), then x0 (gap 1), whatever the
+    /// annotation's order, so the solutions come nested in that order.
+    #[test]
+    fn max_regret_ranks_every_variable_by_its_own_gap() {
+        let mut model = Model::new();
+        let x = [
+            model.int_var(0..2).unwrap(),
+            model.int_var([0, 5]).unwrap(),
+            model.int_var([0, 2, 3]).unwrap(),
+        ];
+        let p = plan(
+            &[SearchAnn::Search {
+                kind: "int_search".into(),
+                vars: (0..3).map(Term::Var).collect(),
+                var_choice: "max_regret".into(),
+                value_choice: "indomain_min".into(),
+            }],
+            false,
+        );
+        let Branching::Sequential(select, values) = p.branching(&model, &x) else {
+            panic!("max_regret has no built-in order");
+        };
+        let solver = csp::Solver::new(&model)
+            .var_selector(select)
+            .value_ordering(values);
+        let found: Vec<Vec<i32>> = solver.search().map(|s| s.into_values()).collect();
+        let mut expected = Vec::new();
+        for x1 in [0, 5] {
+            for x2 in [0, 2, 3] {
+                for x0 in [0, 1] {
+                    expected.push(vec![x0, x1, x2]);
+                }
+            }
+        }
+        assert_eq!(found, expected);
     }
 }
