@@ -167,6 +167,16 @@ fn limits_and_unknown_annotations_report_honestly() {
         stderr,
         "warning: line 2: unknown value choice 'indomain_sideways': indomain_min used\n"
     );
+    // Read as a bisection, as Gecode reads it: x <= 5 first, then y's.
+    let (_, stdout, stderr) = run(
+        "var 1..10: x :: output_var;\nvar 1..10: y :: output_var;\nconstraint int_lin_le([-1, -1], [x, y], -17);\nsolve :: int_search([x, y], input_order, indomain_interval, complete) satisfy;",
+        &[],
+    );
+    assert_eq!(stdout, "x = 7;\ny = 10;\n----------\n");
+    assert_eq!(
+        stderr,
+        "warning: line 4: value choice 'indomain_interval' is read as the engine's 'split' order, as Gecode reads it\n"
+    );
 }
 
 #[test]
