@@ -6,6 +6,7 @@
 //! deterministic one with a cost per transition, as its `cost_regular`.
 
 use super::{Base, Param};
+use crate::ast::IntSet;
 use crate::post::{Post, PostResult};
 use crate::term::Arg;
 
@@ -35,6 +36,63 @@ fn step(q_count: i64, s: i64, d: &[i64], q: i64, v: i64) -> i64 {
     }
 }
 
+/// The transitions `(from, value, to)` of a deterministic automaton, the
+/// rejecting ones left out.
+fn dfa_arcs(q: i64, s: i64, d: &[i64]) -> Vec<(i64, i64, i64)> {
+    let mut arcs = Vec::new();
+    for from in 1..=q {
+        for v in 1..=s {
+            let to = step(q, s, d, from, v);
+            if to != 0 {
+                arcs.push((from, v, to));
+            }
+        }
+    }
+    arcs
+}
+
+/// The accepting states of `finals` among `1..=q`, as the engine takes them.
+fn final_states(q: i64, finals: &IntSet) -> Vec<usize> {
+    (1..=q)
+        .filter(|&f| finals.contains(f))
+        .map(|f| f as usize)
+        .collect()
+}
+
+/// Posts `regular` or `regular_nfa` (`name`, for errors) over the
+/// arguments' variables, start state and accepting states with the
+/// transitions `arcs`, as the engine's regular.
+fn post_regular(
+    post: &mut Post,
+    args: &[Arg],
+    arcs: Vec<(i64, i64, i64)>,
+    name: &str,
+) -> PostResult {
+    let (x, q, q0, finals) = (args[0].terms(), args[1].int(), args[4].int(), args[5].set());
+    if !(1..=q).contains(&q0) {
+        return post.fail();
+    }
+    if x.is_empty() {
+        return if finals.contains(q0) {
+            Ok(())
+        } else {
+            post.fail()
+        };
+    }
+    let arcs = arcs
+        .into_iter()
+        .map(|(from, v, to)| Some((from as usize, i32::try_from(v).ok()?, to as usize)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| format!("a {name} value beyond 32 bits"))?;
+    let views = post
+        .views(x)
+        .ok_or_else(|| format!("a constant beyond 32 bits in {name}"))?;
+    post.model
+        .regular(views, arcs, q0 as usize, final_states(q, finals))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 /// `csp_regular(x, Q, S, d, q0, F)`: the engine's regular.
 pub static REGULAR: Base = Base {
     params: &[
@@ -47,38 +105,7 @@ pub static REGULAR: Base = Base {
     ],
     post: |post: &mut Post, args: &[Arg]| -> PostResult {
         let (q, s, d) = automaton(args)?;
-        let (x, q0, finals) = (args[0].terms(), args[4].int(), args[5].set());
-        if x.is_empty() {
-            return if (1..=q).contains(&q0) && finals.contains(q0) {
-                Ok(())
-            } else {
-                post.fail()
-            };
-        }
-        if !(1..=q).contains(&q0) {
-            return post.fail();
-        }
-        let mut arcs = Vec::new();
-        for from in 1..=q {
-            for v in 1..=s {
-                let to = step(q, s, &d, from, v);
-                if to != 0 {
-                    let v = i32::try_from(v).map_err(|_| "a regular value beyond 32 bits")?;
-                    arcs.push((from as usize, v, to as usize));
-                }
-            }
-        }
-        let finals: Vec<usize> = (1..=q)
-            .filter(|&f| finals.contains(f))
-            .map(|f| f as usize)
-            .collect();
-        let views = post
-            .views(x)
-            .ok_or_else(|| "a constant beyond 32 bits in regular".to_owned())?;
-        post.model
-            .regular(views, arcs, q0 as usize, finals)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        post_regular(post, args, dfa_arcs(q, s, &d), "regular")
     },
     post_reif: None,
     holds: |args, v| {
@@ -137,32 +164,7 @@ pub static REGULAR_NFA: Base = Base {
     ],
     post: |post: &mut Post, args: &[Arg]| -> PostResult {
         let arcs = nfa_arcs(args)?;
-        let (x, q, q0, finals) = (args[0].terms(), args[1].int(), args[4].int(), args[5].set());
-        if !(1..=q).contains(&q0) {
-            return post.fail();
-        }
-        if x.is_empty() {
-            return if finals.contains(q0) {
-                Ok(())
-            } else {
-                post.fail()
-            };
-        }
-        let arcs: Vec<(usize, i32, usize)> = arcs
-            .into_iter()
-            .map(|(from, v, to)| (from as usize, v as i32, to as usize))
-            .collect();
-        let finals: Vec<usize> = (1..=q)
-            .filter(|&f| finals.contains(f))
-            .map(|f| f as usize)
-            .collect();
-        let views = post
-            .views(x)
-            .ok_or_else(|| "a constant beyond 32 bits in regular_nfa".to_owned())?;
-        post.model
-            .regular(views, arcs, q0 as usize, finals)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        post_regular(post, args, arcs, "regular_nfa")
     },
     post_reif: None,
     holds: |args, v| {
@@ -200,16 +202,10 @@ fn cost_arcs(args: &[Arg]) -> Result<Vec<(i64, i64, i64, i64)>, String> {
             c.len()
         ));
     }
-    let mut arcs = Vec::new();
-    for from in 1..=q {
-        for v in 1..=s {
-            let to = step(q, s, &d, from, v);
-            if to != 0 {
-                arcs.push((from, v, to, c[((from - 1) * s + (v - 1)) as usize]));
-            }
-        }
-    }
-    Ok(arcs)
+    Ok(dfa_arcs(q, s, &d)
+        .into_iter()
+        .map(|(from, v, to)| (from, v, to, c[((from - 1) * s + (v - 1)) as usize]))
+        .collect())
 }
 
 /// `csp_cost_regular(x, Q, S, d, q0, F, c, C)`: MiniZinc's deterministic
@@ -240,10 +236,7 @@ pub static COST_REGULAR: Base = Base {
             })
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| "a cost_regular value or cost beyond 32 bits".to_owned())?;
-        let finals: Vec<usize> = (1..=q)
-            .filter(|&f| finals.contains(f))
-            .map(|f| f as usize)
-            .collect();
+        let finals = final_states(q, finals);
         let (views, cost) = (post.views(x), post.view(args[7].term()));
         let (Some(views), Some(cost)) = (views, cost) else {
             return Err("a constant beyond 32 bits in cost_regular".to_owned());
