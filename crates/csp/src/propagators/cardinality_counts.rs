@@ -79,6 +79,24 @@ impl CountsPropagator<'_> {
         ctx.store.size(x) as usize > listed
     }
 
+    /// The views that surely take a listed value, and the sums of the
+    /// counts' least and greatest values, as the domains stand.
+    fn totals(
+        &self,
+        ctx: &Ctx<'_>,
+        xs: &[View],
+        counts: &[View],
+    ) -> Result<(i64, i64, i64), Wipeout> {
+        let covered = (xs.len() - self.free(ctx, xs)) as i64;
+        let (mut low, mut high) = (0i64, 0i64);
+        for &c in counts {
+            let (lo, hi) = bounds(ctx, c)?;
+            low += lo;
+            high += hi;
+        }
+        Ok((covered, low, high))
+    }
+
     /// One round of every rule; true if a domain changed.
     fn round(&self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
         let (xs, counts) = self.con.scope.split_at(self.kind.views);
@@ -91,13 +109,7 @@ impl CountsPropagator<'_> {
             changed |= restrict(ctx, counts[k], fixed as i64, possible as i64)?;
         }
         // The sum of the counts.
-        let covered = n - self.free(ctx, xs) as i64;
-        let (mut low, mut high) = (0i64, 0i64);
-        for &c in counts {
-            let (lo, hi) = bounds(ctx, c)?;
-            low += lo;
-            high += hi;
-        }
+        let (covered, low, high) = self.totals(ctx, xs, counts)?;
         for &c in counts {
             let (lo, hi) = bounds(ctx, c)?;
             let (least, most) = (covered - (high - hi), n - (low - lo));
@@ -120,13 +132,7 @@ impl CountsPropagator<'_> {
     /// view unlisted.
     fn sum_tight(&self, ctx: &mut Ctx<'_>, xs: &[View], counts: &[View]) -> Result<bool, Wipeout> {
         let n = xs.len() as i64;
-        let covered = n - self.free(ctx, xs) as i64;
-        let (mut low, mut high) = (0i64, 0i64);
-        for &c in counts {
-            let (lo, hi) = bounds(ctx, c)?;
-            low += lo;
-            high += hi;
-        }
+        let (covered, low, high) = self.totals(ctx, xs, counts)?;
         let mut changed = false;
         if high == covered && covered < n {
             for &view in xs {
