@@ -457,19 +457,9 @@ impl Model {
             let constraint = if full { "table_reif" } else { "table_imp" };
             return Err(ModelError::EmptyScope { constraint });
         }
-        let mut distinct = std::collections::BTreeSet::new();
-        for (row, values) in rows.into_iter().enumerate() {
-            let values = values.as_ref();
-            if values.len() != scope.len() {
-                return Err(ModelError::TableArity {
-                    row,
-                    expected: scope.len(),
-                    found: values.len(),
-                });
-            }
-            distinct.insert(values.iter().map(|&v| v as i64).collect::<Vec<i64>>());
-        }
-        let rows = distinct.into_iter().flatten().collect();
+        let flat = crate::model::table_rows(rows, scope.len())?;
+        let distinct: std::collections::BTreeSet<&[i64]> = flat.chunks_exact(scope.len()).collect();
+        let rows = distinct.into_iter().flatten().copied().collect();
         scope.push(b);
         self.add(TableReif { rows, full }, scope)
     }

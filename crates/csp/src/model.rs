@@ -358,18 +358,7 @@ impl Model {
         R: AsRef<[i32]>,
     {
         let scope = self.views_of(scope, "table")?;
-        let mut flat = Vec::new();
-        for (row, values) in rows.into_iter().enumerate() {
-            let values = values.as_ref();
-            if values.len() != scope.len() {
-                return Err(ModelError::TableArity {
-                    row,
-                    expected: scope.len(),
-                    found: values.len(),
-                });
-            }
-            flat.extend(values.iter().map(|&v| v as i64));
-        }
+        let flat = table_rows(rows, scope.len())?;
         // A domain too wide to list keeps only the values the rows give it
         // (the search leaves such a domain to the table's bounds).
         for (k, view) in scope.iter().enumerate() {
@@ -1696,6 +1685,26 @@ fn next_constraint_id(count: usize) -> Result<u32, ModelError> {
         .ok()
         .filter(|&id| id != u32::MAX)
         .ok_or(ModelError::TooManyConstraints)
+}
+
+/// A table's rows flattened, each checked to hold `arity` values.
+pub(crate) fn table_rows<R: AsRef<[i32]>>(
+    rows: impl IntoIterator<Item = R>,
+    arity: usize,
+) -> Result<Vec<i64>, ModelError> {
+    let mut flat = Vec::new();
+    for (row, values) in rows.into_iter().enumerate() {
+        let values = values.as_ref();
+        if values.len() != arity {
+            return Err(ModelError::TableArity {
+                row,
+                expected: arity,
+                found: values.len(),
+            });
+        }
+        flat.extend(values.iter().map(|&v| v as i64));
+    }
+    Ok(flat)
 }
 
 #[cfg(test)]
