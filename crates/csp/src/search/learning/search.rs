@@ -40,6 +40,18 @@ macro_rules! learning {
     };
 }
 
+/// Where a search's reasons are read from (a borrow of other fields than
+/// `learning!`'s, so both can be held at once).
+macro_rules! explainer {
+    ($s:expr) => {
+        Explainer {
+            props: &$s.props,
+            objective: $s.objective.as_ref(),
+            domains: $s.model.domains(),
+        }
+    };
+}
+
 /// Runs the learning search until the next solution (`true`, values in
 /// `s.values`) or its end (`false`, status set). Resumes after a solution.
 pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
@@ -155,11 +167,7 @@ impl<O: Observer> Search<'_, O> {
                     }
                 }
                 Found::Conflict(k) => {
-                    let ex = Explainer {
-                        props: &self.props,
-                        objective: self.objective.as_ref(),
-                        domains: self.model.domains(),
-                    };
+                    let ex = explainer!(self);
                     l.conflict.clear();
                     ex.clause_false(&l.trail, &l.nogoods, k, &mut l.conflict);
                     return Step::Conflict;
@@ -180,11 +188,7 @@ impl<O: Observer> Search<'_, O> {
     /// domain it emptied or from the failing propagator's explanation.
     fn conflict_after_failure(&mut self) -> Step {
         let l = learning!(self);
-        let ex = Explainer {
-            props: &self.props,
-            objective: self.objective.as_ref(),
-            domains: self.model.domains(),
-        };
+        let ex = explainer!(self);
         l.conflict.clear();
         let wiped = l.wiped_by.take();
         let failed = l.failed_by.take();
@@ -234,11 +238,7 @@ impl<O: Observer> Search<'_, O> {
                 return false;
             }
             let k = l.nogoods.add(lits, level, false);
-            let ex = Explainer {
-                props: &self.props,
-                objective: self.objective.as_ref(),
-                domains: self.model.domains(),
-            };
+            let ex = explainer!(self);
             l.conflict.clear();
             ex.clause_false(&l.trail, &l.nogoods, k, &mut l.conflict);
             return true;
@@ -277,11 +277,7 @@ impl<O: Observer> Search<'_, O> {
             self.backjump(top);
         }
         let l = learning!(self);
-        let ex = Explainer {
-            props: &self.props,
-            objective: self.objective.as_ref(),
-            domains: self.model.domains(),
-        };
+        let ex = explainer!(self);
         let Learning {
             trail,
             nogoods,
