@@ -171,27 +171,10 @@ impl Propagator for CostRegularPropagator<'_> {
             }
             let mut changed = restrict_view(ctx, cost, lo as i64, hi as i64)?;
             let mut vals = std::mem::take(&mut self.vals);
-            let mut result = Ok(());
-            'positions: for i in 0..n {
-                let view = self.con.scope[i];
-                let x = view.var.index;
-                if !ctx.store.listable(x) {
-                    continue; // too wide to list: checked once assigned
-                }
-                vals.clear();
-                ctx.store.values_into(x, &mut vals);
-                for &u in &vals {
-                    if !self.supported(i, u as i64 + view.offset, lo, hi) {
-                        if let Err(e) = ctx.remove(x, u as i64) {
-                            result = Err(e);
-                            break 'positions;
-                        }
-                        changed = true;
-                    }
-                }
-            }
+            let scope = &self.con.scope[..n];
+            let pruned = ctx.keep_supported(scope, &mut vals, |i, v| self.supported(i, v, lo, hi));
             self.vals = vals;
-            result?;
+            changed |= pruned?;
             if !changed {
                 break;
             }

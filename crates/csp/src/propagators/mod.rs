@@ -297,6 +297,34 @@ impl Ctx<'_> {
         removed.map(|_| ())
     }
 
+    /// Removes from each view of `scope` the values (as the view reads
+    /// them) that `keep(position, value)` rejects, listing each domain into
+    /// `vals` (a reused buffer); true if a value went. A view too wide to
+    /// list is skipped: it is checked once assigned.
+    pub fn keep_supported(
+        &mut self,
+        scope: &[crate::View],
+        vals: &mut Vec<i32>,
+        mut keep: impl FnMut(usize, i64) -> bool,
+    ) -> Result<bool, Wipeout> {
+        let mut changed = false;
+        for (i, view) in scope.iter().enumerate() {
+            let x = view.var.index;
+            if !self.store.listable(x) {
+                continue;
+            }
+            vals.clear();
+            self.store.values_into(x, vals);
+            for &u in vals.iter() {
+                if !keep(i, u as i64 + view.offset) {
+                    self.remove(x, u as i64)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
     /// Counts (and records) a value just removed on behalf of `by`.
     #[inline(always)]
     pub fn note(&mut self, var: u32, value: i64, by: u32) {

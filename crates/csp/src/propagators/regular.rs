@@ -153,23 +153,11 @@ impl Propagator for RegularPropagator<'_> {
             if !self.mark(ctx) {
                 return Err(Wipeout);
             }
-            let mut changed = false;
             let mut vals = std::mem::take(&mut self.vals);
-            for (i, view) in self.con.scope.iter().enumerate() {
-                let x = view.var.index;
-                if !ctx.store.listable(x) {
-                    continue; // too wide to list: checked once assigned
-                }
-                vals.clear();
-                ctx.store.values_into(x, &mut vals);
-                for &u in &vals {
-                    if !self.supported(i, u as i64 + view.offset) {
-                        ctx.remove(x, u as i64)?;
-                        changed = true;
-                    }
-                }
-            }
+            let pruned =
+                ctx.keep_supported(&self.con.scope, &mut vals, |i, v| self.supported(i, v));
             self.vals = vals;
+            let changed = pruned?;
             // Over distinct variables one pass is exact; a repeated one may
             // have lost values other positions relied on.
             if !changed || !self.con.has_repeated_vars() {

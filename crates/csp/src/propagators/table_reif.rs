@@ -130,25 +130,13 @@ impl Propagator for TableReifPropagator<'_> {
             self.kept.sort_unstable();
             self.kept.dedup();
             let mut vals = std::mem::take(&mut self.vals);
-            let mut result = Ok(());
-            'views: for (k, view) in con.scope[..x].iter().enumerate() {
-                let var = view.var.index;
-                if !ctx.store.listable(var) {
-                    continue; // too wide to list: checked once assigned
-                }
-                vals.clear();
-                ctx.store.values_into(var, &mut vals);
-                for &u in &vals {
-                    if self.kept.binary_search(&(k as u32, u)).is_err()
-                        && let Err(e) = ctx.remove(var, u as i64)
-                    {
-                        result = Err(e);
-                        break 'views;
-                    }
-                }
-            }
+            let kept = &self.kept;
+            let pruned = ctx.keep_supported(&con.scope[..x], &mut vals, |k, v| {
+                let u = v - con.scope[k].offset;
+                kept.binary_search(&(k as u32, u as i32)).is_ok()
+            });
             self.vals = vals;
-            result?;
+            pruned?;
         }
         ctx.filter_last(con)
     }
