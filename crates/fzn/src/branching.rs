@@ -1,5 +1,9 @@
 //! Search annotations mapped onto the engine's branching.
 //!
+//! `warm_start` hints (under `-f` too) go first in their variables' value
+//! orders, whatever the annotations say ([`PerVariable`]; with a built-in
+//! variable order, [`Branching::Hinted`]).
+//!
 //! `seq_search` runs its `int_search`/`bool_search` annotations in order:
 //! each branches over its own variables with its own variable choice and
 //! value choice until they are all assigned, then the next one starts;
@@ -170,6 +174,9 @@ pub struct Plan {
     pub warnings: Vec<String>,
     /// The restart annotation's restarts, if any.
     pub restarts: Option<csp::Restarts>,
+    /// The `warm_start` hints: (FlatZinc variable, value to try first),
+    /// the first hint of a variable winning. Kept under `-f` too.
+    pub hints: Vec<(usize, i64)>,
 }
 
 /// The plan for these solve annotations (`free`: ignore them).
@@ -198,12 +205,22 @@ pub fn plan(anns: &[SearchAnn], free: bool) -> Plan {
         scopes: Vec::new(),
         warnings: Vec::new(),
         restarts: None,
+        hints: Vec::new(),
     };
+    let mut searches = Vec::new();
+    let mut warnings = Vec::new();
+    let mut restarts = None;
+    flatten(
+        anns,
+        &mut searches,
+        &mut warnings,
+        &mut restarts,
+        &mut p.hints,
+    );
     if free {
         return p;
     }
-    let mut searches = Vec::new();
-    flatten(anns, &mut searches, &mut p.warnings, &mut p.restarts);
+    (p.warnings, p.restarts) = (warnings, restarts);
     for (vars, var_c, value_c) in searches {
         let var_choice = var_choice(var_c).unwrap_or_else(|| {
             p.warnings.push(format!(
@@ -290,6 +307,7 @@ impl Plan {
             }],
             warnings: self.warnings.clone(),
             restarts: self.restarts,
+            hints: self.hints.clone(),
         }
     }
 
@@ -350,6 +368,7 @@ impl Plan {
             scopes,
             warnings: self.warnings.clone(),
             restarts: self.restarts,
+            hints: self.hints.clone(),
         }
     }
 }
@@ -361,6 +380,7 @@ fn flatten<'a>(
     out: &mut Vec<Search<'a>>,
     warnings: &mut Vec<String>,
     restarts: &mut Option<csp::Restarts>,
+    hints: &mut Vec<(usize, i64)>,
 ) {
     for a in anns {
         match a {
@@ -370,8 +390,17 @@ fn flatten<'a>(
                 value_choice,
                 ..
             } => out.push((vars, var_choice, value_choice)),
-            SearchAnn::Seq(inner) => flatten(inner, out, warnings, restarts),
+            SearchAnn::Seq(inner) => flatten(inner, out, warnings, restarts, hints),
             SearchAnn::Restart(r) => *restarts = *r,
+            SearchAnn::WarmStart(pairs) => {
+                for &(t, v) in pairs {
+                    if let Term::Var(x) = t
+                        && !hints.iter().any(|&(y, _)| y == x)
+                    {
+                        hints.push((x, v));
+                    }
+                }
+            }
             SearchAnn::Other(name) => warnings.push(format!("annotation '{name}' ignored")),
         }
     }
@@ -385,6 +414,9 @@ pub enum Branching {
     BuiltIn(VarOrder, ValueOrder),
     /// Scope by scope, then the rest in creation order.
     Sequential(SeqSelector, PerVariable),
+    /// A built-in variable order, each variable's values by its
+    /// annotation with its `warm_start` hint first.
+    Hinted(VarOrder, PerVariable),
 }
 
 impl Branching {
@@ -402,6 +434,7 @@ impl Branching {
             Branching::Sequential(select, values) => solver
                 .var_selector(select.clone())
                 .value_ordering(values.clone()),
+            Branching::Hinted(var, values) => solver.var_order(*var).value_ordering(values.clone()),
         }
     }
 }
@@ -429,6 +462,9 @@ impl Branching {
             Branching::Sequential(select, values) => {
                 select.scopes.iter().any(|(_, c)| *c == VarChoice::DomWDeg)
                     || values.orders.contains(&ValueOrder::Random)
+            }
+            Branching::Hinted(var, values) => {
+                *var != VarOrder::Input || values.orders.contains(&ValueOrder::Random)
             }
         }
     }
@@ -460,8 +496,25 @@ impl Plan {
     /// assert!(matches!(some, Branching::Sequential(..)));
     /// ```
     pub fn branching(&self, model: &Model, vars: &[VarId]) -> Branching {
-        if let Some(order) = self.built_in(model, vars) {
-            return order;
+        let mut hints = vec![None; model.num_vars()];
+        for &(x, v) in &self.hints {
+            if let Ok(v) = i32::try_from(v) {
+                hints[vars[x].index()] = Some(v);
+            }
+        }
+        let hinted = hints.iter().any(Option::is_some);
+        match self.built_in(model, vars) {
+            Some(Branching::BuiltIn(var, value)) if hinted => {
+                return Branching::Hinted(
+                    var,
+                    PerVariable {
+                        orders: vec![value; model.num_vars()].into(),
+                        hints: hints.into(),
+                    },
+                );
+            }
+            Some(order) => return order,
+            None => {}
         }
         let scopes: Vec<(Vec<VarId>, VarChoice)> = self
             .scopes
@@ -480,6 +533,7 @@ impl Plan {
             },
             PerVariable {
                 orders: orders.into(),
+                hints: hints.into(),
             },
         )
     }
@@ -637,7 +691,14 @@ impl VarSelector for SeqSelector {
 }
 
 /// Each variable's values in the order of the annotation it belongs to
-/// (ascending for the rest): a [`ValueOrdering`].
+/// (ascending for the rest), its `warm_start` hint first while the hint
+/// is in its domain: a [`ValueOrdering`]. Under binary branching a hint
+/// is tried as `x = hint`, then `x != hint`; a hinted variable whose
+/// annotation splits its domain then takes its values one by one
+/// (ascending for `indomain_split`, descending for
+/// `indomain_reverse_split`), as the split orders do where bisection does
+/// not run. A domain too wide to list (over a million values) is walked
+/// in its order without its hint.
 ///
 /// ```
 /// use csp::{Model, Solver};
@@ -659,25 +720,45 @@ impl VarSelector for SeqSelector {
 #[derive(Clone)]
 pub struct PerVariable {
     orders: Arc<[ValueOrder]>,
+    /// Each engine variable's `warm_start` hint, if any.
+    hints: Arc<[Option<i32>]>,
+}
+
+impl PerVariable {
+    fn order_of(&self, var: VarId) -> ValueOrder {
+        self.orders
+            .get(var.index())
+            .copied()
+            .unwrap_or(FREE_VALUE_ORDER)
+    }
+
+    fn hint(&self, var: VarId) -> Option<i32> {
+        self.hints.get(var.index()).copied().flatten()
+    }
 }
 
 impl ValueOrdering for PerVariable {
     fn order(&mut self, view: &mut SearchView<'_>, var: VarId, values: &mut Candidates<'_>) {
-        let mut order = self
-            .orders
-            .get(var.index())
-            .copied()
-            .unwrap_or(FREE_VALUE_ORDER);
+        let mut order = self.order_of(var);
         order.order(view, var, values);
+        if let Some(hint) = self.hint(var)
+            && let Some(at) = values.as_slice().iter().position(|&v| v == hint)
+        {
+            // The hint to the front, the others keeping their order.
+            for i in (1..=at).rev() {
+                values.swap(i, i - 1);
+            }
+        }
     }
 
     fn built_in(&self, var: VarId) -> Option<ValueOrder> {
-        Some(
-            self.orders
-                .get(var.index())
-                .copied()
-                .unwrap_or(FREE_VALUE_ORDER),
-        )
+        let order = self.order_of(var);
+        Some(match (self.hint(var), order) {
+            // Bisection would never try the hint as a value.
+            (Some(_), ValueOrder::Split) => ValueOrder::Ascending,
+            (Some(_), ValueOrder::ReverseSplit) => ValueOrder::Descending,
+            _ => order,
+        })
     }
 }
 

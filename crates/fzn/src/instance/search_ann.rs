@@ -1,6 +1,7 @@
 //! The solve item's annotations: `int_search`, `bool_search`,
-//! `seq_search` and the restart annotations, with their variable arrays
-//! resolved to terms (what `branching.rs` turns into orders).
+//! `seq_search`, `warm_start` and the restart annotations, with their
+//! variable arrays resolved to terms (what `branching.rs` turns into
+//! orders).
 
 use super::{Resolver, Value};
 use crate::ast::{Annotation, Expr};
@@ -23,6 +24,10 @@ pub enum SearchAnn {
     },
     /// `seq_search([...])`.
     Seq(Vec<SearchAnn>),
+    /// `warm_start(vars, values)` (booleans as 0 and 1), or the hints of
+    /// every `warm_start` in a `warm_start_array([...])`: values to try
+    /// first.
+    WarmStart(Vec<(Term, i64)>),
     /// `restart_luby(scale)`, `restart_geometric(base, scale)`,
     /// `restart_linear(scale)` or `restart_constant(scale)`: the engine's
     /// restarts (failure cutoffs); `restart_none`: none.
@@ -66,6 +71,43 @@ impl Resolver {
                 )),
                 _ => Ok(SearchAnn::Other(a.name.clone())),
             },
+            "warm_start" if a.args.len() == 2 => {
+                let terms = |e: &Expr| match self.value(e, line) {
+                    Ok(Value::Array(items)) => Some(items),
+                    _ => None,
+                };
+                let (Some(vars), Some(values)) = (terms(&a.args[0]), terms(&a.args[1])) else {
+                    return Ok(SearchAnn::Other(a.name.clone()));
+                };
+                let hints: Option<Vec<(Term, i64)>> = (vars.len() == values.len())
+                    .then(|| {
+                        vars.iter()
+                            .zip(&values)
+                            .map(|(&(x, _), &(v, _))| match v {
+                                Term::Const(c) => Some((x, c)),
+                                Term::Var(_) => None,
+                            })
+                            .collect()
+                    })
+                    .flatten();
+                Ok(hints.map_or_else(|| SearchAnn::Other(a.name.clone()), SearchAnn::WarmStart))
+            }
+            "warm_start_array" if a.args.len() == 1 => {
+                let Expr::Array(items) = &a.args[0] else {
+                    return Ok(SearchAnn::Other(a.name.clone()));
+                };
+                let mut hints = Vec::new();
+                for item in items {
+                    match item {
+                        Expr::Ann(x) => match self.search_ann(x, line)? {
+                            SearchAnn::WarmStart(h) => hints.extend(h),
+                            _ => return Ok(SearchAnn::Other(a.name.clone())),
+                        },
+                        _ => return Ok(SearchAnn::Other(a.name.clone())),
+                    }
+                }
+                Ok(SearchAnn::WarmStart(hints))
+            }
             "restart_none" => Ok(SearchAnn::Restart(None)),
             "restart_luby" | "restart_linear" | "restart_constant" if a.args.len() == 1 => {
                 match self.positive(&a.args[0], line) {
