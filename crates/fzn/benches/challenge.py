@@ -15,8 +15,11 @@ exit, `=====ERROR=====`, or no output within the limit plus a margin,
 when the process group is killed). A Gecode whose own library fails to
 type-check even with the fix of `gecode_fixed` is rerun with `-G std`,
 and noted. Prints a Markdown table: per instance
-each solver's status, objective and wall time (flattening included), then
-each other solver's median time ratio against ours and the status counts.
+each solver's status, objective, wall time (flattening included) and
+peak memory (the largest resident set of MiniZinc and the solver it
+started, from `/usr/bin/time`, where installed), then each other solver's
+median time ratio against ours, the status counts, each solver's largest
+peak memory, and the MiniZinc Challenge's Borda score (`borda`).
 
     crates/fzn/benches/challenge.py                     # the default list, 20 s each
     crates/fzn/benches/challenge.py -t 10000 --only jobshop,rcpsp -o table.md
@@ -126,8 +129,12 @@ def known_solvers(env):
     return listed.lower()
 
 
+GNU_TIME = Path("/usr/bin/time")
+
+
 def run(solver, model, data, args, env, extra=()):
-    """One run: (status, objective or None, wall seconds, note)."""
+    """One run: (status, objective or None, wall seconds, note, peak
+    memory in MB or None)."""
     # -i: intermediate solutions of an optimisation model, as the MiniZinc
     # Challenge runs it (a solver that prints its best only on completion,
     # such as Pumpkin 0.5.0, would otherwise show nothing at the limit).
@@ -135,7 +142,23 @@ def run(solver, model, data, args, env, extra=()):
            "--output-mode", "dzn", "--output-objective", "--output-time", str(model)]
     if data is not None:
         cmd.append(str(data))
+    # GNU time reports the largest resident set of minizinc and of the
+    # children it waited for (the solver among them).
+    memory = Path(tempfile.mkstemp(prefix="challenge-rss-")[1])
+    if GNU_TIME.exists():
+        cmd = [str(GNU_TIME), "-f", "%M", "-o", str(memory), *cmd]
     start = time.monotonic()
+    result = classify(cmd, args, env, start)
+    try:
+        peak = int(memory.read_text().split()[-1]) / 1024
+    except (OSError, ValueError, IndexError):
+        peak = None
+    memory.unlink(missing_ok=True)
+    return (*result, peak)
+
+
+def classify(cmd, args, env, start):
+    """Runs `cmd` (a MiniZinc run): (status, objective, wall, note)."""
     try:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env, start_new_session=True)
@@ -186,9 +209,9 @@ def run_solver(label, model, data, args, env):
     solver, extra = split_label(label)
     result = run(solver, model, data, args, env, extra)
     if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
-        status, objective, wall, note = run(solver, model, data, args, env, ("-G", "std"))
+        status, objective, wall, note, peak = run(solver, model, data, args, env, ("-G", "std"))
         return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
-            f"; {note}" if note else "")
+            f"; {note}" if note else ""), peak
     return result
 
 
@@ -199,20 +222,74 @@ def completed(result):
     return status in ("optimal", "unsat") or (status == "satisfied" and objective is None)
 
 
-def table(rows, solvers, args, command):
+def sense(model):
+    """`min`, `max` or None (satisfaction) from the model's solve item."""
+    text = " ".join(line.split("%", 1)[0] for line in Path(model).read_text(errors="replace").splitlines())
+    for item in text.split(";"):
+        words = item.split()
+        if words and words[0] == "solve":
+            if "minimize" in words:
+                return "min"
+            if "maximize" in words:
+                return "max"
+            return None
+    return None
+
+
+def quality(result, direction):
+    """A sortable rank of an answer: proved (optimum, unsatisfiability,
+    or a satisfaction model's solution) above unproved, then for an
+    unproved optimisation answer the objective (larger is better), and
+    nothing (unknown, error) lowest: None."""
+    status, objective = result[0], result[1]
+    if status in ("unknown", "error"):
+        return None
+    if completed(result):
+        return (2, 0)
+    try:
+        value = float(objective)
+    except (TypeError, ValueError):
+        return (1, 0)
+    return (1, -value if direction == "min" else value)
+
+
+def borda(rows, solvers, senses):
+    """The MiniZinc Challenge's complete scoring: on each instance each
+    solver meets each other; the better answer scores 1, the worse 0;
+    equal answers split the point by time (s scores t'/(t + t')), so two
+    equal unproved answers at the time limit score 0.5 each; two runs
+    with no answer score 0. A solver's score is its sum over instances."""
+    score = {s: 0.0 for s in solvers}
+    for (name, results), direction in zip(rows, senses):
+        for s in solvers:
+            for other in solvers:
+                if other == s:
+                    continue
+                mine, theirs = quality(results[s], direction), quality(results[other], direction)
+                if mine is None:
+                    continue
+                if theirs is None or mine > theirs:
+                    score[s] += 1
+                elif mine == theirs:
+                    t, u = results[s][2], results[other][2]
+                    score[s] += u / (t + u) if t + u > 0 else 0.5
+    return score
+
+
+def table(rows, solvers, args, command, senses):
     lines = [f"Time limit {args.time_limit} ms per run; wall time in seconds, flattening included.", "",
              "Command: `" + command + "`", ""]
     head = ["instance"]
     for s in solvers:
-        head += [f"{s} status", f"{s} objective", f"{s} time"]
+        head += [f"{s} status", f"{s} objective", f"{s} time", f"{s} MB"]
     lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "|".join([" --- "] + [" --- ", " ---: ", " ---: "] * len(solvers)) + "|")
+    lines.append("|" + "|".join([" --- "] + [" --- ", " ---: ", " ---: ", " ---: "] * len(solvers)) + "|")
     notes = []
     for name, results in rows:
         cells = [name]
         for s in solvers:
-            status, obj, wall, note = results[s]
-            cells += [status, "" if obj is None else obj, f"{wall:.2f}"]
+            status, obj, wall, note, peak = results[s]
+            cells += [status, "" if obj is None else obj, f"{wall:.2f}", "" if peak is None else f"{peak:.0f}"]
             if note:
                 notes.append(f"{name}, {s}: {note}")
         lines.append("| " + " | ".join(cells) + " |")
@@ -232,6 +309,17 @@ def table(rows, solvers, args, command):
         for _, r in rows:
             counts[r[s][0]] += 1
         lines.append(f"{s}: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".")
+    peaks = {s: [r[s][4] for _, r in rows if r[s][4] is not None] for s in solvers}
+    if any(peaks.values()):
+        lines.append("Largest peak memory (MB, MiniZinc's flattening included): " + ", ".join(
+            f"{s} {max(p):.0f}" for s, p in peaks.items() if p) + ".")
+    scores = borda(rows, solvers, senses)
+    lines.append("Borda score (MiniZinc Challenge complete scoring, each solver against each other): " + ", ".join(
+        f"{s} {scores[s]:.2f}" for s in solvers) + f" (of {len(rows) * (len(solvers) - 1)} possible).")
+    for name, results in rows:
+        optima = {results[s][1] for s in solvers if results[s][0] == "optimal"}
+        if len(optima) > 1:
+            notes.append(f"{name}: the solvers prove different optima {sorted(optima)}: one is wrong")
     if notes:
         lines += ["", "Notes:"] + [f"- {n}" for n in notes]
     return "\n".join(lines) + "\n"
@@ -251,6 +339,7 @@ def main():
         if s not in listed:
             sys.exit(f"challenge: minizinc does not list a solver {s!r} (MZN_SOLVER_PATH={env['MZN_SOLVER_PATH']})")
     rows = []
+    senses = []
     todo = instances(args)
     for k, parts in enumerate(todo):
         model = args.root / parts[0]
@@ -260,10 +349,11 @@ def main():
         order = solvers if k % 2 == 0 else list(reversed(solvers))
         results = {s: run_solver(s, model, data, args, env) for s in order}
         rows.append((name, results))
+        senses.append(sense(model))
         print(f"[{k + 1}/{len(todo)}] {name}: " + ", ".join(
             f"{s} {results[s][0]} {results[s][2]:.1f}s" for s in solvers), file=sys.stderr)
     command = " ".join(["crates/fzn/benches/challenge.py"] + sys.argv[1:])
-    text = table(rows, solvers, args, command)
+    text = table(rows, solvers, args, command, senses)
     if args.output:
         args.output.write_text(text)
     else:
