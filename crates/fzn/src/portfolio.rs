@@ -44,11 +44,12 @@ const MEMBER_RESTARTS: Restarts = Restarts::Luby { scale: 100 };
 /// let model = csp::Model::new();
 /// let base = csp::Solver::new(&model).var_order(VarOrder::DomWDeg);
 /// let free = Freedom { orders: true, own_restarts: false };
-/// let m = members(&base, 3, free, 0);
-/// assert_eq!(m.len(), 3);
+/// let m = members(&base, 4, free, 0);
+/// assert_eq!(m.len(), 4);
 /// assert_eq!(m[0].get_var_order(), VarOrder::DomWDeg);
 /// assert_eq!(m[1].get_strategy(), Strategy::ClauseLearning);
-/// assert_eq!(m[2].get_var_order(), VarOrder::SmallestDomain);
+/// assert_eq!(m[2].get_var_order(), VarOrder::DomWDeg); // with restarts
+/// assert_eq!(m[3].get_var_order(), VarOrder::SmallestDomain);
 /// let fixed = members(&base, 3, Freedom { orders: false, own_restarts: false }, 0);
 /// assert!(fixed.iter().all(|s| s.get_var_order() == VarOrder::DomWDeg));
 /// ```
@@ -68,8 +69,9 @@ pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> 
             }
             if freedom.orders {
                 // Cycles through orders that complement the free search's
-                // dom/wdeg with ascending values.
-                s = match i % 4 {
+                // dom/wdeg with ascending values, from member 2 (member 1
+                // learns).
+                s = match (i - 1) % 4 {
                     1 => s.var_order(VarOrder::DomWDeg),
                     2 => s.var_order(VarOrder::SmallestDomain),
                     3 => s
