@@ -5,7 +5,7 @@ run interleaved per instance so that all see the same machine load.
 
 Each (model, data) pair is solved with
 
-    minizinc --solver SOLVER -p 1 -i -t LIMIT --output-mode dzn \
+    minizinc --solver SOLVER -p N -i -t LIMIT --output-mode dzn \
              --output-objective --output-time MODEL DATA
 
 and read back as: optimal (the search completed after a solution of an
@@ -60,7 +60,8 @@ def parse_args():
     p.add_argument("--root", type=Path, default=Path(os.environ.get("MZN_BENCHMARKS", "/work/shared/mzn-benchmarks")))
     p.add_argument("--only", default="", help="comma-separated families (first path component) to keep")
     p.add_argument("--solvers", default="",
-                   help="comma-separated solver ids, csp+STRATEGY for ours with --strategy STRATEGY "
+                   help="comma-separated solver ids, csp+STRATEGY for ours with --strategy STRATEGY, "
+                        "ID@N for a solver on N threads (-p N; default 1) "
                         "(default: csp,gecode[,pumpkin])")
     p.add_argument("-o", "--output", type=Path, help="write the table here instead of stdout")
     return p.parse_args()
@@ -132,13 +133,13 @@ def known_solvers(env):
 GNU_TIME = Path("/usr/bin/time")
 
 
-def run(solver, model, data, args, env, extra=()):
+def run(solver, model, data, args, env, extra=(), threads=1):
     """One run: (status, objective or None, wall seconds, note, peak
     memory in MB or None)."""
     # -i: intermediate solutions of an optimisation model, as the MiniZinc
     # Challenge runs it (a solver that prints its best only on completion,
     # such as Pumpkin 0.5.0, would otherwise show nothing at the limit).
-    cmd = ["minizinc", "--solver", solver, "-p", "1", "-i", "-t", str(args.time_limit), *extra,
+    cmd = ["minizinc", "--solver", solver, "-p", str(threads), "-i", "-t", str(args.time_limit), *extra,
            "--output-mode", "dzn", "--output-objective", "--output-time", str(model)]
     if data is not None:
         cmd.append(str(data))
@@ -197,19 +198,22 @@ def classify(cmd, args, env, start):
 
 def split_label(label):
     """A solver label: a MiniZinc solver id, or `csp+STRATEGY` for ours
-    with `--strategy STRATEGY` (for example `csp+clause-learning`)."""
+    with `--strategy STRATEGY` (for example `csp+clause-learning`), either
+    followed by `@N` for N threads (`csp@2`: `-p 2`). (id, extra flags,
+    threads)."""
+    label, _, threads = label.partition("@")
     solver, _, strategy = label.partition("+")
-    return solver, (("--strategy", strategy) if strategy else ())
+    return solver, (("--strategy", strategy) if strategy else ()), int(threads or 1)
 
 
 def run_solver(label, model, data, args, env):
     """`run`, except that a Gecode whose own MiniZinc library does not
     type-check against this MiniZinc (a packaging mismatch some systems
     have) runs again on the standard library's decompositions, noted."""
-    solver, extra = split_label(label)
-    result = run(solver, model, data, args, env, extra)
+    solver, extra, threads = split_label(label)
+    result = run(solver, model, data, args, env, extra, threads)
     if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
-        status, objective, wall, note, peak = run(solver, model, data, args, env, ("-G", "std"))
+        status, objective, wall, note, peak = run(solver, model, data, args, env, ("-G", "std"), threads)
         return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
             f"; {note}" if note else ""), peak
     return result

@@ -147,8 +147,9 @@ solutions in the FlatZinc output format.
   -r, --random-seed SEED   seed of the random value order (indomain_random)
   -p, --parallel N         N threads: -a and -n split the search; a first
                            solution or an optimum races a portfolio of N
-                           searches (the first as -p 1 runs, the others
-                           other seeds, and orders under free search)
+                           searches (the first as -p 1 runs, the second
+                           clause learning, the others other seeds, and
+                           orders under free search)
   -i, --intermediate       print each improving solution
       --all-variables      with -a or -n: every assignment of every variable,
                            hidden ones included (as --study counts), not

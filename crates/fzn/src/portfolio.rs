@@ -1,6 +1,10 @@
 //! `-p N` for a first solution or an optimum: a portfolio of `N` searches
 //! of the one model on threads. Member 0 is exactly the search one thread
-//! runs (the annotations, or the free search); the others differ by seed
+//! runs (the annotations, or the free search); member 1 is the other kind
+//! of search: clause learning (which proves optima and refutes subtrees
+//! that the textbook search walks again and again, but decides on its own
+//! activities, not the annotations' order), or arc consistency when member
+//! 0 is the learning search. The others differ by seed
 //! and, where the orders are free (`-f`, no annotation, no `--var-order`
 //! or `--value-order`), by order, with Luby restarts unless the model
 //! names its own restarts. The first to finish decides: a solution, or a
@@ -10,7 +14,7 @@
 //! The members beyond the first start once member 0 has searched for
 //! [`MEMBERS_START_AFTER`]: a run shorter than that is member 0's alone.
 
-use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, ValueOrder, VarOrder};
+use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -29,20 +33,25 @@ pub struct Freedom {
 const MEMBER_RESTARTS: Restarts = Restarts::Luby { scale: 100 };
 
 /// The `n` members' solvers: member 0 is `base` (whose seed is `seed`);
-/// member `i` has the seed `seed + i`, restarts, and where `freedom`
+/// member 1 runs the other kind of search ([`other_strategy`]: clause
+/// learning, with its own restarts unless the model names some); member
+/// `i` from 2 has the seed `seed + i`, restarts, and where `freedom`
 /// allows another order.
 ///
 /// ```
+/// use csp::{Strategy, VarOrder};
 /// use csp_fzn::portfolio::{members, Freedom};
 /// let model = csp::Model::new();
-/// let base = csp::Solver::new(&model).var_order(csp::VarOrder::DomWDeg);
+/// let base = csp::Solver::new(&model).var_order(VarOrder::DomWDeg);
 /// let free = Freedom { orders: true, own_restarts: false };
-/// let m = members(&base, 3, free, 0);
-/// assert_eq!(m.len(), 3);
-/// assert_eq!(m[0].get_var_order(), csp::VarOrder::DomWDeg);
-/// assert_eq!(m[2].get_var_order(), csp::VarOrder::SmallestDomain);
+/// let m = members(&base, 4, free, 0);
+/// assert_eq!(m.len(), 4);
+/// assert_eq!(m[0].get_var_order(), VarOrder::DomWDeg);
+/// assert_eq!(m[1].get_strategy(), Strategy::ClauseLearning);
+/// assert_eq!(m[2].get_var_order(), VarOrder::DomWDeg); // with restarts
+/// assert_eq!(m[3].get_var_order(), VarOrder::SmallestDomain);
 /// let fixed = members(&base, 3, Freedom { orders: false, own_restarts: false }, 0);
-/// assert!(fixed.iter().all(|s| s.get_var_order() == csp::VarOrder::DomWDeg));
+/// assert!(fixed.iter().all(|s| s.get_var_order() == VarOrder::DomWDeg));
 /// ```
 pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> Vec<Solver<'m>> {
     (0..n.max(1))
@@ -50,14 +59,19 @@ pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> 
             if i == 0 {
                 return base.clone();
             }
+            if i == 1 {
+                return (base.clone().seed(seed.wrapping_add(1)))
+                    .strategy(other_strategy(base.get_strategy()));
+            }
             let mut s = base.clone().seed(seed.wrapping_add(i as u64));
             if !freedom.own_restarts {
                 s = s.restarts(MEMBER_RESTARTS);
             }
             if freedom.orders {
                 // Cycles through orders that complement the free search's
-                // dom/wdeg with ascending values.
-                s = match i % 4 {
+                // dom/wdeg with ascending values, from member 2 (member 1
+                // learns).
+                s = match (i - 1) % 4 {
                     1 => s.var_order(VarOrder::DomWDeg),
                     2 => s.var_order(VarOrder::SmallestDomain),
                     3 => s
@@ -69,6 +83,23 @@ pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> 
             s
         })
         .collect()
+}
+
+/// Member 1's strategy beside member 0's `base`: clause learning, or arc
+/// consistency when member 0 learns already (its seed changes nothing in
+/// the learning search, so a second learner would repeat the first).
+///
+/// ```
+/// use csp::Strategy;
+/// use csp_fzn::portfolio::other_strategy;
+/// assert_eq!(other_strategy(Strategy::ArcConsistency), Strategy::ClauseLearning);
+/// assert_eq!(other_strategy(Strategy::ClauseLearning), Strategy::ArcConsistency);
+/// ```
+pub fn other_strategy(base: Strategy) -> Strategy {
+    match base {
+        Strategy::ClauseLearning => Strategy::ArcConsistency,
+        _ => Strategy::ClauseLearning,
+    }
 }
 
 /// What a portfolio's first-solution race found.
@@ -197,7 +228,89 @@ pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferentLevel, Model, Strategy};
+    use crate::optimize::optimize_portfolio;
+    use csp::{AllDifferentLevel, Cmp, Model, VarId};
+
+    /// Ten free digits in input order before an odd cycle of five
+    /// variables over `colours` colours, and the colours' sum: an
+    /// input-order search refutes the cycle again under each of the
+    /// digits' 10^10 assignments; clause learning learns that the digits
+    /// take no part and refutes it once.
+    fn digits_then_odd_cycle(colours: i32) -> (Model, VarId) {
+        let mut model = Model::new();
+        model.int_vars(10, 0..10).unwrap();
+        let cycle = model.int_vars(5, 0..colours).unwrap();
+        for i in 0..5 {
+            model.not_equal(cycle[i], cycle[(i + 1) % 5]).unwrap();
+        }
+        let sum = model.int_var(0..5 * colours).unwrap();
+        let mut terms: Vec<(i64, VarId)> = cycle.iter().map(|&y| (1, y)).collect();
+        terms.push((-1, sum));
+        model.linear(terms, Cmp::Eq, 0).unwrap();
+        (model, sum)
+    }
+
+    /// Member 0 in input order, ascending values; a safety limit only, so
+    /// that a broken member fails the test rather than hanging it.
+    fn input_order(model: &Model) -> Solver<'_> {
+        Solver::new(model)
+            .var_order(VarOrder::Input)
+            .limits(Limits {
+                time: Some(Duration::from_secs(300)),
+                ..Limits::default()
+            })
+    }
+
+    const FIXED: Freedom = Freedom {
+        orders: false,
+        own_restarts: false,
+    };
+
+    #[test]
+    fn the_learning_member_refutes_what_member_0_cannot_within_a_cutoff() {
+        let (model, _) = digits_then_odd_cycle(2);
+        let two = members(&input_order(&model), 2, FIXED, 0);
+        let cutoff = |s: &Solver<'_>, failures| {
+            let limits = Limits {
+                failures: Some(failures),
+                ..Limits::default()
+            };
+            s.clone().limits(limits).count()
+        };
+        assert!(!cutoff(&two[0], 100_000).status.is_complete());
+        let learned = cutoff(&two[1], 1_000);
+        assert!(learned.status.is_complete(), "{learned:?}");
+        assert_eq!(learned.stats.solutions, 0);
+        // Raced, the learning member's proof ends member 0's search.
+        let found = first_solution(&two, two[0].get_limits().clone());
+        assert!(found.values.is_none());
+        assert!(found.outcome.status.is_complete(), "{:?}", found.outcome);
+    }
+
+    #[test]
+    fn the_learning_member_proves_the_optimum_member_0_found() {
+        // Three colours: member 0 finds the least sum, 0 + 1 + 0 + 1 + 2,
+        // at once, and would spend 10^10 refutations proving it.
+        let (model, sum) = digits_then_odd_cycle(3);
+        let two = members(&input_order(&model), 2, FIXED, 0);
+        let mut seen = Vec::new();
+        let opt = optimize_portfolio(&two, sum, true, |values, v| {
+            assert!(model.is_solution(values));
+            seen.push(v);
+        })
+        .unwrap();
+        assert_eq!((opt.best, opt.proved), (Some(4), true), "{:?}", opt.stats);
+        assert_eq!(seen.last(), Some(&4));
+        assert!(seen.windows(2).all(|w| w[0] > w[1]), "{seen:?}");
+    }
+
+    #[test]
+    fn a_learning_member_0_gets_an_arc_consistency_member() {
+        let (model, _) = digits_then_odd_cycle(2);
+        let base = Solver::new(&model).strategy(Strategy::ClauseLearning);
+        let two = members(&base, 2, FIXED, 0);
+        assert_eq!(two[1].get_strategy(), Strategy::ArcConsistency);
+    }
 
     #[test]
     fn a_member_that_starts_late_still_wins_a_long_race() {

@@ -133,6 +133,29 @@ fn the_same_flatzinc_gets_gecodes_answers() {
 }
 
 #[test]
+fn a_portfolio_with_a_learning_member_gets_gecodes_answers() {
+    // -p 2 on the optima and the unsatisfiable model: member 1 learns
+    // clauses (or, beside a learning member 0, propagates alone), under
+    // the model's annotations and under free search; one first solution
+    // or optimum, as one search would answer.
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let models = (MODELS.iter().copied())
+        .filter(|(_, kind)| !matches!(kind, Kind::All))
+        .chain([("jobshop", Kind::Optimum("makespan"))]);
+    for (name, kind) in models {
+        let fzn = std_fzn(name, dir.path());
+        let gecode = output(Command::new("fzn-gecode").args(flags(kind)).arg(&fzn));
+        for how in [&[][..], &["-f"], &["--strategy", "clause-learning"]] {
+            let ours = output(Command::new(ours()).args(["-p", "2"]).args(how).arg(&fzn));
+            agree(&format!("{name} -p 2 {how:?}"), kind, &ours, &gecode, true);
+        }
+    }
+}
+
+#[test]
 fn minizinc_drives_our_solver_end_to_end() {
     if !have_tools() {
         return;

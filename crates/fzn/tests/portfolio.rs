@@ -141,3 +141,47 @@ fn a_fixed_annotated_search_runs_one_member() {
         assert_eq!(objectives(&stdout), vec![35]);
     }
 }
+
+/// Ten digits decided first (input order, random values: a portfolio
+/// runs) above an odd cycle of five variables over `colours` colours, and
+/// the colours' sum `obj`: one search refutes the cycle again under each
+/// of the digits' 10^10 assignments; the learning member learns that the
+/// digits take no part and refutes it once.
+fn digits_then_odd_cycle(colours: i32, goal: &str) -> String {
+    let d: Vec<String> = (1..=10).map(|i| format!("d[{i}]")).collect();
+    let c: Vec<String> = (1..=5).map(|i| format!("c[{i}]")).collect();
+    let ne: String = (1..=5)
+        .map(|i| format!("constraint int_ne(c[{i}], c[{}]);\n", i % 5 + 1))
+        .collect();
+    format!(
+        "array [1..10] of var 0..9: d :: output_array([1..10]);\n\
+         array [1..5] of var 0..{}: c :: output_array([1..5]);\n\
+         var 0..20: obj :: output_var;\n{ne}\
+         constraint int_lin_eq([1, 1, 1, 1, 1, -1], [{}, obj], 0);\n\
+         solve :: int_search([{}, {}], input_order, indomain_random, complete) {goal};\n",
+        colours - 1,
+        c.join(", "),
+        d.join(", "),
+        c.join(", ")
+    )
+}
+
+#[test]
+fn the_learning_member_proves_what_one_search_cannot_within_a_cutoff() {
+    // -t is a safety net only: the proofs end the runs.
+    let two_colours = digits_then_odd_cycle(2, "satisfy");
+    let (code, stdout, stderr) = run(&two_colours, &["-p", "1", "-fail", "100000"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "=====UNKNOWN=====\n");
+    let (code, stdout, stderr) = run(&two_colours, &["-p", "2", "-t", "300000"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "=====UNSATISFIABLE=====\n");
+    // Three colours: the least sum, 0 + 1 + 0 + 1 + 2, proved.
+    let three = digits_then_odd_cycle(3, "minimize obj");
+    let (_, stdout, _) = run(&three, &["-p", "1", "-fail", "100000"]);
+    assert!(!stdout.contains("=========="), "{stdout}");
+    let (code, stdout, stderr) = run(&three, &["-p", "2", "-t", "300000"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(objectives(&stdout).last(), Some(&4), "{stdout}");
+    assert!(stdout.ends_with("----------\n==========\n"), "{stdout}");
+}

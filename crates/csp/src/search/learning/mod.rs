@@ -21,6 +21,7 @@ mod check;
 mod nogoods;
 mod search;
 mod trail;
+mod watches;
 
 pub(crate) use search::run;
 

@@ -2,17 +2,18 @@
 //! the blocking clauses of enumeration), each with two watched literals.
 //!
 //! A clause's first two literals are watched, each listed under its
-//! variable with the literal itself: a change to the variable (any literal
-//! on it, a bound's move included) tests the listed literal against the
-//! store, and reads the clause only when that literal became false. The watched literals are kept non-false while
-//! another literal can take their place; when none can, the clause is unit
-//! (its other watched literal is implied) or in conflict. Learned clauses
+//! variable and kind in value order (`watches.rs`): a trail literal reads
+//! only the watches whose literals it made false (a bound's move the
+//! values past the bound, a removed value its own), and each such clause
+//! moves its watch to a literal that is not false, or is unit (its other
+//! watched literal is implied) or in conflict. Learned clauses
 //! carry an activity (bumped when they take part in a conflict) and their
 //! LBD (how many decision levels they span): the database is cut at
 //! restarts, keeping glue clauses (LBD at most 2), blocking clauses and
 //! the more active half of the rest.
 
 use super::trail::Trail;
+use super::watches::{kind_of, lit_of, spans, Span, Watch, WatchLists};
 use crate::literal::Relation;
 use crate::propagators::Lit;
 use crate::store::Store;
@@ -40,17 +41,19 @@ pub(crate) enum Found {
 /// The clauses and their watches.
 pub(crate) struct Nogoods {
     pub clauses: Vec<Clause>,
-    /// Per variable and kind of literal ([`kind_of`]): its watched
-    /// literals and their clauses.
-    watches: Vec<[Vec<(u32, Lit)>; KINDS]>,
+    /// The watched literals and their clauses, by variable, kind and
+    /// value.
+    watches: WatchLists,
+    /// The watches that move to another value of the list being read.
+    moved_here: Vec<Watch>,
     /// The trail position up to which changes were looked at.
     pub head: u32,
     bump: f64,
     /// Learned clauses kept before the next cut.
     pub limit: usize,
     /// Per variable: the pass of [`Nogoods::next`] that last looked at its
-    /// watches, and the kinds it looked at (one look sees all of its
-    /// literals on the trail so far).
+    /// watches, and the spans it read (one read of a bound's span sees
+    /// every literal the trail so far made false there).
     visited: Vec<(u32, u8)>,
     pass: u32,
 }
@@ -77,51 +80,6 @@ fn satisfied(lit: Lit, store: &Store) -> bool {
     }
 }
 
-/// Kinds of watched literal, by the change that can make one false.
-const KINDS: usize = 4;
-/// `[x >= v]`: false once the upper bound drops below `v`.
-const GE: usize = 0;
-/// `[x <= v]`: false once the lower bound rises above `v`.
-const LE: usize = 1;
-/// `[x = v]`: false once `v` goes.
-const EQ: usize = 2;
-/// `[x != v]`: false once `x` is fixed to `v`.
-const NE: usize = 3;
-
-fn kind_of(lit: Lit) -> usize {
-    match lit.relation {
-        Relation::AtLeast => GE,
-        Relation::AtMost => LE,
-        Relation::Equal => EQ,
-        Relation::NotEqual => NE,
-    }
-}
-
-/// The kinds of watched literal on `lit`'s variable that the trail
-/// literal `lit` may have made false (as a bit set), judged with the
-/// store as it is now (a removed value at the edge moved a bound).
-fn falsifiable(lit: Lit, store: &Store) -> u8 {
-    let x = lit.var;
-    if store.size(x) <= 1 {
-        return 0b1111; // fixed (or emptied): any kind
-    }
-    match lit.relation {
-        Relation::AtLeast => 1 << LE | 1 << EQ,
-        Relation::AtMost => 1 << GE | 1 << EQ,
-        Relation::Equal => 0b1111,
-        Relation::NotEqual => {
-            let mut kinds = 1 << EQ;
-            if store.min(x).is_none_or(|m| m > lit.value) {
-                kinds |= 1 << LE;
-            }
-            if store.max(x).is_none_or(|m| m < lit.value) {
-                kinds |= 1 << GE;
-            }
-            kinds
-        }
-    }
-}
-
 /// The literal that holds exactly when `lit` does not.
 pub(crate) fn negated(lit: Lit) -> Lit {
     match lit.relation {
@@ -139,7 +97,8 @@ impl Nogoods {
     pub fn new(vars: usize) -> Nogoods {
         Nogoods {
             clauses: Vec::new(),
-            watches: (0..vars).map(|_| Default::default()).collect(),
+            watches: WatchLists::new(vars),
+            moved_here: Vec::new(),
             head: 0,
             bump: 1.0,
             limit: FIRST_LIMIT,
@@ -169,7 +128,7 @@ impl Nogoods {
 
     fn watch(&mut self, k: u32, lits: &[Lit]) {
         for &l in lits.iter().take(2) {
-            self.watches[l.var as usize][kind_of(l)].push((k, l));
+            self.watches.add(l, k);
         }
     }
 
@@ -201,23 +160,20 @@ impl Nogoods {
         while self.head < trail.len() {
             let lit = trail.entries[self.head as usize].lit;
             let x = lit.var;
-            // The store holds every literal on the trail: a variable's
-            // watches of one kind need one look per pass, however many its
-            // literals.
+            // The store holds every literal on the trail: a bound's span
+            // needs one read per pass, however many literals moved it.
             let (pass, done) = self.visited[x as usize];
-            let done = if pass == self.pass { done } else { 0 };
-            let todo = falsifiable(lit, store) & !done;
-            let mut done = done;
-            for kind in 0..KINDS {
-                if todo & (1 << kind) == 0 {
+            let mut done = if pass == self.pass { done } else { 0 };
+            for (kind, span, bit) in spans(lit, store) {
+                if done & bit != 0 {
                     continue;
                 }
-                let found = self.visit(x, kind, store);
+                let found = self.visit(x, kind, span, store);
                 if !matches!(found, Found::Nothing) {
                     self.visited[x as usize] = (self.pass, done);
                     return found;
                 }
-                done |= 1 << kind;
+                done |= bit;
             }
             self.visited[x as usize] = (self.pass, done);
             self.head += 1;
@@ -225,60 +181,67 @@ impl Nogoods {
         Found::Nothing
     }
 
-    /// The clauses watching a literal of `kind` on `x`: moves the watches
-    /// off false literals, stops at the first unit or conflict. A watch
-    /// whose literal is not false is passed over without reading its
-    /// clause.
-    fn visit(&mut self, x: u32, kind: usize, store: &Store) -> Found {
-        let mut list = std::mem::take(&mut self.watches[x as usize][kind]);
-        let mut kept = 0;
+    /// The clauses watching a literal of `kind` on `x` with a value in
+    /// `span`: moves the watches off false literals, stops at the first
+    /// unit or conflict. (A span holds false literals only; the test
+    /// costs little and keeps a wider span sound.)
+    fn visit(&mut self, x: u32, kind: usize, span: Span, store: &Store) -> Found {
+        let mut list = self.watches.take(x, kind);
+        let range = span.range(&list);
+        let mut kept = range.start;
         let mut found = Found::Nothing;
-        // The bounds once for the whole list (a bound's kind reads them).
+        // The bounds once for the whole span (a bound's kind reads them).
         let (lo, hi) = (store.min(x), store.max(x));
         let is_false = |l: Lit| match l.relation {
             Relation::AtLeast => hi.is_none_or(|m| m < l.value),
             Relation::AtMost => lo.is_none_or(|m| m > l.value),
             _ => falsified(l, store),
         };
-        for i in 0..list.len() {
-            let (k, watched) = list[i];
+        for i in range.clone() {
+            let w = list[i];
+            let watched = lit_of(x, kind, w.value);
             if !matches!(found, Found::Nothing) || !is_false(watched) {
-                list[kept] = (k, watched);
+                list[kept] = w;
                 kept += 1;
                 continue;
             }
-            let lits = &mut self.clauses[k as usize].lits;
-            let Some(w) = lits.iter().take(2).position(|&l| l == watched) else {
+            let lits = &mut self.clauses[w.clause as usize].lits;
+            let Some(at) = lits.iter().take(2).position(|&l| l == watched) else {
                 continue; // a stale watch: the literal moved on
             };
-            let other = lits.get(1 - w).copied();
+            let other = lits.get(1 - at).copied();
             if other.is_some_and(|o| satisfied(o, store)) {
-                list[kept] = (k, watched);
+                list[kept] = w;
                 kept += 1;
                 continue;
             }
             if let Some(r) = (2..lits.len()).find(|&r| !falsified(lits[r], store)) {
-                lits.swap(w, r);
-                let moved = lits[w];
+                lits.swap(at, r);
+                let moved = lits[at];
+                let to = Watch {
+                    clause: w.clause,
+                    value: moved.value,
+                };
                 if moved.var == x && kind_of(moved) == kind {
-                    list[kept] = (k, moved);
-                    kept += 1;
+                    self.moved_here.push(to);
                 } else {
-                    self.watches[moved.var as usize][kind_of(moved)].push((k, moved));
+                    self.watches.add(moved, w.clause);
                 }
                 continue;
             }
-            list[kept] = (k, watched);
+            list[kept] = w;
             kept += 1;
             found = match other {
-                Some(o) if !falsified(o, store) => Found::Unit(k, o),
-                _ => Found::Conflict(k),
+                Some(o) if !falsified(o, store) => Found::Unit(w.clause, o),
+                _ => Found::Conflict(w.clause),
             };
         }
-        list.truncate(kept);
-        // Nothing else pushes onto this list while it is out.
-        debug_assert!(self.watches[x as usize][kind].is_empty());
-        self.watches[x as usize][kind] = list;
+        list.drain(kept..range.end);
+        for to in self.moved_here.drain(..) {
+            let at = list.partition_point(|w| w.value <= to.value);
+            list.insert(at, to);
+        }
+        self.watches.put(x, kind, list);
         found
     }
 
@@ -297,14 +260,13 @@ impl Nogoods {
         let median = activities[activities.len() / 2];
         self.clauses
             .retain(|c| !c.learned || c.lbd <= 2 || c.activity >= median);
-        for lists in &mut self.watches {
-            lists.iter_mut().for_each(Vec::clear);
+        self.watches.clear();
+        for (k, c) in self.clauses.iter().enumerate() {
+            for &l in c.lits.iter().take(2) {
+                self.watches.push_unsorted(l, k as u32);
+            }
         }
-        for k in 0..self.clauses.len() {
-            let lits = std::mem::take(&mut self.clauses[k].lits);
-            self.watch(k as u32, &lits);
-            self.clauses[k].lits = lits;
-        }
+        self.watches.sort();
         self.limit += self.limit / 10;
     }
 }

@@ -152,6 +152,11 @@ impl<O: Observer> Search<'_, O> {
             return self.conflict_after_failure();
         }
         loop {
+            // A portfolio's better value found by another search (one
+            // relaxed load): the fixpoint below propagates it.
+            if let Some(objective) = &mut self.objective {
+                objective.sync();
+            }
             if !self.arc_consistency() {
                 if self.halted.is_some() {
                     return Step::Halted;

@@ -1,0 +1,274 @@
+//! The watch lists of the nogood database, indexed by literal: per
+//! variable and kind of literal (`>=`, `<=`, `=`, `!=`), the watched
+//! literals' values in ascending order with their clauses. A change to a
+//! variable makes false only the literals of a value range (`[x >= v]`
+//! for every `v` above the new upper bound, `[x = v]` for the removed
+//! value, ...), which [`Span`] names and a binary search finds, so a
+//! change reads none of the watches that it left true.
+
+use crate::literal::Relation;
+use crate::propagators::Lit;
+use crate::store::Store;
+use std::ops::Range;
+
+/// Kinds of watched literal, by the change that can make one false.
+pub(super) const KINDS: usize = 4;
+/// `[x >= v]`: false once the upper bound drops below `v`.
+const GE: usize = 0;
+/// `[x <= v]`: false once the lower bound rises above `v`.
+const LE: usize = 1;
+/// `[x = v]`: false once `v` goes.
+const EQ: usize = 2;
+/// `[x != v]`: false once `x` is fixed to `v`.
+const NE: usize = 3;
+
+pub(super) fn kind_of(lit: Lit) -> usize {
+    match lit.relation {
+        Relation::AtLeast => GE,
+        Relation::AtMost => LE,
+        Relation::Equal => EQ,
+        Relation::NotEqual => NE,
+    }
+}
+
+/// The literal of `kind` on `x` with `value`.
+pub(super) fn lit_of(x: u32, kind: usize, value: i64) -> Lit {
+    match kind {
+        GE => Lit::at_least(x, value),
+        LE => Lit::at_most(x, value),
+        EQ => Lit::equal(x, value),
+        _ => Lit::not_equal(x, value),
+    }
+}
+
+/// One watch: clause `clause` watches the literal of its list's variable
+/// and kind with `value`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Watch {
+    pub clause: u32,
+    pub value: i64,
+}
+
+/// The values of a list whose literals a change made false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Span {
+    /// Every value below this one.
+    Below(i64),
+    /// Every value above this one.
+    Above(i64),
+    /// This value only.
+    At(i64),
+    /// Every value (the domain emptied).
+    All,
+}
+
+impl Span {
+    /// The positions of the span's values in an ascending `list`.
+    pub fn range(self, list: &[Watch]) -> Range<usize> {
+        let below = |b: i64| list.partition_point(|w| w.value < b);
+        let to = |b: i64| list.partition_point(|w| w.value <= b);
+        match self {
+            Span::Below(b) => 0..below(b),
+            Span::Above(b) => to(b)..list.len(),
+            Span::At(b) => below(b)..to(b),
+            Span::All => 0..list.len(),
+        }
+    }
+}
+
+/// A list to read after a trail literal: its kind, its span, and the bit
+/// that marks it read for the store as it is (0: never marked, a hole's
+/// value, cheap to look up again).
+pub(super) type Look = (usize, Span, u8);
+
+/// The lists' spans whose literals the trail literal `lit` may have made
+/// false, judged with the store as it is now (which holds every literal
+/// on the trail: a removed value at the edge moved a bound, a later
+/// literal may have fixed the variable). At most five.
+pub(super) fn spans(lit: Lit, store: &Store) -> impl Iterator<Item = Look> {
+    let x = lit.var;
+    let (lo, hi) = (store.min(x), store.max(x));
+    let mut out: [Option<Look>; 5] = [None; 5];
+    let (below_eq, above_eq) = (4, 8);
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo == hi => {
+            out[0] = Some((GE, Span::Above(hi), 1));
+            out[1] = Some((LE, Span::Below(lo), 2));
+            out[2] = Some((EQ, Span::Below(lo), below_eq));
+            out[3] = Some((EQ, Span::Above(hi), above_eq));
+            out[4] = Some((NE, Span::At(lo), 16));
+        }
+        (Some(lo), Some(hi)) => match lit.relation {
+            Relation::AtLeast => {
+                out[0] = Some((LE, Span::Below(lo), 2));
+                out[1] = Some((EQ, Span::Below(lo), below_eq));
+            }
+            Relation::AtMost => {
+                out[0] = Some((GE, Span::Above(hi), 1));
+                out[1] = Some((EQ, Span::Above(hi), above_eq));
+            }
+            // `x = v` on the trail leaves `x` fixed; should the store
+            // differ, every list that may hold a false literal.
+            Relation::Equal => {
+                out[0] = Some((GE, Span::Above(hi), 1));
+                out[1] = Some((LE, Span::Below(lo), 2));
+                out[2] = Some((EQ, Span::All, 0));
+            }
+            Relation::NotEqual if lit.value < lo => {
+                out[0] = Some((LE, Span::Below(lo), 2));
+                out[1] = Some((EQ, Span::Below(lo), below_eq));
+            }
+            Relation::NotEqual if lit.value > hi => {
+                out[0] = Some((GE, Span::Above(hi), 1));
+                out[1] = Some((EQ, Span::Above(hi), above_eq));
+            }
+            Relation::NotEqual => out[0] = Some((EQ, Span::At(lit.value), 0)),
+        },
+        // Emptied: every literal on the variable is false.
+        _ => {
+            for (slot, kind) in out.iter_mut().zip(0..KINDS) {
+                *slot = Some((kind, Span::All, 1 << kind));
+            }
+        }
+    }
+    out.into_iter().flatten()
+}
+
+/// Per variable and kind: its watches, values ascending.
+pub(super) struct WatchLists {
+    lists: Vec<[Vec<Watch>; KINDS]>,
+}
+
+impl WatchLists {
+    pub fn new(vars: usize) -> WatchLists {
+        WatchLists {
+            lists: (0..vars).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// Clause `clause` watches `lit` (in its place among the values).
+    pub fn add(&mut self, lit: Lit, clause: u32) {
+        let list = &mut self.lists[lit.var as usize][kind_of(lit)];
+        let at = list.partition_point(|w| w.value <= lit.value);
+        list.insert(
+            at,
+            Watch {
+                clause,
+                value: lit.value,
+            },
+        );
+    }
+
+    /// Appends without keeping the order: [`WatchLists::sort`] must follow.
+    pub fn push_unsorted(&mut self, lit: Lit, clause: u32) {
+        let w = Watch {
+            clause,
+            value: lit.value,
+        };
+        self.lists[lit.var as usize][kind_of(lit)].push(w);
+    }
+
+    /// Every list in ascending order again.
+    pub fn sort(&mut self) {
+        for lists in &mut self.lists {
+            for list in lists {
+                list.sort_unstable_by_key(|w| w.value);
+            }
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for lists in &mut self.lists {
+            lists.iter_mut().for_each(Vec::clear);
+        }
+    }
+
+    /// The list of `kind` on `x`, taken out (an empty one in its place,
+    /// which allocates nothing) while its clauses move their watches.
+    pub fn take(&mut self, x: u32, kind: usize) -> Vec<Watch> {
+        std::mem::take(&mut self.lists[x as usize][kind])
+    }
+
+    /// Puts back a list taken out (nothing was added to it meanwhile).
+    pub fn put(&mut self, x: u32, kind: usize, list: Vec<Watch>) {
+        debug_assert!(self.lists[x as usize][kind].is_empty());
+        debug_assert!(list.windows(2).all(|w| w[0].value <= w[1].value));
+        self.lists[x as usize][kind] = list;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(values: &[i64]) -> Vec<Watch> {
+        (values.iter())
+            .map(|&value| Watch { clause: 0, value })
+            .collect()
+    }
+
+    #[test]
+    fn a_span_finds_exactly_its_values() {
+        let l = list(&[1, 3, 3, 5, 7]);
+        let values = |s: Span| -> Vec<i64> { l[s.range(&l)].iter().map(|w| w.value).collect() };
+        assert_eq!(values(Span::Below(3)), [1]);
+        assert_eq!(values(Span::Above(3)), [5, 7]);
+        assert_eq!(values(Span::At(3)), [3, 3]);
+        assert_eq!(values(Span::At(4)), [] as [i64; 0]);
+        assert_eq!(values(Span::Below(0)), [] as [i64; 0]);
+        assert_eq!(values(Span::Above(7)), [] as [i64; 0]);
+        assert_eq!(values(Span::All), [1, 3, 3, 5, 7]);
+    }
+
+    #[test]
+    fn the_spans_after_a_change_cover_every_literal_it_made_false() {
+        // x in 0..100 (wider than a word), with holes: after each change,
+        // every literal with a value in -1..=7 that it made false lies in
+        // one of its spans, and every literal in a span is false.
+        use crate::domain::Domain;
+        let domains = [Domain::from(0..100)];
+        let changes = [
+            Lit::not_equal(0, 3),
+            Lit::at_least(0, 1),
+            Lit::at_most(0, 5),
+            Lit::not_equal(0, 5),
+            Lit::not_equal(0, 1),
+            Lit::equal(0, 2),
+        ];
+        let mut store = Store::new(&domains);
+        let false_now = |store: &Store| -> Vec<(usize, i64)> {
+            (0..KINDS)
+                .flat_map(|k| (-1..=7).map(move |v| (k, v)))
+                .filter(|&(k, v)| super::super::nogoods::falsified(lit_of(0, k, v), store))
+                .collect()
+        };
+        let mut before = false_now(&store);
+        for change in changes {
+            match change.relation {
+                Relation::AtLeast => {
+                    store.set_min(0, change.value);
+                }
+                Relation::AtMost => {
+                    store.set_max(0, change.value);
+                }
+                Relation::NotEqual => {
+                    store.remove(0, change.value).unwrap();
+                }
+                Relation::Equal => store.assign(0, change.value),
+            }
+            let looks: Vec<Look> = spans(change, &store).collect();
+            for kind in 0..KINDS {
+                for v in -1..=7 {
+                    let lit = lit_of(0, kind, v);
+                    let is_false = super::super::nogoods::falsified(lit, &store);
+                    let covered = (looks.iter())
+                        .any(|&(k, s, _)| k == kind && !s.range(&list(&[v])).is_empty());
+                    assert!(!covered || is_false, "{lit:?} after {change:?}");
+                    let newly = is_false && !before.contains(&(kind, v));
+                    assert!(!newly || covered, "{lit:?} after {change:?}");
+                }
+            }
+            before = false_now(&store);
+        }
+    }
+}
