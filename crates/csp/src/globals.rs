@@ -19,6 +19,7 @@ use crate::propagators::subcircuit::Subcircuit;
 use crate::propagators::table_reif::TableReif;
 use crate::propagators::value_precede::ValuePrecede;
 use crate::var::View;
+use crate::CumulativeLevel;
 
 /// The values of `args` as 64-bit integers, refused if one is negative.
 fn non_negative(
@@ -110,6 +111,52 @@ impl Model {
         demands: impl IntoIterator<Item = i32>,
         capacity: i64,
     ) -> Result<ConstraintId, ModelError> {
+        self.cumulative_at(starts, durations, demands, capacity, None)
+    }
+
+    /// [`Model::cumulative`] filtered at `level` whatever the solver's
+    /// default ([`Solver::cumulative_level`](crate::Solver::cumulative_level)):
+    /// [`CumulativeLevel::EdgeFinding`] adds edge finding to time-tabling.
+    ///
+    /// ```
+    /// use csp::{CumulativeLevel, Model, Solver, Strategy};
+    /// let build = |level| {
+    ///     let mut model = Model::new();
+    ///     let x = model.int_vars(2, 0..=3).unwrap();
+    ///     let z = model.int_var(0..=3).unwrap();
+    ///     // Tasks 0 and 1 fill the capacity for 4 of the 5 units of
+    ///     // [0, 5), and task 2 (3 long) cannot end before them: edge
+    ///     // finding starts it at 3, which leaves 0 and 1 too little room.
+    ///     model.cumulative_with([x[0], x[1], z], [2, 2, 3], [2, 2, 1], 2, level).unwrap();
+    ///     model
+    /// };
+    /// let count = |model: &Model| Solver::new(model).strategy(Strategy::ArcConsistency).count();
+    /// let edge = count(&build(CumulativeLevel::EdgeFinding));
+    /// let table = count(&build(CumulativeLevel::TimeTable));
+    /// assert_eq!((edge.solutions(), table.solutions()), (0, 0));
+    /// assert_eq!(edge.stats.failures, 0); // the root fails
+    /// assert!(table.stats.failures > 0); // values tried below it
+    /// ```
+    pub fn cumulative_with<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+        demands: impl IntoIterator<Item = i32>,
+        capacity: i64,
+        level: CumulativeLevel,
+    ) -> Result<ConstraintId, ModelError> {
+        self.cumulative_at(starts, durations, demands, capacity, Some(level))
+    }
+
+    /// [`Model::cumulative`] at the `level` chosen, if any.
+    fn cumulative_at<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+        demands: impl IntoIterator<Item = i32>,
+        capacity: i64,
+        level: Option<CumulativeLevel>,
+    ) -> Result<ConstraintId, ModelError> {
         let name = "cumulative";
         let scope: Vec<View> = starts.into_iter().map(Into::into).collect();
         let durations = non_negative(durations, name, "duration")?;
@@ -122,6 +169,7 @@ impl Model {
             durations: constants(durations),
             demands: constants(demands),
             capacity: Amount::Const(capacity),
+            level,
         };
         self.add_cumulative(kind, scope)
     }
@@ -182,6 +230,7 @@ impl Model {
             durations,
             demands,
             capacity,
+            level: None,
         };
         self.add_cumulative(kind, scope)
     }
@@ -291,6 +340,7 @@ impl Model {
             durations,
             demands: vec![Amount::Const(1); n],
             capacity: Amount::Const(1),
+            level: None,
         };
         self.add_cumulative(kind, scope)
     }

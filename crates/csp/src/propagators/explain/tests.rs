@@ -16,7 +16,7 @@
 use super::{Domains, Inferred, Lit};
 use crate::combinations::each_combination;
 use crate::literal::Relation;
-use crate::propagators::{post, Constraint, Ctx, Scratch};
+use crate::propagators::{post, Constraint, Ctx, Levels, Scratch};
 use crate::store::Store;
 use crate::{AllDifferentLevel, Cmp, Model};
 use proptest::prelude::*;
@@ -329,7 +329,7 @@ fn explain_case(
     let mut scratch = Scratch::default();
     let mut removals = Vec::new();
     let unassigned = [open];
-    let mut p = post(con, AllDifferentLevel::Value);
+    let mut p = post(con, Levels::default());
     let result = {
         let mut ctx = Ctx {
             store: &mut store,
@@ -522,7 +522,7 @@ fn linear_explanations_use_only_the_bounds_they_need() {
     m.linear([(1, x), (1, y), (1, z), (0, w)], Cmp::Le, 10)
         .unwrap();
     let con = &m.constraints()[0];
-    let p = post(con, AllDifferentLevel::Value);
+    let p = post(con, Levels::default());
     let domains = Sets(
         [0..=9, 3..=9, 4..=9, 0..=9]
             .into_iter()
@@ -554,7 +554,7 @@ fn kinds_that_do_not_explain_say_none() {
     let mut m = Model::new();
     let x = m.int_vars(3, 0..=2).unwrap();
     m.all_different_with(&x, AllDifferentLevel::Domain).unwrap();
-    let p = post(&m.constraints()[0], AllDifferentLevel::Value);
+    let p = post(&m.constraints()[0], Levels::default());
     let domains = Sets(vec![BTreeSet::from([0]); 3]);
     assert_eq!(p.explain(Inferred::Failure, &domains), None);
 }
