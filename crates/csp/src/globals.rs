@@ -4,6 +4,7 @@
 use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
+use crate::propagators::all_different_reif::AllDifferentReif;
 use crate::propagators::among::Among;
 use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
@@ -512,6 +513,60 @@ impl Model {
         let rows = distinct.into_iter().flatten().copied().collect();
         scope.push(b);
         self.add(TableReif { rows, full }, scope)
+    }
+
+    /// `b <-> all_different(views)`: the 0/1 view `b` is 1 exactly when the
+    /// views' values are pairwise distinct. While `b` is open, two fixed
+    /// views of one value make it 0 and pairwise disjoint domains make it
+    /// 1; while 1, value elimination (as [`Model::all_different`]); while
+    /// 0, the last open view must repeat a value.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_reif(&x, b).unwrap();
+    /// // 6 permutations with b = 1, the other 21 assignments with b = 0.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 27);
+    /// // Disjoint domains entail it before any search:
+    /// let mut model = Model::new();
+    /// let y = [model.int_var(0..2).unwrap(), model.int_var(2..4).unwrap()];
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_reif(y, b).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// assert!(solver.search().all(|s| s.values()[2] == 1));
+    /// ```
+    pub fn all_different_reif<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(b.into());
+        self.add(AllDifferentReif { full: true }, scope)
+    }
+
+    /// `b -> all_different(views)`: when the 0/1 view `b` is 1 the views'
+    /// values are pairwise distinct (when it is 0, anything goes). Filtered
+    /// as [`Model::all_different_reif`], without the entailment rule.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_imp(&x, b).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4 + 2); // b = 0: any; b = 1: distinct
+    /// ```
+    pub fn all_different_imp<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(b.into());
+        self.add(AllDifferentReif { full: false }, scope)
     }
 
     /// `count` is the number of `views` whose value is in `set`. Arc

@@ -41,6 +41,7 @@ pub(crate) mod all_different;
 mod all_different_bounds;
 mod all_different_domain;
 pub(crate) mod all_different_except_0;
+pub(crate) mod all_different_reif;
 pub(crate) mod among;
 pub(crate) mod arg_extreme;
 pub(crate) mod bin_packing;
