@@ -4,9 +4,9 @@
 //! * check: `b` is 0 or 1, and 1 exactly when (or, half-reified, only if)
 //!   the values of `x` are pairwise distinct;
 //! * backtracking and forward checking: the shared defaults;
-//! * arc consistency: while `b` is open, two fixed views of equal value
-//!   make it 0 (disentailment), and (full reification only) views whose
-//!   domains are pairwise disjoint make it 1 (entailment: by their bounds
+//! * arc consistency: two fixed views of equal value make `b` 0
+//!   (disentailment), and (full reification only) views whose domains are
+//!   pairwise disjoint make it 1 (entailment: by their bounds
 //!   in `O(n log n)`, else by their values while they list at most
 //!   [`ENTAILMENT_VALUES`] in all). `b` fixed to 1: value elimination, as
 //!   the all-different's value level (a fixed view's value leaves the
@@ -122,6 +122,7 @@ impl<'m> AllDifferentReifPropagator<'m> {
         }
         self.values.clear();
         for &view in self.x() {
+            self.vals.clear();
             ctx.store.values_into(view.var.index, &mut self.vals);
             self.values
                 .extend(self.vals.iter().map(|&u| u as i64 + view.offset));
@@ -171,12 +172,11 @@ impl Propagator for AllDifferentReifPropagator<'_> {
         let b = con.scope[con.scope.len() - 1];
         restrict_view(ctx, b, 0, 1)?;
         ctx.count_check();
-        if view_bounds(ctx, b)? == (0, 1) {
-            if self.clash(ctx)? {
-                restrict_view(ctx, b, 0, 0)?;
-            } else if self.kind.full && self.disjoint(ctx)? {
-                restrict_view(ctx, b, 1, 1)?;
-            }
+        let (b_lo, b_hi) = view_bounds(ctx, b)?;
+        if b_hi == 1 && self.clash(ctx)? {
+            restrict_view(ctx, b, 0, 0)?;
+        } else if b_lo == 0 && self.kind.full && self.disjoint(ctx)? {
+            restrict_view(ctx, b, 1, 1)?; // fails when b is 0
         }
         if view_bounds(ctx, b)?.0 == 1 {
             self.eliminate(ctx)?;
