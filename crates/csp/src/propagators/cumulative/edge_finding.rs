@@ -147,7 +147,13 @@ impl EdgeFinding {
                 if i == NONE {
                     return Err(Wipeout);
                 }
-                self.detected.push((tasks[i as usize].demand, i, k as u32));
+                // Every bound the adjustment can give is at most Θ's
+                // latest completion: a task starting there already
+                // gains nothing.
+                let t = &tasks[i as usize];
+                if t.est < tasks[j].lct {
+                    self.detected.push((t.demand, i, k as u32));
+                }
                 self.tree.remove(i as usize);
             }
             let t = &tasks[j];
