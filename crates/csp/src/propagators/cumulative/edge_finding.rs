@@ -166,12 +166,11 @@ impl EdgeFinding {
         while from < self.detected.len() {
             let c = self.detected[from].0;
             let to = from + self.detected[from..].partition_point(|d| d.0 == c);
-            let last = self.detected[from..to]
-                .iter()
-                .map(|d| d.2)
-                .max()
-                .unwrap_or(0);
-            self.prefix_bounds(tasks, capacity, c, last as usize);
+            let group = &self.detected[from..to];
+            let last = group.iter().map(|d| d.2).max().unwrap_or(0);
+            let earliest = group.iter().map(|d| tasks[d.1 as usize].est).min();
+            let earliest = earliest.unwrap_or(i64::MIN);
+            self.prefix_bounds(tasks, capacity, c, last as usize, earliest);
             for &(_, i, k) in &self.detected[from..to] {
                 let i = i as usize;
                 est[i] = est[i].max(self.best[k as usize]);
@@ -185,11 +184,18 @@ impl EdgeFinding {
     /// `a + ceil(rest / c)` over the task intervals `[a, b]` (`b` a latest
     /// completion, the tasks among the first `m + 1` by latest completion)
     /// whose `rest = e - (C - c)(b - a)` is positive; `i64::MIN` if none.
-    fn prefix_bounds(&mut self, tasks: &[Task], capacity: i64, c: i64, last: usize) {
+    /// No prefix overloads, so `rest <= c (b - a)` and the bound is at most
+    /// `b`: the prefixes ending by `earliest` (the least earliest start of
+    /// the tasks to adjust) are skipped, as their bounds raise nothing.
+    fn prefix_bounds(&mut self, tasks: &[Task], capacity: i64, c: i64, last: usize, earliest: i64) {
         self.best.clear();
         let mut running = i64::MIN;
         for m in 0..=last {
             let b = tasks[self.by_lct[m] as usize].lct;
+            if b <= earliest {
+                self.best.push(running);
+                continue;
+            }
             let mut energy = 0;
             for &l in self.by_est.iter().rev() {
                 let l = l as usize;
