@@ -245,6 +245,42 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// How strongly a cumulative resource filters its tasks' bounds: each
+    /// level removes at least what the one before it removes.
+    ///
+    /// Choose it per constraint ([`Model::cumulative_with`](crate::Model::cumulative_with))
+    /// or as a solver's default for the cumulatives that did not choose
+    /// ([`Solver::cumulative_level`](crate::Solver::cumulative_level)). A
+    /// resource the model found unary (each busy task asks more than half
+    /// the capacity) runs the unary rules, edge finding included, at
+    /// either level.
+    ///
+    /// ```
+    /// use csp::{CumulativeLevel, Model, Solver, Strategy};
+    /// // Capacity 2: two tasks of demand 2 and duration 2 within [0, 5),
+    /// // and a task of demand 1 and duration 3 within [0, 5) too: 11 units
+    /// // of energy where 10 fit, which no compulsory part shows.
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..=3).unwrap();
+    /// let z = model.int_var(0..=2).unwrap();
+    /// let level = CumulativeLevel::EdgeFinding;
+    /// model.cumulative_with([x[0], x[1], z], [2, 2, 3], [2, 2, 1], 2, level).unwrap();
+    /// let outcome = Solver::new(&model).strategy(Strategy::ArcConsistency).count();
+    /// assert_eq!((outcome.solutions(), outcome.stats.failures), (0, 0)); // the root fails
+    /// assert_eq!("edge-finding".parse::<CumulativeLevel>().unwrap(), level);
+    /// ```
+    CumulativeLevel {
+        /// Time-tabling on the compulsory-part profile (the default).
+        TimeTable = "time-table",
+        /// Time-tabling, then Vilím's edge finding on a Θ-Λ-tree (a set of
+        /// tasks whose energy, with one more task's, overflows their window
+        /// pushes that task after them all), both ways in time, to their
+        /// common fixpoint.
+        EdgeFinding = "edge-finding",
+    }
+}
+
 /// Restarts for first-solution search: after a number of failures the
 /// search starts again from the root (keeping learned constraint weights),
 /// with ties in the variable order broken by a seeded random choice. The

@@ -4,6 +4,7 @@
 use crate::error::ModelError;
 use crate::model::{ConstraintId, Model};
 use crate::propagators::all_different_except_0::AllDifferentExcept0;
+use crate::propagators::all_different_reif::AllDifferentReif;
 use crate::propagators::among::Among;
 use crate::propagators::arg_extreme::ArgExtreme;
 use crate::propagators::bin_packing::{BinPacking, Loads};
@@ -19,6 +20,7 @@ use crate::propagators::subcircuit::Subcircuit;
 use crate::propagators::table_reif::TableReif;
 use crate::propagators::value_precede::ValuePrecede;
 use crate::var::View;
+use crate::CumulativeLevel;
 
 /// The values of `args` as 64-bit integers, refused if one is negative.
 fn non_negative(
@@ -110,6 +112,52 @@ impl Model {
         demands: impl IntoIterator<Item = i32>,
         capacity: i64,
     ) -> Result<ConstraintId, ModelError> {
+        self.cumulative_at(starts, durations, demands, capacity, None)
+    }
+
+    /// [`Model::cumulative`] filtered at `level` whatever the solver's
+    /// default ([`Solver::cumulative_level`](crate::Solver::cumulative_level)):
+    /// [`CumulativeLevel::EdgeFinding`] adds edge finding to time-tabling.
+    ///
+    /// ```
+    /// use csp::{CumulativeLevel, Model, Solver, Strategy};
+    /// let build = |level| {
+    ///     let mut model = Model::new();
+    ///     let x = model.int_vars(2, 0..=3).unwrap();
+    ///     let z = model.int_var(0..=3).unwrap();
+    ///     // Tasks 0 and 1 fill the capacity for 4 of the 5 units of
+    ///     // [0, 5), and task 2 (3 long) cannot end before them: edge
+    ///     // finding starts it at 3, which leaves 0 and 1 too little room.
+    ///     model.cumulative_with([x[0], x[1], z], [2, 2, 3], [2, 2, 1], 2, level).unwrap();
+    ///     model
+    /// };
+    /// let count = |model: &Model| Solver::new(model).strategy(Strategy::ArcConsistency).count();
+    /// let edge = count(&build(CumulativeLevel::EdgeFinding));
+    /// let table = count(&build(CumulativeLevel::TimeTable));
+    /// assert_eq!((edge.solutions(), table.solutions()), (0, 0));
+    /// assert_eq!(edge.stats.failures, 0); // the root fails
+    /// assert!(table.stats.failures > 0); // values tried below it
+    /// ```
+    pub fn cumulative_with<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+        demands: impl IntoIterator<Item = i32>,
+        capacity: i64,
+        level: CumulativeLevel,
+    ) -> Result<ConstraintId, ModelError> {
+        self.cumulative_at(starts, durations, demands, capacity, Some(level))
+    }
+
+    /// [`Model::cumulative`] at the `level` chosen, if any.
+    fn cumulative_at<V: Into<View>>(
+        &mut self,
+        starts: impl IntoIterator<Item = V>,
+        durations: impl IntoIterator<Item = i32>,
+        demands: impl IntoIterator<Item = i32>,
+        capacity: i64,
+        level: Option<CumulativeLevel>,
+    ) -> Result<ConstraintId, ModelError> {
         let name = "cumulative";
         let scope: Vec<View> = starts.into_iter().map(Into::into).collect();
         let durations = non_negative(durations, name, "duration")?;
@@ -122,6 +170,7 @@ impl Model {
             durations: constants(durations),
             demands: constants(demands),
             capacity: Amount::Const(capacity),
+            level,
         };
         self.add_cumulative(kind, scope)
     }
@@ -182,6 +231,7 @@ impl Model {
             durations,
             demands,
             capacity,
+            level: None,
         };
         self.add_cumulative(kind, scope)
     }
@@ -291,6 +341,7 @@ impl Model {
             durations,
             demands: vec![Amount::Const(1); n],
             capacity: Amount::Const(1),
+            level: None,
         };
         self.add_cumulative(kind, scope)
     }
@@ -462,6 +513,60 @@ impl Model {
         let rows = distinct.into_iter().flatten().copied().collect();
         scope.push(b);
         self.add(TableReif { rows, full }, scope)
+    }
+
+    /// `b <-> all_different(views)`: the 0/1 view `b` is 1 exactly when the
+    /// views' values are pairwise distinct. While `b` is open, two fixed
+    /// views of one value make it 0 and pairwise disjoint domains make it
+    /// 1; while 1, value elimination (as [`Model::all_different`]); while
+    /// 0, the last open view must repeat a value.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_reif(&x, b).unwrap();
+    /// // 6 permutations with b = 1, the other 21 assignments with b = 0.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 27);
+    /// // Disjoint domains entail it before any search:
+    /// let mut model = Model::new();
+    /// let y = [model.int_var(0..2).unwrap(), model.int_var(2..4).unwrap()];
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_reif(y, b).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// assert!(solver.search().all(|s| s.values()[2] == 1));
+    /// ```
+    pub fn all_different_reif<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(b.into());
+        self.add(AllDifferentReif { full: true }, scope)
+    }
+
+    /// `b -> all_different(views)`: when the 0/1 view `b` is 1 the views'
+    /// values are pairwise distinct (when it is 0, anything goes). Filtered
+    /// as [`Model::all_different_reif`], without the entailment rule.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..2).unwrap();
+    /// let b = model.int_var(0..=1).unwrap();
+    /// model.all_different_imp(&x, b).unwrap();
+    /// assert_eq!(Solver::new(&model).count().solutions(), 4 + 2); // b = 0: any; b = 1: distinct
+    /// ```
+    pub fn all_different_imp<V: Into<View>>(
+        &mut self,
+        views: impl IntoIterator<Item = V>,
+        b: impl Into<View>,
+    ) -> Result<ConstraintId, ModelError> {
+        let mut scope: Vec<View> = views.into_iter().map(Into::into).collect();
+        scope.push(b.into());
+        self.add(AllDifferentReif { full: false }, scope)
     }
 
     /// `count` is the number of `views` whose value is in `set`. Arc

@@ -2,7 +2,7 @@
 //! strategy and orders, and the strategy laboratory (`--study`, `--tree`,
 //! `--replay`) for studying them on any FlatZinc file.
 
-use csp::{Restarts, Strategy, ValueOrder, VarOrder};
+use csp::{CumulativeLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use csp_front::cli::{closest, did_you_mean};
 use csp_lab::study::{Choice, Choices};
 use std::time::Duration;
@@ -39,6 +39,9 @@ pub struct Options {
     pub var_order: Option<VarOrder>,
     /// `--value-order`: overrides the annotations' value order.
     pub value_order: Option<ValueOrder>,
+    /// `--cumulative-level L`: how strongly cumulatives filter (unset: the
+    /// engine's default, time-tabling).
+    pub cumulative_level: Option<CumulativeLevel>,
     /// `--replay FILE`: also write the search's replay page, recording at
     /// most `--max-events N` events.
     pub replay: csp_front::cli::ReplayArgs,
@@ -107,6 +110,7 @@ impl Default for Options {
             strategy: Strategy::ArcConsistency,
             var_order: None,
             value_order: None,
+            cumulative_level: None,
             replay: csp_front::cli::ReplayArgs::default(),
             study: false,
             tree: None,
@@ -165,6 +169,9 @@ solutions in the FlatZinc output format.
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,
                            reverse-split
+      --cumulative-level L time-table (default: the compulsory parts'
+                           profile) or edge-finding (also Vilim's edge
+                           finding) for every cumulative resource
       --replay FILE        also write FILE: a page that replays the search
                            step by step in a browser (variables x values,
                            the search tree, the counters); with an
@@ -235,6 +242,7 @@ const OPTIONS: &[&str] = &[
     "--strategy",
     "--var-order",
     "--value-order",
+    "--cumulative-level",
     "--replay",
     "--max-events",
     "--part",
@@ -324,6 +332,10 @@ where
             "--strategy" => o.strategy = setting(&a, &value(&a)?)?,
             "--var-order" => o.var_order = Some(setting(&a, &value(&a)?)?),
             "--value-order" => o.value_order = Some(setting(&a, &value(&a)?)?),
+            "--cumulative-level" => {
+                let v = value(&a)?;
+                o.cumulative_level = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
+            }
             "--study" => o.study = true,
             "--tree" => o.tree = Some(value(&a)?),
             "--strategies" => o.strategies = Some(settings(&a, &value(&a)?)?),

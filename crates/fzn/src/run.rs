@@ -240,6 +240,10 @@ impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
         let solver = (solver.strategy(self.opts.strategy).seed(self.opts.seed))
             .binary_branching(self.binary);
+        let solver = match self.opts.cumulative_level {
+            Some(level) => solver.cumulative_level(level),
+            None => solver,
+        };
         let solver = match self.restarts {
             Some(r) => solver.restarts(r),
             None => solver,

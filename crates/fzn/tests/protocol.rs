@@ -160,3 +160,58 @@ fn an_expired_time_limit_stops_before_the_search_with_unknown() {
         (0, "x = 1;\n----------\n==========\n")
     );
 }
+
+/// Three tasks on a capacity of 2 (demands 2, 2, 1; durations 2, 2, 3),
+/// the third starting by `z_max`.
+fn resource(z_max: i64) -> String {
+    format!(
+        "predicate csp_cumulative(array [int] of var int: s,array [int] of int: d,\
+         array [int] of int: r,int: b);\n\
+         var 0..3: a :: output_var;\nvar 0..3: b :: output_var;\nvar 0..{z_max}: c :: output_var;\n\
+         constraint csp_cumulative([a,b,c],[2,2,3],[2,2,1],2);\nsolve satisfy;"
+    )
+}
+
+/// The statistic `name` of a `-s` run.
+fn stat(stdout: &str, name: &str) -> u64 {
+    let prefix = format!("%%%mzn-stat: {name}=");
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+}
+
+#[test]
+fn the_cumulative_level_changes_the_pruning_not_the_answers() {
+    let level = |name| ["--cumulative-level", name];
+    // Room for the third task after the others: the same solutions.
+    let text = resource(7);
+    let (code, table, _) = run(&text, &["-a"]);
+    assert_eq!(code, 0);
+    let (_, edge, _) = run(&text, &["-a", "--cumulative-level", "edge-finding"]);
+    assert_eq!(edge, table);
+    assert!(table.matches("----------").count() > 1, "{table}");
+    // 11 units of energy where 10 fit: edge finding fails at the root,
+    // time-tabling only below it.
+    let text = resource(2);
+    let (_, table, _) = run(&text, &["-s"]);
+    let args = [&["-s"][..], &level("edge-finding")].concat();
+    let (_, edge, _) = run(&text, &args);
+    for out in [&table, &edge] {
+        assert!(out.contains("=====UNSATISFIABLE====="), "{out}");
+    }
+    assert_eq!(stat(&edge, "failures"), 0);
+    assert!(stat(&table, "failures") > 0, "{table}");
+    let (_, same, _) = run(&text, &[&["-s"][..], &level("time-table")].concat());
+    assert_eq!(stat(&same, "failures"), stat(&table, "failures"));
+    // A level it does not know: one line, a non-zero exit.
+    let (code, stdout, stderr) = run(&text, &level("energetic"));
+    assert_ne!(code, 0);
+    assert_eq!(stdout, "=====ERROR=====\n");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--cumulative-level") && stderr.contains("edge-finding"),
+        "{stderr}"
+    );
+}

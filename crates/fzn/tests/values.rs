@@ -1,6 +1,6 @@
 //! The routing, packing, element, counting, selection, precedence, nvalue,
-//! diffn, scheduling (variable durations), automaton and reified table
-//! globals through MiniZinc: `mznlib/` passes each to its native builtin
+//! diffn, scheduling (variable durations), automaton, reified table and
+//! reified all-different globals through MiniZinc: `mznlib/` passes each to its native builtin
 //! (the FlatZinc `minizinc --solver csp -c` emits names it, and not
 //! MiniZinc's decomposition), and the answers through the real driver are
 //! Gecode's on the standard library's FlatZinc (`tests/models/`: every
@@ -85,6 +85,11 @@ const MODELS: &[(&str, &[&str], &str)] = &[
         "tables_reif",
         &["csp_table_int_reif(x,", "csp_table_int_reif(y,[0,1,1,2],"],
         "bool2int",
+    ),
+    (
+        "all_different_reif",
+        &["fzn_all_different_int_reif(x,"],
+        "int_ne_reif",
     ),
 ];
 

@@ -31,6 +31,12 @@
 //! MiniZinc (with variable amounts, a task that may take nothing has no
 //! compulsory part).
 //!
+//! At [`CumulativeLevel::EdgeFinding`] (chosen per constraint or as the
+//! solver's default), each time-tabling fixpoint is followed by edge
+//! finding on the busy tasks (`cumulative/edge_finding.rs`), both to their
+//! common fixpoint; where the times, capacity and energies are too large
+//! for its 64-bit envelopes it is skipped (time-tabling stays sound).
+//!
 //! The profile is kept from one round and one wake-up to the next, not
 //! rebuilt: the propagator remembers the compulsory part each task gave
 //! it, and each round compares every task's part now with that copy (which
@@ -42,12 +48,16 @@
 //! round that left it as it was (the rules depend on nothing else, and
 //! with the same inputs they change nothing again).
 
+mod edge_finding;
+
 use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
 use super::{Domains, Inferred, Lit};
-use crate::propagators::Constraint;
+use crate::propagators::{Constraint, Levels};
 use crate::store::Wipeout;
+use crate::CumulativeLevel;
+use edge_finding::EdgeFinding;
 
 /// A duration, a demand or the capacity: a constant, or the view at this
 /// position of the scope.
@@ -80,6 +90,8 @@ pub(crate) struct Cumulative {
     pub durations: Vec<Amount>,
     pub demands: Vec<Amount>,
     pub capacity: Amount,
+    /// The level it chose, if any (else the solver's).
+    pub level: Option<CumulativeLevel>,
 }
 
 impl Cumulative {
@@ -135,6 +147,11 @@ impl ConstraintKind for Cumulative {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        self.post_at(con, Levels::default())
+    }
+
+    fn post_at<'m>(&'m self, con: &'m Constraint, levels: Levels) -> Posted<'m> {
+        let level = self.level.unwrap_or(levels.cumulative);
         Box::new(CumulativePropagator {
             con,
             kind: self,
@@ -144,6 +161,8 @@ impl ConstraintKind for Cumulative {
             held: Profile::default(),
             settled: Vec::new(),
             vals: Vec::new(),
+            edge_finding: (level == CumulativeLevel::EdgeFinding).then(EdgeFinding::default),
+            busy: Vec::new(),
         })
     }
 }
@@ -338,6 +357,10 @@ struct CumulativePropagator<'m> {
     settled: Vec<Option<Settled>>,
     /// A buffer for the open variable's values.
     vals: Vec<i32>,
+    /// Edge finding's buffers, at that level.
+    edge_finding: Option<EdgeFinding>,
+    /// The positions in `tasks` of the tasks edge finding reads.
+    busy: Vec<usize>,
 }
 
 impl CumulativePropagator<'_> {
@@ -578,6 +601,43 @@ impl CumulativePropagator<'_> {
         result
     }
 
+    /// Edge finding once on the busy tasks as the last round read them
+    /// (at that level); true if a start's bounds changed.
+    fn edge_find(&mut self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
+        let Some(ef) = self.edge_finding.as_mut() else {
+            return Ok(false);
+        };
+        ef.tasks.clear();
+        self.busy.clear();
+        for (k, t) in self.tasks.iter().enumerate() {
+            if t.busy() {
+                self.busy.push(k);
+                ef.tasks.push(edge_finding::Task {
+                    est: t.est,
+                    lct: t.lst.saturating_add(t.max_duration),
+                    energy: t.duration.saturating_mul(t.demand),
+                    demand: t.demand,
+                });
+            }
+        }
+        if ef.tasks.len() < 2 || !edge_finding::fits(&ef.tasks, self.capacity) {
+            return Ok(false);
+        }
+        ctx.count_check();
+        ef.filter(self.capacity)?;
+        let mut changed = false;
+        for (b, &k) in self.busy.iter().enumerate() {
+            let t = &self.tasks[k];
+            // The latest completion found bounds the end of the task's
+            // shortest run.
+            let (est, lst) = (ef.est[b], ef.lct[b] - t.duration);
+            if (est, lst) != (t.est, t.lst) {
+                changed |= restrict(ctx, self.con.scope[self.active[k]], est, lst)?;
+            }
+        }
+        Ok(changed)
+    }
+
     /// Task `k`'s rules against the profile; true if a domain changed.
     fn filter(&mut self, ctx: &mut Ctx<'_>, k: usize) -> Result<bool, Wipeout> {
         let t = self.tasks[k];
@@ -630,7 +690,12 @@ impl Propagator for CumulativePropagator<'_> {
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         self.non_negative(ctx)?;
-        while self.round(ctx)? {}
+        loop {
+            while self.round(ctx)? {}
+            if !self.edge_find(ctx)? {
+                break;
+            }
+        }
         self.last_variable(ctx)
     }
 }

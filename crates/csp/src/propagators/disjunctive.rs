@@ -17,6 +17,7 @@
 //!   the textbook cases where each rule prunes).
 
 use super::explain::{domains_of, Read};
+use super::theta_tree::{Node, ThetaTree, NONE};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
@@ -147,150 +148,9 @@ impl Task {
     }
 }
 
-/// Minus infinity for completion times: far enough from `i64::MIN` that
-/// adding durations never overflows.
-const NEG: i64 = i64::MIN / 4;
-const NONE: u32 = u32::MAX;
-
-/// A node of the Θ-Λ-tree.
-#[derive(Clone, Copy)]
-struct Node {
-    /// Total duration of the white (Θ) tasks below.
-    sum: i64,
-    /// Earliest completion of the white tasks below.
-    ect: i64,
-    /// The same two with at most one gray (Λ) task added.
-    sum_bar: i64,
-    ect_bar: i64,
-    /// The gray task responsible for `sum_bar` / `ect_bar`, or `NONE`.
-    resp_sum: u32,
-    resp_ect: u32,
-}
-
-const EMPTY: Node = Node {
-    sum: 0,
-    ect: NEG,
-    sum_bar: 0,
-    ect_bar: NEG,
-    resp_sum: NONE,
-    resp_ect: NONE,
-};
-
-impl Node {
-    fn join(l: &Node, r: &Node) -> Node {
-        let (sum_bar, resp_sum) = if l.sum_bar + r.sum >= l.sum + r.sum_bar {
-            (l.sum_bar + r.sum, l.resp_sum)
-        } else {
-            (l.sum + r.sum_bar, r.resp_sum)
-        };
-        let mut ect_bar = (r.ect_bar, r.resp_ect);
-        if l.ect + r.sum_bar > ect_bar.0 {
-            ect_bar = (l.ect + r.sum_bar, r.resp_sum);
-        }
-        if l.ect_bar + r.sum > ect_bar.0 {
-            ect_bar = (l.ect_bar + r.sum, l.resp_ect);
-        }
-        Node {
-            sum: l.sum + r.sum,
-            ect: r.ect.max(l.ect + r.sum),
-            sum_bar,
-            ect_bar: ect_bar.0,
-            resp_sum,
-            resp_ect: ect_bar.1,
-        }
-    }
-}
-
-/// Vilím's Θ-Λ-tree over a fixed set of tasks, leaves in order of
-/// earliest start; a task is absent, white (in Θ) or gray (in Λ).
-#[derive(Default)]
-struct ThetaTree {
-    /// Leaves from `size`, the root at 1.
-    nodes: Vec<Node>,
-    size: usize,
-    /// The leaf of each task.
-    leaf: Vec<usize>,
-}
-
-impl ThetaTree {
-    /// Empties the tree for `tasks`, whose order by earliest start is `by_est`.
-    fn reset(&mut self, tasks: &[Task], by_est: &[u32]) {
-        self.size = tasks.len().next_power_of_two().max(1);
-        self.nodes.clear();
-        self.nodes.resize(2 * self.size, EMPTY);
-        self.leaf.clear();
-        self.leaf.resize(tasks.len(), 0);
-        for (pos, &i) in by_est.iter().enumerate() {
-            self.leaf[i as usize] = self.size + pos;
-        }
-    }
-
-    /// Makes every task white (`O(n)`).
-    fn fill(&mut self, tasks: &[Task]) {
-        for (i, t) in tasks.iter().enumerate() {
-            self.nodes[self.leaf[i]] = white(t);
-        }
-        for k in (1..self.size).rev() {
-            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
-        }
-    }
-
-    fn set(&mut self, i: usize, node: Node) {
-        let mut k = self.leaf[i];
-        self.nodes[k] = node;
-        while k > 1 {
-            k /= 2;
-            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
-        }
-    }
-
-    fn insert(&mut self, i: usize, t: &Task) {
-        self.set(i, white(t));
-    }
-
-    fn remove(&mut self, i: usize) {
-        self.set(i, EMPTY);
-    }
-
-    fn gray(&mut self, i: usize, t: &Task) {
-        self.set(
-            i,
-            Node {
-                sum: 0,
-                ect: NEG,
-                sum_bar: t.p,
-                ect_bar: t.ect(),
-                resp_sum: i as u32,
-                resp_ect: i as u32,
-            },
-        );
-    }
-
-    /// The earliest completion of Θ without task `t` (at leaf of `i`).
-    fn without(&mut self, i: usize, t: &Task) -> i64 {
-        if self.nodes[self.leaf[i]].ect == NEG {
-            return self.root().ect;
-        }
-        self.remove(i);
-        let ect = self.root().ect;
-        self.insert(i, t);
-        ect
-    }
-
-    fn root(&self) -> &Node {
-        &self.nodes[1]
-    }
-}
-
+/// A white leaf: the task's duration and earliest completion.
 fn white(t: &Task) -> Node {
-    Node {
-        sum: t.p,
-        ect: t.ect(),
-        sum_bar: t.p,
-        ect_bar: t.ect(),
-        resp_sum: NONE,
-        resp_ect: NONE,
-    }
+    Node::white(t.p, t.ect())
 }
 
 /// The rules and their reused buffers: `tasks` in, `est` and `lct` out.
@@ -391,47 +251,47 @@ impl Rules {
         order(&mut self.by_lct, &|t| t.lct);
         order(&mut self.by_lst, &|t| t.lst());
         order(&mut self.by_ect, &|t| t.ect());
-        self.tree.reset(tasks, &self.by_est);
+        self.tree.reset(&self.by_est);
 
         // Overload checking: the tasks ending by each latest completion
         // must fit before it.
         for &j in &self.by_lct {
             let j = j as usize;
-            self.tree.insert(j, &tasks[j]);
-            if self.tree.root().ect > tasks[j].lct {
+            self.tree.set(j, white(&tasks[j]));
+            if self.tree.root().envelope > tasks[j].lct {
                 return Err(Wipeout);
             }
         }
 
         // Detectable precedences: j before i whenever i cannot end before
         // j's latest start; i starts after all of them.
-        self.tree.reset(tasks, &self.by_est);
+        self.tree.reset(&self.by_est);
         let mut q = 0;
         for &i in &self.by_ect {
             let i = i as usize;
             while q < n && tasks[i].ect() > tasks[self.by_lst[q] as usize].lst() {
                 let j = self.by_lst[q] as usize;
-                self.tree.insert(j, &tasks[j]);
+                self.tree.set(j, white(&tasks[j]));
                 q += 1;
             }
-            let ect = self.tree.without(i, &tasks[i]);
+            let ect = self.tree.without(i, white(&tasks[i]));
             est[i] = est[i].max(ect);
         }
 
         // Not-last: if the others that start before i's latest completion
         // cannot all end before i's latest start, i ends before the latest
         // of their latest starts.
-        self.tree.reset(tasks, &self.by_est);
+        self.tree.reset(&self.by_est);
         let (mut q, mut last, mut before_last) = (0, None::<usize>, None::<usize>);
         for &i in &self.by_lct {
             let i = i as usize;
             while q < n && tasks[i].lct > tasks[self.by_lst[q] as usize].lst() {
                 let j = self.by_lst[q] as usize;
-                self.tree.insert(j, &tasks[j]);
+                self.tree.set(j, white(&tasks[j]));
                 (before_last, last) = (last, Some(j));
                 q += 1;
             }
-            if self.tree.without(i, &tasks[i]) > tasks[i].lst() {
+            if self.tree.without(i, white(&tasks[i])) > tasks[i].lst() {
                 let latest = if last == Some(i) { before_last } else { last };
                 if let Some(j) = latest {
                     lct[i] = lct[i].min(tasks[j].lst());
@@ -442,21 +302,21 @@ impl Rules {
         // Edge finding: take tasks out of Θ by decreasing latest
         // completion, graying them; a gray task that would overload Θ must
         // come after all of Θ.
-        self.tree.fill(tasks);
+        self.tree.fill(tasks.iter().map(white));
         for k in (1..n).rev() {
             let j = self.by_lct[k] as usize;
-            if self.tree.root().ect > tasks[j].lct {
+            if self.tree.root().envelope > tasks[j].lct {
                 return Err(Wipeout);
             }
-            self.tree.gray(j, &tasks[j]);
+            self.tree.set(j, Node::gray(tasks[j].p, tasks[j].ect(), j));
             let bound = tasks[self.by_lct[k - 1] as usize].lct;
-            while self.tree.root().ect_bar > bound {
-                let i = self.tree.root().resp_ect;
+            while self.tree.root().envelope_bar > bound {
+                let i = self.tree.root().resp_envelope;
                 if i == NONE {
                     return Err(Wipeout);
                 }
                 let i = i as usize;
-                est[i] = est[i].max(self.tree.root().ect);
+                est[i] = est[i].max(self.tree.root().envelope);
                 self.tree.remove(i);
             }
         }

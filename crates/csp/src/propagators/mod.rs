@@ -41,6 +41,7 @@ pub(crate) mod all_different;
 mod all_different_bounds;
 mod all_different_domain;
 pub(crate) mod all_different_except_0;
+pub(crate) mod all_different_reif;
 pub(crate) mod among;
 pub(crate) mod arg_extreme;
 pub(crate) mod bin_packing;
@@ -74,6 +75,7 @@ pub(crate) mod reified;
 pub(crate) mod subcircuit;
 pub(crate) mod table;
 pub(crate) mod table_reif;
+mod theta_tree;
 pub(crate) mod times;
 pub(crate) mod value_precede;
 
@@ -601,6 +603,13 @@ pub(crate) trait ConstraintKind: Send + Sync {
     /// The propagator for `con`, whose kind is `self`.
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m>;
 
+    /// The propagator under the solver's `levels` for the constraints
+    /// that did not choose their own (a kind with levels reads them); by
+    /// default [`ConstraintKind::post`].
+    fn post_at<'m>(&'m self, con: &'m Constraint, _levels: Levels) -> Posted<'m> {
+        self.post(con)
+    }
+
     /// What the propagator watches of each of `con.vars`, in that order.
     /// By default any change.
     fn watches(&self, con: &Constraint) -> Vec<Watch> {
@@ -608,14 +617,33 @@ pub(crate) trait ConstraintKind: Send + Sync {
     }
 }
 
-/// Posts a constraint as its propagator (an all-different that did not
-/// choose its level gets `all_different`, the solver's default).
-pub(crate) fn post(con: &Constraint, all_different: crate::AllDifferentLevel) -> Posted<'_> {
+/// The solver's levels for the constraints that did not choose their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Levels {
+    pub all_different: crate::AllDifferentLevel,
+    pub cumulative: crate::CumulativeLevel,
+}
+
+/// The solver's own defaults: value elimination, time-tabling.
+impl Default for Levels {
+    fn default() -> Levels {
+        Levels {
+            all_different: crate::AllDifferentLevel::Value,
+            cumulative: crate::CumulativeLevel::TimeTable,
+        }
+    }
+}
+
+/// Posts a constraint as its propagator (one that did not choose its
+/// level gets the solver's, from `levels`).
+pub(crate) fn post(con: &Constraint, levels: Levels) -> Posted<'_> {
     match &con.kind {
         Kind::NotEqual => not_equal::post(con),
-        Kind::AllDifferent { level } => all_different::post(con, level.unwrap_or(all_different)),
+        Kind::AllDifferent { level } => {
+            all_different::post(con, level.unwrap_or(levels.all_different))
+        }
         Kind::Linear { .. } => linear::post(con),
-        Kind::Opaque(kind) => kind.post(con),
+        Kind::Opaque(kind) => kind.post_at(con, levels),
     }
 }
 

@@ -9,7 +9,7 @@
 //! that are reused, so after warm-up it does not allocate.
 
 use crate::branching::{self, Brancher, Orders, UserBranching};
-use crate::config::{AllDifferentLevel, Restarts, Strategy, ValueOrder, VarOrder};
+use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -136,6 +136,8 @@ pub struct Solver<'m> {
     neighbour_sets: bool,
     /// The level of the all-different constraints that did not choose one.
     all_different: AllDifferentLevel,
+    /// The level of the cumulatives that did not choose one.
+    cumulative: CumulativeLevel,
     /// Binary branching (see [`Solver::binary_branching`]).
     binary: bool,
     /// The strategy and variable order are still the ones chosen from the
@@ -182,6 +184,7 @@ impl<'m> Solver<'m> {
             merged: true,
             neighbour_sets: true,
             all_different: AllDifferentLevel::Value,
+            cumulative: CumulativeLevel::TimeTable,
             binary: false,
             fitted: true,
             check_nogoods: false,
@@ -410,6 +413,46 @@ impl<'m> Solver<'m> {
         self.settle();
         self.all_different = level;
         self
+    }
+
+    /// How strongly the cumulatives that did not choose a level filter
+    /// ([`CumulativeLevel::TimeTable`] unless set).
+    ///
+    /// ```
+    /// use csp::{CumulativeLevel, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..=3).unwrap();
+    /// let z = model.int_var(0..=2).unwrap();
+    /// // 2 * 2 + 2 * 2 + 3 * 1 of energy in [0, 5) on a capacity of 2.
+    /// model.cumulative([x[0], x[1], z], [2, 2, 3], [2, 2, 1], 2).unwrap();
+    /// let solver = Solver::new(&model).strategy(Strategy::ArcConsistency);
+    /// let table = solver.clone().count();
+    /// let edge = solver.cumulative_level(CumulativeLevel::EdgeFinding).count();
+    /// assert_eq!((table.solutions(), edge.solutions()), (0, 0));
+    /// assert_eq!(edge.stats.failures, 0); // the root fails
+    /// assert!(table.stats.failures > 0); // values tried below it
+    /// ```
+    pub fn cumulative_level(mut self, level: CumulativeLevel) -> Self {
+        self.cumulative = level;
+        self
+    }
+
+    /// The default level of cumulatives.
+    ///
+    /// ```
+    /// let model = csp::Model::new();
+    /// assert_eq!(csp::Solver::new(&model).get_cumulative_level(), csp::CumulativeLevel::TimeTable);
+    /// ```
+    pub fn get_cumulative_level(&self) -> CumulativeLevel {
+        self.cumulative
+    }
+
+    /// The levels for the constraints that did not choose their own.
+    fn levels(&self) -> propagators::Levels {
+        propagators::Levels {
+            all_different: self.all_different,
+            cumulative: self.cumulative,
+        }
     }
 
     /// A debugging check for [`Strategy::ClauseLearning`]: every clause it
@@ -910,7 +953,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     halted = solver.limits.time_or_cancel(created);
                 }
                 match halted {
-                    None => propagators::post(con, solver.all_different),
+                    None => propagators::post(con, solver.levels()),
                     Some(_) => propagators::unposted(con),
                 }
             })

@@ -49,7 +49,7 @@ pub static ALL_DIFFERENT: Base = Base {
         }
         Ok(())
     },
-    post_reif: None,
+    post_reif: Some(all_different_reif),
     holds: |args, v| {
         let xs = args[0].terms();
         xs.iter()
@@ -58,6 +58,22 @@ pub static ALL_DIFFERENT: Base = Base {
     },
     native: true,
 };
+
+/// `r <-> all_different(xs)` (`imp`: `r ->`): the engine's reified
+/// all-different over views (constants as fixed variables); a scope too
+/// wide for views: the generic relation.
+fn all_different_reif(post: &mut Post, args: &[Arg], r: Term, imp: bool) -> PostResult {
+    let xs = args[0].terms();
+    let (Some(views), Some(b)) = (post.views(xs), post.view(r)) else {
+        return post.reified_relation(args, r, imp, ALL_DIFFERENT.holds);
+    };
+    if imp {
+        post.model.all_different_imp(views, b).map_err(engine)?;
+    } else {
+        post.model.all_different_reif(views, b).map_err(engine)?;
+    }
+    Ok(())
+}
 
 /// `csp_table_int(xs, rows)` with `rows` flattened row by row.
 fn table(post: &mut Post, args: &[Arg]) -> PostResult {

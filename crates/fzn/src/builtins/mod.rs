@@ -258,6 +258,8 @@ entries! {
     "bool_lin_eq" => boolean::BOOL_LIN_EQ, Plain, [IntArr, VarBoolArr, VarInt];
     "bool_lin_le" => boolean::BOOL_LIN_LE, Plain, [IntArr, VarBoolArr, Int];
     "fzn_all_different_int" => globals::ALL_DIFFERENT, Plain, [VarIntArr];
+    "fzn_all_different_int_reif" => globals::ALL_DIFFERENT, Reif, [VarIntArr, VarBool];
+    "fzn_all_different_int_imp" => globals::ALL_DIFFERENT, Imp, [VarIntArr, VarBool];
     "csp_table_int" => globals::TABLE_INT, Plain, [VarIntArr, IntArr];
     "csp_table_bool" => globals::TABLE_BOOL, Plain, [VarBoolArr, BoolArr];
     "csp_table_int_reif" => globals::TABLE_INT, Reif, [VarIntArr, IntArr, VarBool];

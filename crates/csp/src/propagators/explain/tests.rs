@@ -16,9 +16,9 @@
 use super::{Domains, Inferred, Lit};
 use crate::combinations::each_combination;
 use crate::literal::Relation;
-use crate::propagators::{post, Constraint, Ctx, Scratch};
+use crate::propagators::{post, Constraint, Ctx, Levels, Scratch};
 use crate::store::Store;
-use crate::{AllDifferentLevel, Cmp, Model};
+use crate::{AllDifferentLevel, Cmp, CumulativeLevel, Model};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
@@ -60,8 +60,8 @@ enum Form {
     Table(usize),
     /// The scope as starts of durations 1 and 2 alternately, demands 1, 2
     /// alternately on a resource of capacity `c` (unary when `None`:
-    /// `disjunctive`).
-    Resource(Option<i64>),
+    /// `disjunctive`), with edge finding when `true`.
+    Resource(Option<i64>, bool),
     /// Exactly `n` views of the scope take the value 1.
     Count(usize),
 }
@@ -114,7 +114,7 @@ fn case() -> impl Strategy<Value = Case> {
         (0..ARRAYS.len()).prop_map(Form::Element),
         Just(Form::Times),
         (0..ROWS.len()).prop_map(Form::Table),
-        proptest::option::of(1..=3i64).prop_map(Form::Resource),
+        (proptest::option::of(1..=3i64), any::<bool>()).prop_map(|(c, e)| Form::Resource(c, e)),
         (0..=3usize).prop_map(Form::Count),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
@@ -200,11 +200,19 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             let rows = ROWS[k].iter().map(|r| r[..scope.len()].to_vec());
             m.table(views.collect::<Vec<_>>(), rows).ok()?;
         }
-        Form::Resource(capacity) => {
+        Form::Resource(capacity, edge) => {
             let views: Vec<_> = views.collect();
             let alternate = |a, b| (0..views.len()).map(move |i| if i % 2 == 0 { a } else { b });
+            let level = if edge {
+                CumulativeLevel::EdgeFinding
+            } else {
+                CumulativeLevel::TimeTable
+            };
             match capacity {
-                Some(c) => m.cumulative(views.clone(), alternate(1, 2), alternate(1, 2), c),
+                Some(c) => {
+                    let (d, r) = (alternate(1, 2), alternate(1, 2));
+                    m.cumulative_with(views.clone(), d, r, c, level)
+                }
                 None => m.disjunctive(views.clone(), alternate(1, 2)),
             }
             .ok()?;
@@ -329,7 +337,7 @@ fn explain_case(
     let mut scratch = Scratch::default();
     let mut removals = Vec::new();
     let unassigned = [open];
-    let mut p = post(con, AllDifferentLevel::Value);
+    let mut p = post(con, Levels::default());
     let result = {
         let mut ctx = Ctx {
             store: &mut store,
@@ -418,7 +426,7 @@ fn explain_case(
 fn declines(case: &Case) -> bool {
     let by_domains = matches!(
         case.2,
-        Form::Times | Form::Table(_) | Form::Resource(_) | Form::Count(_)
+        Form::Times | Form::Table(_) | Form::Resource(..) | Form::Count(_)
     );
     by_domains && case.3
 }
@@ -522,7 +530,7 @@ fn linear_explanations_use_only_the_bounds_they_need() {
     m.linear([(1, x), (1, y), (1, z), (0, w)], Cmp::Le, 10)
         .unwrap();
     let con = &m.constraints()[0];
-    let p = post(con, AllDifferentLevel::Value);
+    let p = post(con, Levels::default());
     let domains = Sets(
         [0..=9, 3..=9, 4..=9, 0..=9]
             .into_iter()
@@ -554,7 +562,7 @@ fn kinds_that_do_not_explain_say_none() {
     let mut m = Model::new();
     let x = m.int_vars(3, 0..=2).unwrap();
     m.all_different_with(&x, AllDifferentLevel::Domain).unwrap();
-    let p = post(&m.constraints()[0], AllDifferentLevel::Value);
+    let p = post(&m.constraints()[0], Levels::default());
     let domains = Sets(vec![BTreeSet::from([0]); 3]);
     assert_eq!(p.explain(Inferred::Failure, &domains), None);
 }
