@@ -71,11 +71,7 @@ pub fn toroidal_queens(n: usize) -> Result<Model, ModelError> {
     let q = m.int_vars(n, 0..n as i32)?;
     m.all_different(&q)?;
     for sign in [1, -1] {
-        let d = m.int_vars(n, 0..n as i32)?;
-        for i in 0..n {
-            m.modulo(q[i] + (sign * i as i64 + n as i64), n as i64, d[i])?;
-        }
-        m.all_different(&d)?;
+        m.all_different((0..n).map(|i| (q[i] + sign * i as i64).rem_euclid(n as i64)))?;
     }
     Ok(m)
 }

@@ -110,6 +110,19 @@ pub enum ModelError {
         /// The constraint (or `"expression"`) it was given to.
         constraint: &'static str,
     },
+    /// A residue's modulus (`x.rem_euclid(n)`) is below 1.
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(2, 0..3).unwrap();
+    /// let e = model.all_different(x.iter().map(|v| v.rem_euclid(0))).unwrap_err();
+    /// assert_eq!(e, ModelError::ModulusNotPositive { modulus: 0 });
+    /// ```
+    ModulusNotPositive {
+        /// The modulus given.
+        modulus: i64,
+    },
     /// A constraint's constant argument that must not be negative is (a
     /// task's duration or demand).
     NegativeArgument {
@@ -178,6 +191,9 @@ impl fmt::Display for ModelError {
                 "{constraint}: the range of an expression does not fit {bits}-bit integers; \
                  narrow its variables' domains or split it with intermediate variables"
             ),
+            ModelError::ModulusNotPositive { modulus } => {
+                write!(f, "a residue's modulus must be at least 1, not {modulus}")
+            }
             ModelError::ConstantOperand { constraint } => write!(
                 f,
                 "{constraint} needs a variable but was given a constant; \

@@ -70,6 +70,7 @@ mod propagate;
 mod propagators;
 mod queue;
 pub mod replay;
+mod residue;
 mod rng;
 mod search;
 mod sizes;
@@ -105,6 +106,7 @@ pub use partition::{
     count_part, search_part, PartSearch, Partition, PartitionError, Prefixes, PREFIXES_PER_PART,
 };
 pub use parts::{Coverage, ParsePartError, Part, MAX_PARTS};
+pub use residue::{IntoOperand, Operand, Residue};
 pub use rng::SplitMix64;
 pub use search::{Search, Solver, MAX_NOGOODS, MAX_NOGOOD_SIZE};
 pub use solution::Solution;

@@ -10,6 +10,7 @@ use crate::expr::{Expr, IntoExpr, LinearTerm};
 use crate::propagators::reified::Body;
 use crate::propagators::{self as kinds, ConstraintKind, Watch};
 use crate::propagators::{Constraint, Kind};
+use crate::residue::{IntoOperand, Operand};
 use crate::var::{VarId, View};
 use crate::AllDifferentLevel;
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 // The precedences stated so far, which tighten a difference helper's domain.
 mod precedence;
+// An all-different over residues: disequalities, or channelled helpers.
+mod residues;
 
 static NEXT_MODEL_ID: AtomicU32 = AtomicU32::new(1);
 
@@ -210,7 +213,23 @@ impl Model {
     /// model.all_different(&x).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
-    pub fn all_different<V: IntoExpr>(
+    ///
+    /// Operands may be residues (`(q[i] + i).rem_euclid(n)`, see
+    /// [`Residue`](crate::Residue)): over residues of single variables by
+    /// one modulus, the constraint is posted as the disequalities between
+    /// the variables that keep their residues apart (`q[i] - q[j]` never
+    /// congruent to `j - i`: two per pair on a toroidal board), so the
+    /// model stays pairwise; other residues get a channelled helper each.
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..6).unwrap();
+    /// model.all_different(x.iter().map(|&v| v.rem_euclid(3))).unwrap();
+    /// // x0 mod 3, x1 mod 3, x2 mod 3 a permutation of 0, 1, 2: 6 * 2^3.
+    /// assert_eq!(Solver::new(&model).count().solutions(), 48);
+    /// ```
+    pub fn all_different<V: IntoOperand>(
         &mut self,
         views: impl IntoIterator<Item = V>,
     ) -> Result<ConstraintId, ModelError> {
@@ -236,7 +255,7 @@ impl Model {
     /// assert_eq!(outcome.solutions(), 2);
     /// assert_eq!(outcome.stats.failures, 0); // z = 1 and z = 2 never tried
     /// ```
-    pub fn all_different_with<V: IntoExpr>(
+    pub fn all_different_with<V: IntoOperand>(
         &mut self,
         views: impl IntoIterator<Item = V>,
         level: AllDifferentLevel,
@@ -244,13 +263,30 @@ impl Model {
         self.add_all_different(views, Some(level))
     }
 
-    fn add_all_different<V: IntoExpr>(
+    fn add_all_different<V: IntoOperand>(
         &mut self,
         views: impl IntoIterator<Item = V>,
         level: Option<AllDifferentLevel>,
     ) -> Result<ConstraintId, ModelError> {
         let kind = Kind::AllDifferent { level };
-        let scope = self.views_of(views, "all-different")?;
+        let mut items = views.into_iter();
+        let mut scope = Vec::with_capacity(items.size_hint().0);
+        while let Some(item) = items.next() {
+            match item.into_operand() {
+                Operand::Expr(e) => scope.push(self.view_of(e, "all-different")?),
+                Operand::Residue(r) => {
+                    // The views so far (each its own expression), this
+                    // residue and the rest.
+                    let operands = scope
+                        .into_iter()
+                        .map(|v: View| Operand::Expr(v.into_expr()))
+                        .chain([Operand::Residue(r)])
+                        .chain(items.map(|item| item.into_operand()))
+                        .collect();
+                    return self.all_different_residues(operands, level);
+                }
+            }
+        }
         if scope.is_empty() {
             return self.add_trivial(kind);
         }

@@ -118,7 +118,7 @@ fn is_zero(n: &u64) -> bool {
 /// assert!(path.slot_backend && path.fitted);
 /// assert_eq!(
 ///     path.to_string(),
-///     "forward-checking, input order, ascending values (fitted default); \
+///     "forward-checking, input order, ascending values (fitted default, permutation shape); \
 ///      one-word store, merged pairwise, slot backend"
 /// );
 /// let dynamic = Solver::new(&model).var_order(VarOrder::DomWDeg).count();
@@ -149,6 +149,13 @@ pub struct SearchPath {
     /// solver fitted to the model (see [`Solver`](crate::Solver)), false
     /// when something about the search's shape was set.
     pub fitted: bool,
+    /// True when the fitted default kept the input order for a pairwise
+    /// model because every constraint is an all-different over every
+    /// variable once (the n-queens shape, see [`Solver`](crate::Solver));
+    /// false for the other pairwise models, which get
+    /// smallest-domain-first.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub permutation_shape: bool,
     /// True when the variable order chose among the model's own variables
     /// before the helpers its expressions introduced
     /// ([`Model::is_expression_helper`](crate::Model::is_expression_helper)):
@@ -231,7 +238,9 @@ impl fmt::Display for PairwiseKind {
 impl SearchPath {
     /// The strategy and orders that ran, and whether the solver fitted
     /// them to the model: `arc-consistency, smallest-domain order,
-    /// ascending values (fitted default)`; with `, helpers last` after
+    /// ascending values (fitted default)`, for a pairwise model `(fitted
+    /// default, pairwise)` or, input order kept for the n-queens shape,
+    /// `(fitted default, permutation shape)`; with `, helpers last` after
     /// the order when the model's own variables were chosen first, and
     /// `, bounds all-different` after the values when the all-differents
     /// ran at bounds level.
@@ -254,10 +263,11 @@ impl SearchPath {
     /// ));
     /// ```
     pub fn settings(&self) -> String {
-        let chosen = if self.fitted {
-            "fitted default"
-        } else {
-            "as set"
+        let chosen = match (self.fitted, self.strategy) {
+            (false, _) => "as set",
+            (true, _) if self.permutation_shape => "fitted default, permutation shape",
+            (true, Strategy::ForwardChecking) => "fitted default, pairwise",
+            (true, _) => "fitted default",
         };
         let helpers = if self.helpers_last {
             ", helpers last"
@@ -330,7 +340,7 @@ impl Stats {
     /// assert!(text.contains("nodes") && text.contains("elapsed"));
     /// let model = csp::Model::new();
     /// let text = csp::Solver::new(&model).count().stats.table();
-    /// assert!(text.contains("search         forward-checking, input order, ascending values (fitted default)"));
+    /// assert!(text.contains("search         forward-checking, smallest-domain order, ascending values (fitted default, pairwise)"));
     /// ```
     pub fn table(&self) -> String {
         let counts: [(&str, String); 14] = [

@@ -13,7 +13,9 @@ use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, Valu
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
-use crate::propagators::{self, Change, Level, Neighbours, Posted, Priority, Removal, Scratch};
+use crate::propagators::{
+    self, Change, Kind, Level, Neighbours, Posted, Priority, Removal, Scratch,
+};
 use crate::queue::Queue;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
@@ -59,8 +61,18 @@ const POLL_WORK: u64 = 1 << 14;
 /// Defaults: a strategy and variable order that fit the model, ascending
 /// values, no limits, seed 0, no restarts. A model of pairwise
 /// disequalities only (`not_equal` between views, `all_different` at value
-/// level: n-queens, colouring, Latin squares) gets forward checking in input
-/// order, the fast path of the slot backend; any other model (sums, tables,
+/// level: n-queens, colouring, Latin squares, Langford pairs) gets forward
+/// checking, the fast path of the slot backend, with smallest-domain-first,
+/// except in the n-queens shape, where every constraint is an
+/// all-different over every variable once: there each assignment takes at
+/// most one value per constraint from every open variable, the domains
+/// shrink evenly, and input order (the slot backend's cheapest loop) is as
+/// fast as the fifth fewer nodes smallest-domain-first would visit.
+/// Measured (forward checking, counting): Langford 12 4.1 times fewer
+/// nodes and 4 times faster smallest-domain-first, toroidal queens 13 1.4
+/// times fewer nodes, reduced Latin squares 6 1.5, colourings 1.1 to 1.3,
+/// none slower; n-queens 12 in input order. `--stats` says `pairwise` or
+/// `permutation shape`. Any other model (sums, tables,
 /// channelled expressions, arithmetic) gets arc consistency with
 /// smallest-domain-first, so propagation runs through its helper variables.
 /// A model whose expressions introduced helper variables (`x[j] - x[i]`
@@ -149,10 +161,11 @@ pub struct Solver<'m> {
 
 impl<'m> Solver<'m> {
     /// A solver for `model` with the default settings, the strategy and
-    /// variable order fitted to the model: forward checking in input order
-    /// when every constraint is a pairwise disequality (`not_equal`,
-    /// value-level `all_different`), arc consistency with
-    /// smallest-domain-first otherwise; ascending values, no limits,
+    /// variable order fitted to the model: forward checking when every
+    /// constraint is a pairwise disequality (`not_equal`, value-level
+    /// `all_different`), smallest-domain-first unless every constraint is
+    /// an all-different over every variable once (n-queens: input order),
+    /// arc consistency with smallest-domain-first otherwise; ascending values, no limits,
     /// seed 0, no restarts. Setting the strategy, an order, restarts or
     /// the all-different level turns the fitting off (see [`Solver`]).
     /// What ran is in the statistics ([`SearchPath::settings`](crate::SearchPath::settings),
@@ -622,19 +635,39 @@ impl<'m> Solver<'m> {
 }
 
 /// The default strategy and variable order for `model` (see [`Solver`]):
-/// forward checking in input order when every constraint is a pairwise
-/// disequality, arc consistency in input order (the helpers last) when
+/// forward checking when every constraint is a pairwise disequality
+/// (smallest-domain-first, input order in the permutation shape), arc consistency in input order (the helpers last) when
 /// expressions introduced helpers, arc consistency with
 /// smallest-domain-first otherwise.
 fn fitting_default(model: &Model) -> (Strategy, VarOrder) {
     if model.constraints().iter().all(|c| c.is_pairwise()) {
-        (Strategy::ForwardChecking, VarOrder::Input)
+        let order = if permutation_shape(model) {
+            VarOrder::Input
+        } else {
+            VarOrder::SmallestDomain
+        };
+        (Strategy::ForwardChecking, order)
     } else if !model.helpers().is_empty() {
         // The own variables in declared order, the helpers after them.
         (Strategy::ArcConsistency, VarOrder::Input)
     } else {
         (Strategy::ArcConsistency, VarOrder::SmallestDomain)
     }
+}
+
+/// The n-queens shape: at least one constraint, and every one an
+/// all-different over every variable of the model once. An assignment
+/// then takes at most one value per constraint from each open variable,
+/// so the domains shrink evenly and smallest-domain-first saves few nodes
+/// (n-queens 12: a fifth) for its cost per node, where the input order
+/// runs the slot backend's cheapest loop.
+fn permutation_shape(model: &Model) -> bool {
+    let n = model.num_vars();
+    let constraints = model.constraints();
+    !constraints.is_empty()
+        && constraints.iter().all(|c| {
+            matches!(c.kind, Kind::AllDifferent { .. }) && c.scope.len() == n && c.vars.len() == n
+        })
 }
 
 /// The search's first variable order: every variable in creation order,
@@ -999,6 +1032,9 @@ impl<'m, O: Observer> Search<'m, O> {
             var_order: solver.var_order,
             value_order: solver.value_order,
             fitted: solver.fitted,
+            permutation_shape: solver.fitted
+                && solver.strategy == Strategy::ForwardChecking
+                && permutation_shape(model),
             helpers_last,
             bounds_all_different: strong_default
                 && solver.all_different == AllDifferentLevel::Bounds,
