@@ -142,3 +142,27 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
         stopped: if proved { None } else { stopped },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::portfolio::members;
+    use crate::portfolio::tests::{digits_then_odd_cycle, input_order, FIXED};
+
+    #[test]
+    fn the_learning_member_proves_the_optimum_member_0_found() {
+        // Three colours: member 0 finds the least sum, 0 + 1 + 0 + 1 + 2,
+        // at once, and would spend 10^10 refutations proving it.
+        let (model, sum) = digits_then_odd_cycle(3);
+        let two = members(&input_order(&model), 2, FIXED, 0);
+        let mut seen = Vec::new();
+        let opt = optimize_portfolio(&two, sum, true, |values, v| {
+            assert!(model.is_solution(values));
+            seen.push(v);
+        })
+        .unwrap();
+        assert_eq!((opt.best, opt.proved), (Some(4), true), "{:?}", opt.stats);
+        assert_eq!(seen.last(), Some(&4));
+        assert!(seen.windows(2).all(|w| w[0] > w[1]), "{seen:?}");
+    }
+}

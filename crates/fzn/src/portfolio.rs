@@ -226,9 +226,8 @@ pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::optimize::optimize_portfolio;
     use csp::{AllDifferentLevel, Cmp, Model, VarId};
 
     /// Ten free digits in input order before an odd cycle of five
@@ -236,7 +235,7 @@ mod tests {
     /// input-order search refutes the cycle again under each of the
     /// digits' 10^10 assignments; clause learning learns that the digits
     /// take no part and refutes it once.
-    fn digits_then_odd_cycle(colours: i32) -> (Model, VarId) {
+    pub(crate) fn digits_then_odd_cycle(colours: i32) -> (Model, VarId) {
         let mut model = Model::new();
         model.int_vars(10, 0..10).unwrap();
         let cycle = model.int_vars(5, 0..colours).unwrap();
@@ -252,7 +251,7 @@ mod tests {
 
     /// Member 0 in input order, ascending values; a safety limit only, so
     /// that a broken member fails the test rather than hanging it.
-    fn input_order(model: &Model) -> Solver<'_> {
+    pub(crate) fn input_order(model: &Model) -> Solver<'_> {
         Solver::new(model)
             .var_order(VarOrder::Input)
             .limits(Limits {
@@ -261,7 +260,7 @@ mod tests {
             })
     }
 
-    const FIXED: Freedom = Freedom {
+    pub(crate) const FIXED: Freedom = Freedom {
         orders: false,
         own_restarts: false,
     };
@@ -285,23 +284,6 @@ mod tests {
         let found = first_solution(&two, two[0].get_limits().clone());
         assert!(found.values.is_none());
         assert!(found.outcome.status.is_complete(), "{:?}", found.outcome);
-    }
-
-    #[test]
-    fn the_learning_member_proves_the_optimum_member_0_found() {
-        // Three colours: member 0 finds the least sum, 0 + 1 + 0 + 1 + 2,
-        // at once, and would spend 10^10 refutations proving it.
-        let (model, sum) = digits_then_odd_cycle(3);
-        let two = members(&input_order(&model), 2, FIXED, 0);
-        let mut seen = Vec::new();
-        let opt = optimize_portfolio(&two, sum, true, |values, v| {
-            assert!(model.is_solution(values));
-            seen.push(v);
-        })
-        .unwrap();
-        assert_eq!((opt.best, opt.proved), (Some(4), true), "{:?}", opt.stats);
-        assert_eq!(seen.last(), Some(&4));
-        assert!(seen.windows(2).all(|w| w[0] > w[1]), "{seen:?}");
     }
 
     #[test]

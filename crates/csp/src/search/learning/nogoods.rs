@@ -13,7 +13,7 @@
 //! the more active half of the rest.
 
 use super::trail::Trail;
-use super::watches::{kind_of, lit_of, spans, Span, Watch, WatchLists};
+use super::watches::{falsified, kind_of, lit_of, spans, Span, Watch, WatchLists};
 use crate::literal::Relation;
 use crate::propagators::Lit;
 use crate::store::Store;
@@ -56,17 +56,6 @@ pub(crate) struct Nogoods {
     /// every literal the trail so far made false there).
     visited: Vec<(u32, u8)>,
     pass: u32,
-}
-
-/// Does `lit` fail for every value the store leaves its variable?
-pub(crate) fn falsified(lit: Lit, store: &Store) -> bool {
-    let x = lit.var;
-    match lit.relation {
-        Relation::AtLeast => store.max(x).is_none_or(|m| m < lit.value),
-        Relation::AtMost => store.min(x).is_none_or(|m| m > lit.value),
-        Relation::Equal => !store.contains(x, lit.value),
-        Relation::NotEqual => store.single(x) == Some(lit.value) || store.size(x) == 0,
-    }
 }
 
 /// Does `lit` hold for every value the store leaves its variable?

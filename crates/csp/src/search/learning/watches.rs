@@ -11,6 +11,17 @@ use crate::propagators::Lit;
 use crate::store::Store;
 use std::ops::Range;
 
+/// Does `lit` fail for every value the store leaves its variable?
+pub(crate) fn falsified(lit: Lit, store: &Store) -> bool {
+    let x = lit.var;
+    match lit.relation {
+        Relation::AtLeast => store.max(x).is_none_or(|m| m < lit.value),
+        Relation::AtMost => store.min(x).is_none_or(|m| m > lit.value),
+        Relation::Equal => !store.contains(x, lit.value),
+        Relation::NotEqual => store.single(x) == Some(lit.value) || store.size(x) == 0,
+    }
+}
+
 /// Kinds of watched literal, by the change that can make one false.
 pub(super) const KINDS: usize = 4;
 /// `[x >= v]`: false once the upper bound drops below `v`.
@@ -239,7 +250,7 @@ mod tests {
         let false_now = |store: &Store| -> Vec<(usize, i64)> {
             (0..KINDS)
                 .flat_map(|k| (-1..=7).map(move |v| (k, v)))
-                .filter(|&(k, v)| super::super::nogoods::falsified(lit_of(0, k, v), store))
+                .filter(|&(k, v)| falsified(lit_of(0, k, v), store))
                 .collect()
         };
         let mut before = false_now(&store);
@@ -260,7 +271,7 @@ mod tests {
             for kind in 0..KINDS {
                 for v in -1..=7 {
                     let lit = lit_of(0, kind, v);
-                    let is_false = super::super::nogoods::falsified(lit, &store);
+                    let is_false = falsified(lit, &store);
                     let covered = (looks.iter())
                         .any(|&(k, s, _)| k == kind && !s.range(&list(&[v])).is_empty());
                     assert!(!covered || is_false, "{lit:?} after {change:?}");
