@@ -234,25 +234,10 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
     // call per node costs the loop more than the copy.
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
-        if PLAIN {
-            // One-word domains: every level lists its values.
-            let var = s.select_var(depth);
-            let start = s.cand.len() as u32;
-            s.fill_candidates(var);
-            s.frames.push(Frame {
-                var,
-                mark: s.store.mark(),
-                cursor: start,
-                end: s.cand.len() as u32,
-                start,
-                left: 0,
-                decision: Decision::Assign,
-            });
-            return;
-        }
-        let var = s.select_var(depth - s.splits);
+        let var = s.select_var(if PLAIN { depth } else { depth - s.splits });
         let start = s.cand.len() as u32;
-        if s.bisects
+        if !PLAIN
+            && s.bisects
             && let Some(decision) = bisection(s, var)
         {
             s.splits += 1;
@@ -267,8 +252,15 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
             });
             return;
         }
-        let Some((cursor, end)) = level_values(s, var) else {
-            return; // no frame: the loop stops
+        let (cursor, end) = if PLAIN {
+            // One-word domains: every level lists its values.
+            s.fill_candidates(var);
+            (start, s.cand.len() as u32)
+        } else {
+            let Some(listed) = level_values(s, var) else {
+                return; // no frame: the loop stops
+            };
+            listed
         };
         s.frames.push(Frame {
             var,
@@ -283,16 +275,7 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
 
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
-        if PLAIN {
-            let frame = &mut s.frames[top];
-            if frame.cursor == frame.end {
-                return None;
-            }
-            let value = s.cand[frame.cursor as usize];
-            frame.cursor += 1;
-            return Some((frame.var, value));
-        }
-        if s.binary {
+        if !PLAIN && s.binary {
             let frame = &s.frames[top];
             if frame.end < UNLISTED_DOWN
                 && frame.cursor > frame.start
@@ -303,7 +286,7 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
             }
         }
         let frame = &mut s.frames[top];
-        if frame.end == UNLISTED_DOWN {
+        if !PLAIN && frame.end == UNLISTED_DOWN {
             let (var, from) = (frame.var, frame.cursor as i32 as i64);
             let (least, most) = s.objective_window(var)?;
             let value = s.store.prev_member(var, most.min(from))?;
@@ -319,7 +302,7 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
             }
             return Some((frame.var, value as i32));
         }
-        if frame.end == UNLISTED {
+        if !PLAIN && frame.end == UNLISTED {
             // The domain is as it was when the level opened; `cursor` holds
             // the next value to look from (as `i32` bits), past the last;
             // in branch and bound, from the least the bound allows.
