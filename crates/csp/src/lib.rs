@@ -78,6 +78,7 @@ mod solution;
 mod stats;
 mod store;
 mod var;
+mod var_lists;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use combinations::each_combination;

@@ -20,8 +20,8 @@
 
 use crate::literal::Relation;
 use crate::observer::Observer;
-use crate::propagators::{Change, Constraint, Ctx, Level, Lit, Prop, Watch};
-use crate::search::{Search, HEARS_ALL};
+use crate::propagators::{Change, Constraint, Ctx, Level, Lit, Prop};
+use crate::search::Search;
 
 /// Builds the propagators' context from the search's fields (borrowed
 /// apart, so a propagator can be borrowed alongside).
@@ -59,6 +59,14 @@ impl Ran {
             by: ctx.by,
         }
     }
+}
+
+/// Is `con` posted as pairwise disequalities (`all_different.rs`'s value
+/// elimination), rather than as a stronger all-different (`strong_default`:
+/// some all-different follows a stronger default level)?
+#[inline]
+pub(crate) fn posts_disequalities(con: &Constraint, strong_default: bool) -> bool {
+    con.is_pairwise() && !(strong_default && con.follows_default_level())
 }
 
 impl<O: Observer> Search<'_, O> {
@@ -169,11 +177,17 @@ impl<O: Observer> Search<'_, O> {
     /// model's order.
     #[inline]
     fn forward_each(&mut self, var: u32, pairwise: bool) -> bool {
-        let model = self.model;
-        for &c in model.constraints_of(var) {
-            if self.posts_disequalities(&model.constraints()[c as usize]) != pairwise {
-                continue;
-            }
+        let range = if pairwise {
+            self.pairwise_filters.range(var)
+        } else {
+            self.other_filters.range(var)
+        };
+        for i in range {
+            let c = if pairwise {
+                self.pairwise_filters.at(i)
+            } else {
+                self.other_filters.at(i)
+            };
             let open = self.occupancy.unassigned_vars.get(c as usize).copied();
             let mut ctx = ctx!(self, c);
             let Some(result) = self.props[c as usize].forward(&mut ctx, var, open.unwrap_or(0))
@@ -195,7 +209,7 @@ impl<O: Observer> Search<'_, O> {
     /// value elimination), rather than as a stronger all-different?
     #[inline]
     fn posts_disequalities(&self, con: &Constraint) -> bool {
-        con.is_pairwise() && !(self.strong_default && con.follows_default_level())
+        posts_disequalities(con, self.strong_default)
     }
 
     /// Accounts for a propagator run: its statistics, its removals'
@@ -271,7 +285,7 @@ impl<O: Observer> Search<'_, O> {
     /// propagator's (slot `num_constraints`) when arc consistency runs on it.
     #[inline]
     pub(crate) fn slot(&self, c: u32) -> u32 {
-        self.wake_slots[c as usize] & !HEARS_ALL
+        self.wake_slots[c as usize]
     }
 
     /// Records that `var` became fixed, for value elimination in each
@@ -309,19 +323,9 @@ impl<O: Observer> Search<'_, O> {
         if self.in_objective.get(var as usize) == Some(&true) {
             self.objective_dirty = true;
         }
-        let model = self.model;
-        for (&c, &watch) in model.constraints_of(var).iter().zip(model.watches_of(var)) {
-            let wake_slot = self.wake_slots[c as usize];
-            let watch = if wake_slot & HEARS_ALL != 0 && watch == Watch::Fixed {
-                Watch::Any
-            } else {
-                watch
-            };
-            if watch.wakes(change, last, &self.store, var) {
-                let slot = wake_slot & !HEARS_ALL;
-                if Some(slot) != running {
-                    self.queue.push(slot);
-                }
+        for &(slot, watch) in self.wakes.of(var) {
+            if Some(slot) != running && watch.wakes(change, last, &self.store, var) {
+                self.queue.push(slot);
             }
         }
     }
@@ -348,7 +352,7 @@ impl<O: Observer> Search<'_, O> {
                 // loop stops at its next limit check.
                 if let Some(reason) = self.out_of_time() {
                     self.forget_queued(slot);
-                    self.halted = Some(reason);
+                    self.halt(reason);
                     return false;
                 }
             }

@@ -81,6 +81,9 @@ const HOLE: u32 = u32::MAX - 3;
 /// A trail entry with this `word` restores reversible cell `old_size` to
 /// `old` (see `Store::set_cell`).
 const CELL: u32 = u32::MAX - 2;
+// The markers are the four largest `u32`s, `HOLE` the least: a trail
+// entry below it is a domain word (`Store::undo` tests that first).
+const _: () = assert!(HOLE < CELL && CELL < ENTAILED && ENTAILED < BOUNDS);
 /// `Store::start` of a variable whose bits are not allocated.
 const NO_BITS: u32 = u32::MAX;
 /// Domains of at most this many values get their bits from the start.
@@ -777,31 +780,24 @@ impl Store {
         }
     }
 
+    #[inline]
     pub fn min(&self, var: u32) -> Option<i64> {
+        let v = var as usize;
         if !self.one_word {
-            let v = var as usize;
             return (self.size[v] != 0).then_some(self.lo[v]);
         }
-        let base = self.base[var as usize];
-        self.words_of(var)
-            .iter()
-            .enumerate()
-            .find(|&(_, &w)| w != 0)
-            .map(|(i, &w)| base + (i * BITS + w.trailing_zeros() as usize) as i64)
+        let w = self.arena[v];
+        (w != 0).then(|| self.base[v] + w.trailing_zeros() as i64)
     }
 
+    #[inline]
     pub fn max(&self, var: u32) -> Option<i64> {
+        let v = var as usize;
         if !self.one_word {
-            let v = var as usize;
             return (self.size[v] != 0).then_some(self.hi[v]);
         }
-        let base = self.base[var as usize];
-        self.words_of(var)
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|&(_, &w)| w != 0)
-            .map(|(i, &w)| base + (i * BITS + BITS - 1 - w.leading_zeros() as usize) as i64)
+        let w = self.arena[v];
+        (w != 0).then(|| self.base[v] + (BITS - 1) as i64 - w.leading_zeros() as i64)
     }
 
     /// The domain's first value at `from` or above.
@@ -853,6 +849,17 @@ impl Store {
 
     /// Appends the domain's values in ascending order to `out`.
     pub fn values_into(&self, var: u32, out: &mut Vec<i32>) {
+        if self.one_word {
+            // The hot case (every search level lists its values): the bits
+            // of one word, with no bounds to read first.
+            let base = self.base[var as usize];
+            let mut w = self.arena[var as usize];
+            while w != 0 {
+                out.push((base + w.trailing_zeros() as i64) as i32);
+                w &= w - 1;
+            }
+            return;
+        }
         let (Some(lo), Some(hi)) = (self.min(var), self.max(var)) else {
             return;
         };
@@ -897,12 +904,15 @@ impl Store {
             // written back, nothing else to keep up to date.
             while self.trail.len() > mark {
                 let s = self.trail.pop().expect("trail entry");
-                if s.word == ENTAILED {
-                    self.entailed[s.old] = false;
-                } else if s.word == CELL {
-                    self.cells[s.old_size as usize] = s.old;
-                } else {
+                // A domain word below every marker: one test for the
+                // common entry.
+                if s.word < HOLE {
                     self.arena[s.word as usize] = s.old;
+                } else if s.word == ENTAILED {
+                    self.entailed[s.old] = false;
+                } else {
+                    debug_assert!(s.word == CELL, "one-word domains keep no bounds or holes");
+                    self.cells[s.old_size as usize] = s.old;
                 }
             }
             return;

@@ -13,6 +13,7 @@ use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, Valu
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
+use crate::propagate::posts_disequalities;
 use crate::propagators::{
     self, Change, Kind, Level, Neighbours, Posted, Priority, Removal, Scratch,
 };
@@ -24,6 +25,7 @@ use crate::stats::{
 };
 use crate::store::Store;
 use crate::var::VarId;
+use crate::var_lists::{forward_lists, wake_lists, VarLists};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -55,6 +57,12 @@ const COUNTED_FROM_VARS: usize = 1000;
 /// microseconds) was done since the last poll, so a time limit is kept to
 /// well under 0.1 s however costly a node is.
 const POLL_WORK: u64 = 1 << 14;
+
+/// The work done is read every this many nodes (and at the node after a
+/// propagation halted), not at every node: the sum of three statistics
+/// cost forward checking a few per cent. Arc consistency polls inside its
+/// fixpoint as well.
+const WORK_POLL_NODES: u32 = 16;
 
 /// A configured search over a model: strategy, orders, limits, seed.
 ///
@@ -759,11 +767,6 @@ pub(crate) enum Next {
     Resume,
 }
 
-/// In a `Search::wake_slots` entry: the constraint is an all-different
-/// following a stronger default level than value elimination, so its
-/// `Watch::Fixed` hears every change.
-pub(crate) const HEARS_ALL: u32 = 1 << 31;
-
 /// A running (or finished) search: an iterator over solutions.
 ///
 /// Solutions stream: each `next()` resumes the search where it stopped, so
@@ -825,11 +828,15 @@ pub struct Search<'m, O: Observer> {
     pub(crate) merged_forward: bool,
     /// Some constraint is not a pairwise disequality.
     pub(crate) others: bool,
-    /// Per constraint, for arc consistency's wake-ups: its queue slot (its
-    /// own, or the merged propagator's), with `HEARS_ALL` set for an
-    /// all-different that follows a stronger default than value
-    /// elimination (it hears every change, not only fixed variables).
+    /// Per constraint, under arc consistency: its queue slot (its own, or
+    /// the merged propagator's).
     pub(crate) wake_slots: Vec<u32>,
+    /// Per variable, under arc consistency: the slots a change wakes.
+    pub(crate) wakes: VarLists<(u32, crate::propagators::Watch)>,
+    /// Per variable, for forward checking: the constraints over it posted
+    /// as pairwise disequalities, and the others.
+    pub(crate) pairwise_filters: VarLists<u32>,
+    pub(crate) other_filters: VarLists<u32>,
     /// Some all-different follows a stronger default than value
     /// elimination (so it is not posted as disequalities).
     pub(crate) strong_default: bool,
@@ -992,21 +999,39 @@ impl<'m, O: Observer> Search<'m, O> {
             })
             .collect();
         let merged_fixpoint = level == Level::Fixpoint && merged.is_some();
-        let wake_slots = if level == Level::Fixpoint {
-            (0..m as u32)
+        let (wake_slots, wakes) = if level == Level::Fixpoint {
+            let slots: Vec<u32> = (0..m as u32)
                 .zip(model.constraints())
                 .map(|(c, con)| {
                     if merged_fixpoint && con.is_pairwise() {
                         m as u32
-                    } else if strong_default && con.follows_default_level() {
-                        c | HEARS_ALL
                     } else {
                         c
                     }
                 })
-                .collect()
+                .collect();
+            let constraints = model.constraints();
+            let hears_all =
+                |c: u32| strong_default && constraints[c as usize].follows_default_level();
+            let wakes = wake_lists(model, &slots, hears_all);
+            (slots, wakes)
         } else {
-            Vec::new()
+            (Vec::new(), VarLists::none())
+        };
+        // Forward checking (or a value order's trial propagation) filters
+        // from these lists, made only where they have entries to read (a
+        // split count builds thousands of searches): the merged propagator
+        // stands for the disequalities wherever it exists.
+        let diseq = |c: u32| posts_disequalities(&model.constraints()[c as usize], strong_default);
+        let pairwise_filters = if merged.is_none() && (0..m as u32).any(diseq) {
+            forward_lists(model, diseq)
+        } else {
+            VarLists::none()
+        };
+        let other_filters = if (0..m as u32).any(|c| !diseq(c)) {
+            forward_lists(model, |c| !diseq(c))
+        } else {
+            VarLists::none()
         };
         let merged_forward = level == Level::Forward && merged.is_some();
         let others = model.constraints().iter().any(|c| !c.is_pairwise());
@@ -1079,6 +1104,9 @@ impl<'m, O: Observer> Search<'m, O> {
             record: O::WANTS_PRUNES || (level == Level::Fixpoint && (others || !merged_fixpoint)),
             others,
             wake_slots,
+            wakes,
+            pairwise_filters,
+            other_filters,
             strong_default,
             removals: Vec::new(),
             scratch: Scratch::default(),
@@ -1304,7 +1332,7 @@ impl<'m, O: Observer> Search<'m, O> {
         if !at_solution || self.slot_backend.is_some() || keep == 0 {
             return false;
         }
-        let mut trail = search_loop::Trail;
+        let mut trail = search_loop::Trail::<false>;
         while self.frames.len() > keep {
             let top = self.frames.len() - 1;
             search_loop::Backend::<'m, O>::undo(&mut trail, self, top);
@@ -1373,6 +1401,15 @@ impl<'m, O: Observer> Search<'m, O> {
         }
     }
 
+    /// A propagation stops on `reason` (the clock, the cancel flag, a
+    /// domain too wide to list): it fails, and the loop's next limit check
+    /// returns `reason`.
+    pub(crate) fn halt(&mut self, reason: StopReason) {
+        self.halted = Some(reason);
+        // The next `limit_reached` is due (the counter wraps to 0).
+        self.poll = u32::MAX;
+    }
+
     /// The time limit or the cancel flag, polled inside long propagations
     /// (a root fixpoint over a big model can run for minutes): the reason
     /// to stop, if one holds.
@@ -1380,11 +1417,19 @@ impl<'m, O: Observer> Search<'m, O> {
         self.limits.time_or_cancel(self.created)
     }
 
+    /// The limit that stops the search before its next node, if one does.
+    #[inline(always)]
     pub(crate) fn limit_reached(&mut self) -> Option<StopReason> {
-        // A propagation already stopped on the clock or the cancel flag.
-        if let Some(reason) = self.halted {
-            return Some(reason);
+        self.poll = self.poll.wrapping_add(1);
+        if self.poll.is_multiple_of(WORK_POLL_NODES) {
+            return self.poll_limits();
         }
+        self.counted_limit()
+    }
+
+    /// The node and failure limits.
+    #[inline(always)]
+    fn counted_limit(&self) -> Option<StopReason> {
         let l = &self.limits;
         if l.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(StopReason::Nodes);
@@ -1392,9 +1437,25 @@ impl<'m, O: Observer> Search<'m, O> {
         if l.failures.is_some_and(|n| self.stats.failures >= n) {
             return Some(StopReason::Failures);
         }
+        None
+    }
+
+    /// Every [`WORK_POLL_NODES`] nodes: a halted propagation, the counted
+    /// limits, then the clock and the cancel flag if due.
+    #[cold]
+    #[inline(never)]
+    fn poll_limits(&mut self) -> Option<StopReason> {
+        // A propagation already stopped on the clock or the cancel flag
+        // (`Search::halt` makes the next node poll).
+        if let Some(reason) = self.halted {
+            return Some(reason);
+        }
+        if let Some(reason) = self.counted_limit() {
+            return Some(reason);
+        }
+        let l = &self.limits;
         // The clock every 256 nodes, or sooner once the nodes did much
         // work (nodes over wide domains can take milliseconds each).
-        self.poll = self.poll.wrapping_add(1);
         let work = self.stats.checks + self.stats.propagations + self.stats.pruned;
         // (Wrapping, should the statistics ever restart below the last
         // poll's work: then it polls at once.)
@@ -1459,7 +1520,10 @@ impl<'m, O: Observer> Search<'m, O> {
                 found
             }
             None if self.learning.is_some() => learning::run(self),
-            None => search_loop::run(self, &mut search_loop::Trail),
+            None if search_loop::Trail::<true>::applies(self) => {
+                search_loop::run(self, &mut search_loop::Trail::<true>)
+            }
+            None => search_loop::run(self, &mut search_loop::Trail::<false>),
         }
     }
 

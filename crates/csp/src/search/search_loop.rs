@@ -47,6 +47,10 @@ pub(crate) trait Backend<'m, O: Observer> {
     /// the slot backend never serves them, so its loop does not test.
     const LOOKS_BACK: bool;
 
+    /// Whether a level may bisect a domain rather than assign a value (the
+    /// slot backend never does, so its loop does not test).
+    const BISECTS: bool;
+
     /// Opens the level at `depth`: picks its variable and pushes its frame
     /// onto `s.frames`, with the values to try.
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize);
@@ -90,7 +94,8 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
     loop {
         if next == Next::Descend {
             let depth = s.frames.len();
-            if depth - s.splits == n {
+            let assigned = if B::BISECTS { depth - s.splits } else { depth };
+            if assigned == n {
                 debug_assert!(
                     !B::FIXES_DOMAINS || s.props.len() > CHECKED_ENTAILMENT || s.all_entailed(),
                     "every constraint is entailed at a solution"
@@ -151,7 +156,7 @@ pub(crate) fn run<'m, O: Observer, B: Backend<'m, O>>(
             }
             let id = s.var_id(var);
             // (A bisection's half is no choice: no event.)
-            if !s.bisects || s.frames[top].decision == Decision::Assign {
+            if !B::BISECTS || !s.bisects || s.frames[top].decision == Decision::Assign {
                 s.observer.fail(id, value, top + 1);
             }
             if B::LOOKS_BACK && s.look_back.is_some() {
@@ -202,21 +207,37 @@ fn restart<'m, O: Observer, B: Backend<'m, O>>(s: &mut Search<'m, O>, backend: &
 }
 
 /// The general backend: the store with its trail, every strategy, every
-/// brancher.
-pub(crate) struct Trail;
+/// brancher. `PLAIN` when the search uses none of binary branching,
+/// bisection, look-back and restarts, on one-word domains (no level too
+/// wide to list): the loop's tests for them compile away (see
+/// [`Trail::applies`]).
+pub(crate) struct Trail<const PLAIN: bool>;
 
-impl<'m, O: Observer> Backend<'m, O> for Trail {
+impl Trail<true> {
+    /// Whether `s` runs on the plain trail backend.
+    pub(crate) fn applies<O: Observer>(s: &Search<'_, O>) -> bool {
+        !s.binary
+            && !s.bisects
+            && s.look_back.is_none()
+            && s.restarts.is_none()
+            && s.store.one_word()
+    }
+}
+
+impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
     const FIXES_DOMAINS: bool = true;
-    const RESTARTS: bool = true;
-    const LOOKS_BACK: bool = true;
+    const RESTARTS: bool = !PLAIN;
+    const LOOKS_BACK: bool = !PLAIN;
+    const BISECTS: bool = !PLAIN;
 
     // Always inlined: binary branching's `refute` opens levels too, and a
     // call per node costs the loop more than the copy.
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
-        let var = s.select_var(depth - s.splits);
+        let var = s.select_var(if PLAIN { depth } else { depth - s.splits });
         let start = s.cand.len() as u32;
-        if s.bisects
+        if !PLAIN
+            && s.bisects
             && let Some(decision) = bisection(s, var)
         {
             s.splits += 1;
@@ -231,8 +252,15 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
             });
             return;
         }
-        let Some((cursor, end)) = level_values(s, var) else {
-            return; // no frame: the loop stops
+        let (cursor, end) = if PLAIN {
+            // One-word domains: every level lists its values.
+            s.fill_candidates(var);
+            (start, s.cand.len() as u32)
+        } else {
+            let Some(listed) = level_values(s, var) else {
+                return; // no frame: the loop stops
+            };
+            listed
         };
         s.frames.push(Frame {
             var,
@@ -247,7 +275,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn next_value(&mut self, s: &mut Search<'m, O>, top: usize) -> Option<(u32, i32)> {
-        if s.binary {
+        if !PLAIN && s.binary {
             let frame = &s.frames[top];
             if frame.end < UNLISTED_DOWN
                 && frame.cursor > frame.start
@@ -258,7 +286,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
             }
         }
         let frame = &mut s.frames[top];
-        if frame.end == UNLISTED_DOWN {
+        if !PLAIN && frame.end == UNLISTED_DOWN {
             let (var, from) = (frame.var, frame.cursor as i32 as i64);
             let (least, most) = s.objective_window(var)?;
             let value = s.store.prev_member(var, most.min(from))?;
@@ -274,7 +302,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
             }
             return Some((frame.var, value as i32));
         }
-        if frame.end == UNLISTED {
+        if !PLAIN && frame.end == UNLISTED {
             // The domain is as it was when the level opened; `cursor` holds
             // the next value to look from (as `i32` bits), past the last;
             // in branch and bound, from the least the bound allows.
@@ -305,14 +333,14 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
     fn close(&mut self, s: &mut Search<'m, O>, _top: usize) {
         let frame = s.frames.pop().expect("an open level");
         s.cand.truncate(frame.start as usize);
-        if frame.decision != Decision::Assign {
+        if !PLAIN && frame.decision != Decision::Assign {
             s.splits -= 1;
         }
     }
 
     #[inline]
     fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool {
-        if s.bisects && s.frames[top].decision != Decision::Assign {
+        if !PLAIN && s.bisects && s.frames[top].decision != Decision::Assign {
             return bisect(s, top, var, value);
         }
         s.assign(var, value, top + 1)
@@ -320,7 +348,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 
     #[inline]
     fn undo(&mut self, s: &mut Search<'m, O>, top: usize) {
-        if s.bisects && s.frames[top].decision != Decision::Assign {
+        if !PLAIN && s.bisects && s.frames[top].decision != Decision::Assign {
             return s.undo_bisection(top);
         }
         s.unassign(top);
@@ -336,6 +364,7 @@ impl<'m, O: Observer> Backend<'m, O> for Trail {
 /// A new level's values for `var`, pushed onto `s.cand` from its current
 /// length: `(cursor, end)` of its frame, or `None` when the domain is too
 /// wide to list for the value order.
+#[inline]
 fn level_values<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<(u32, u32)> {
     let start = s.cand.len() as u32;
     let size = s.store.size(var);
@@ -386,10 +415,10 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
     // Opened again as it first opened: without its frame, so that the
     // branching sees the level's variable as open.
     s.frames.pop();
-    Trail::open(&mut Trail, s, top);
+    Trail::<false>::open(&mut Trail, s, top);
     if s.frames.len() == top {
         s.frames.push(frame);
-        s.halted = Some(StopReason::TooLarge);
+        s.halt(StopReason::TooLarge);
         return false;
     }
     true

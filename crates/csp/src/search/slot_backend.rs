@@ -225,6 +225,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
     const RESTARTS: bool = false;
     /// It serves forward checking only.
     const LOOKS_BACK: bool = false;
+    const BISECTS: bool = false;
 
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {

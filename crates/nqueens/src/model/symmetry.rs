@@ -114,16 +114,25 @@ impl Transform {
     /// ```
     pub fn apply(self, placement: &Placement) -> Placement {
         let (rows, cols) = (placement.rows(), placement.cols());
-        let (image_rows, image_cols) = match self {
-            Transform::Rotate90
-            | Transform::Rotate270
-            | Transform::Transpose
-            | Transform::AntiTranspose => (cols, rows),
-            _ => (rows, cols),
+        let (image_rows, image_cols) = if self.swaps_axes() {
+            (cols, rows)
+        } else {
+            (rows, cols)
         };
         placement.map_squares(image_rows, image_cols, |r, c| {
             self.map_square(rows, cols, r, c)
         })
+    }
+
+    /// Whether rows become columns (a quarter turn or a diagonal reflection).
+    fn swaps_axes(self) -> bool {
+        matches!(
+            self,
+            Transform::Rotate90
+                | Transform::Rotate270
+                | Transform::Transpose
+                | Transform::AntiTranspose
+        )
     }
 
     /// Where the square `(r, c)` of a `rows × cols` board goes under this
@@ -222,10 +231,42 @@ pub fn canonical(placement: &Placement) -> Placement {
 /// # Ok::<(), nqueens::placement::PlacementError>(())
 /// ```
 pub fn is_canonical(placement: &Placement) -> bool {
-    Transform::for_board(placement.rows(), placement.cols())
-        .iter()
-        .all(|t| t.apply(placement) >= *placement)
+    let (rows, cols) = (placement.rows(), placement.cols());
+    let queens = placement.queens();
+    let transforms = Transform::for_board(rows, cols);
+    // One queen in each row (row i holds queens[i], as they are sorted),
+    // the common case (every solution handed over for `--unique`): an
+    // image with one queen in each row compares as its column list, built
+    // on the stack with no sort. A quarter turn or a diagonal reflection
+    // keeps that only when the columns are distinct too.
+    let per_row = rows <= FAST_ROWS
+        && queens.len() == rows
+        && queens.iter().enumerate().all(|(i, &(r, _))| r == i);
+    if !per_row {
+        return transforms.iter().all(|t| t.apply(placement) >= *placement);
+    }
+    let mut columns = [0; FAST_ROWS];
+    let mut seen = 0u64;
+    for (i, &(_, c)) in queens.iter().enumerate() {
+        columns[i] = c;
+        seen |= 1u64.checked_shl(c as u32).unwrap_or(0);
+    }
+    let distinct = cols <= FAST_ROWS && seen.count_ones() as usize == rows;
+    transforms.iter().all(|&t| {
+        if t.swaps_axes() && !distinct {
+            return t.apply(placement) >= *placement;
+        }
+        let mut image = [0; FAST_ROWS];
+        for &(r, c) in queens {
+            let (image_row, image_col) = t.map_square(rows, cols, r, c);
+            image[image_row] = image_col;
+        }
+        image[..rows] >= columns[..rows]
+    })
 }
+
+/// Boards of at most this many rows take [`is_canonical`]'s fast path.
+const FAST_ROWS: usize = 64;
 
 #[cfg(test)]
 mod tests {
@@ -325,6 +366,31 @@ mod tests {
         );
         assert!(is_canonical(&p));
         assert_eq!(canonical(&imgs[3]), p);
+    }
+
+    #[test]
+    fn is_canonical_agrees_with_the_least_image() {
+        // Every placement of one queen per row on small boards (square and
+        // not, columns repeated or not), and a few with empty rows: the
+        // fast path against the definition.
+        let mut placements = Vec::new();
+        for (rows, cols) in [(1, 1), (2, 3), (3, 3), (3, 2), (4, 4), (2, 5)] {
+            let mut columns = vec![0; rows];
+            loop {
+                placements.push(Placement::from_columns(&columns, cols).unwrap());
+                let Some(i) = columns.iter().rposition(|&c| c + 1 < cols) else {
+                    break;
+                };
+                columns[i] += 1;
+                columns[i + 1..].fill(0);
+            }
+            placements.push(Placement::new(rows, cols, vec![(rows - 1, 0)]).unwrap());
+        }
+        for p in &placements {
+            assert_eq!(is_canonical(p), canonical(p) == *p, "{p:?}");
+        }
+        let wide = Placement::from_columns(&[70, 3], 80).unwrap();
+        assert_eq!(is_canonical(&wide), canonical(&wide) == wide);
     }
 
     #[test]
