@@ -61,14 +61,6 @@ impl Ran {
     }
 }
 
-/// Is `con` posted as pairwise disequalities (`all_different.rs`'s value
-/// elimination), rather than as a stronger all-different (`strong_default`:
-/// some all-different follows a stronger default level)?
-#[inline]
-pub(crate) fn posts_disequalities(con: &Constraint, strong_default: bool) -> bool {
-    con.is_pairwise() && !(strong_default && con.follows_default_level())
-}
-
 impl<O: Observer> Search<'_, O> {
     /// Root propagation: forward checking filters unary constraints, arc
     /// consistency runs to a fixpoint. False if the model is inconsistent.
@@ -209,7 +201,7 @@ impl<O: Observer> Search<'_, O> {
     /// value elimination), rather than as a stronger all-different?
     #[inline]
     fn posts_disequalities(&self, con: &Constraint) -> bool {
-        posts_disequalities(con, self.strong_default)
+        con.posts_disequalities(self.strong_default)
     }
 
     /// Accounts for a propagator run: its statistics, its removals'

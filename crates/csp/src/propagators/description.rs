@@ -99,6 +99,15 @@ impl Constraint {
         matches!(self.kind, Kind::AllDifferent { level: None })
     }
 
+    /// Is this posted as pairwise disequalities (`all_different.rs`'s
+    /// value elimination), rather than as a stronger all-different
+    /// (`strong_default`: some all-different follows a stronger default
+    /// level)?
+    #[inline]
+    pub(crate) fn posts_disequalities(&self, strong_default: bool) -> bool {
+        self.is_pairwise() && !(strong_default && self.follows_default_level())
+    }
+
     /// Checks a complete assignment of the scope. `value(var_index)` gives
     /// each variable's value; `scratch` is reused to avoid allocating.
     pub fn check(&self, value: impl Fn(u32) -> i32, scratch: &mut Vec<i64>) -> bool {

@@ -13,7 +13,6 @@ use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, Valu
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
-use crate::propagate::posts_disequalities;
 use crate::propagators::{
     self, Change, Kind, Level, Neighbours, Posted, Priority, Removal, Scratch,
 };
@@ -1022,7 +1021,7 @@ impl<'m, O: Observer> Search<'m, O> {
         // from these lists, made only where they have entries to read (a
         // split count builds thousands of searches): the merged propagator
         // stands for the disequalities wherever it exists.
-        let diseq = |c: u32| posts_disequalities(&model.constraints()[c as usize], strong_default);
+        let diseq = |c: u32| model.constraints()[c as usize].posts_disequalities(strong_default);
         let pairwise_filters = if merged.is_none() && (0..m as u32).any(diseq) {
             forward_lists(model, diseq)
         } else {
