@@ -17,7 +17,7 @@
 //!   the textbook cases where each rule prunes).
 
 use super::explain::{domains_of, Read};
-use super::theta_tree::{Node, ThetaTree, NONE};
+use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
@@ -242,11 +242,7 @@ impl Rules {
     /// overload. Bounds only tighten (max / min with what is there).
     fn side(&mut self, tasks: &[Task], est: &mut [i64], lct: &mut [i64]) -> Prop {
         let n = tasks.len();
-        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| {
-            v.clear();
-            v.extend(0..n as u32);
-            v.sort_unstable_by_key(|&i| key(&tasks[i as usize]));
-        };
+        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| sort_positions(v, tasks, key);
         order(&mut self.by_est, &|t| t.est);
         order(&mut self.by_lct, &|t| t.lct);
         order(&mut self.by_lst, &|t| t.lst());

@@ -154,3 +154,12 @@ impl ThetaTree {
         &self.nodes[1]
     }
 }
+
+/// `order` set to the task positions `0..tasks.len()` sorted by `key` (the
+/// orders the sweeps of both resources walk: by earliest start, latest
+/// completion, ...), its buffer reused.
+pub(crate) fn sort_positions<T>(order: &mut Vec<u32>, tasks: &[T], key: impl Fn(&T) -> i64) {
+    order.clear();
+    order.extend(0..tasks.len() as u32);
+    order.sort_unstable_by_key(|&i| key(&tasks[i as usize]));
+}

@@ -27,7 +27,7 @@
 //! the latest completions. The caller keeps the values small enough for
 //! `i64` ([`fits`]).
 
-use crate::propagators::theta_tree::{Node, ThetaTree, NONE};
+use crate::propagators::theta_tree::{sort_positions, Node, ThetaTree, NONE};
 use crate::store::Wipeout;
 
 /// A busy task as edge finding reads it.
@@ -115,11 +115,7 @@ impl EdgeFinding {
     /// The rules in one direction of time: raises `est`.
     fn side(&mut self, tasks: &[Task], capacity: i64, est: &mut [i64]) -> Result<(), Wipeout> {
         let n = tasks.len();
-        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| {
-            v.clear();
-            v.extend(0..n as u32);
-            v.sort_unstable_by_key(|&i| key(&tasks[i as usize]));
-        };
+        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| sort_positions(v, tasks, key);
         order(&mut self.by_est, &|t| t.est);
         order(&mut self.by_lct, &|t| t.lct);
         self.rank.clear();
