@@ -10,10 +10,10 @@
 mod search_helpers;
 #[path = "common/supports.rs"]
 mod supports;
-use search_helpers::{cases, solutions};
+use search_helpers::{cases, every_search, solutions};
 use supports::{root, Root};
 
-use csp::{Model, Solver, Strategy as Pruning, ValueOrder, VarId, VarOrder};
+use csp::{Model, Solver, Strategy as Pruning, VarId};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -96,23 +96,8 @@ proptest! {
                 expected.insert(v.to_vec());
             }
         });
-        for &strategy in Pruning::ALL {
-            for &var_order in VarOrder::ALL {
-                for &value_order in ValueOrder::ALL {
-                    let solver = Solver::new(&model)
-                        .strategy(strategy)
-                        .var_order(var_order)
-                        .value_order(value_order);
-                    prop_assert_eq!(
-                        &solutions(&solver),
-                        &expected,
-                        "{} {} {}",
-                        strategy,
-                        var_order,
-                        value_order
-                    );
-                }
-            }
+        for (label, solver) in every_search(&Solver::new(&model)) {
+            prop_assert_eq!(&solutions(&solver), &expected, "{}", label);
         }
     }
 

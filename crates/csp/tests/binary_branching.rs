@@ -12,7 +12,7 @@ mod common;
 mod differential;
 #[path = "common/supports.rs"]
 mod supports;
-use common::search::{cases, solutions};
+use common::search::{cases, every_search, solutions};
 use differential::brute_force;
 
 use csp::Strategy as Pruning;
@@ -92,24 +92,8 @@ proptest! {
     fn every_binary_search_finds_the_brute_force_solutions(c in case()) {
         let (model, _) = build(&c);
         let expected = brute_force(&c.domains, &|v| holds(&c, v));
-        for &strategy in Pruning::ALL {
-            for &var_order in VarOrder::ALL {
-                for &value_order in ValueOrder::ALL {
-                    let solver = Solver::new(&model)
-                        .strategy(strategy)
-                        .var_order(var_order)
-                        .value_order(value_order)
-                        .binary_branching(true);
-                    prop_assert_eq!(
-                        &solutions(&solver),
-                        &expected,
-                        "{} {} {}",
-                        strategy,
-                        var_order,
-                        value_order
-                    );
-                }
-            }
+        for (label, solver) in every_search(&Solver::new(&model).binary_branching(true)) {
+            prop_assert_eq!(&solutions(&solver), &expected, "{}", label);
         }
     }
 

@@ -11,7 +11,7 @@
 mod search_helpers;
 #[path = "common/supports.rs"]
 mod supports;
-use search_helpers::{cases, solutions};
+use search_helpers::{cases, every_search, solutions};
 use supports::{root, Root};
 
 use csp::{CumulativeLevel, Model, Solver, Strategy as Pruning, ValueOrder, VarId, VarOrder};
@@ -219,28 +219,13 @@ proptest! {
         let expected = spec.brute_force();
         let chosen = spec.build(Some(CumulativeLevel::EdgeFinding));
         let by_default = spec.build(None);
-        for &strategy in Pruning::ALL {
-            for &var_order in VarOrder::ALL {
-                for &value_order in ValueOrder::ALL {
-                    let solvers = [
-                        Solver::new(&chosen),
-                        Solver::new(&by_default).cumulative_level(CumulativeLevel::EdgeFinding),
-                    ];
-                    for solver in solvers {
-                        let solver = solver
-                            .strategy(strategy)
-                            .var_order(var_order)
-                            .value_order(value_order);
-                        prop_assert_eq!(
-                            &solutions(&solver),
-                            &expected,
-                            "{} {} {}",
-                            strategy,
-                            var_order,
-                            value_order
-                        );
-                    }
-                }
+        let bases = [
+            Solver::new(&chosen),
+            Solver::new(&by_default).cumulative_level(CumulativeLevel::EdgeFinding),
+        ];
+        for base in &bases {
+            for (label, solver) in every_search(base) {
+                prop_assert_eq!(&solutions(&solver), &expected, "{}", label);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! whole solution set. Not every test binary uses every helper.
 #![allow(dead_code)]
 
-use csp::{Restarts, Solver};
+use csp::{Restarts, Solver, Strategy, ValueOrder, VarOrder};
 use std::collections::BTreeSet;
 
 /// `PROPTEST_CASES` when set, else `default`.
@@ -11,6 +11,25 @@ pub fn cases(default: u32) -> u32 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// `base` under every strategy, variable order and value order, each
+/// with its label for a failing assertion.
+pub fn every_search<'a, 'm>(
+    base: &'a Solver<'m>,
+) -> impl Iterator<Item = (String, Solver<'m>)> + 'a {
+    Strategy::ALL.iter().flat_map(move |&strategy| {
+        VarOrder::ALL.iter().flat_map(move |&var_order| {
+            ValueOrder::ALL.iter().map(move |&value_order| {
+                let solver = base
+                    .clone()
+                    .strategy(strategy)
+                    .var_order(var_order)
+                    .value_order(value_order);
+                (format!("{strategy} {var_order} {value_order}"), solver)
+            })
+        })
+    })
 }
 
 /// Every solution of a complete search, each seen once (a repeated
