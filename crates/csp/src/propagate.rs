@@ -1,18 +1,20 @@
-//! The consistency levels, run over the posted propagators.
+//! The mechanics the strategies' policies (`search/policy.rs`) run over
+//! the posted propagators; nothing here asks which strategy runs:
 //!
-//! * generate-and-test ([`Level::Leaves`]): `check_all` on complete
-//!   assignments;
-//! * backtracking ([`Level::Check`]): `check_new_assignment` asks each
-//!   propagator over the new variable whether it can still hold;
-//! * forward checking ([`Level::Forward`]): `forward_check`, pairwise
-//!   disequalities first (merged into one propagator on one-word models),
-//!   then each n-ary propagator with one open variable left;
-//! * arc consistency ([`Level::Fixpoint`]): `arc_consistency`, a queue with
-//!   priorities, each propagator filtering to its own fixpoint, woken only
-//!   by the changes it watches.
+//! * `check_all`: every propagator's check on a complete assignment
+//!   (generate-and-test);
+//! * `check_new_assignment`: each propagator over the new variable, is its
+//!   scope's partial assignment still consistent (backtracking)?
+//! * `filter_unary` and `forward_check`: one pass of each propagator over
+//!   the new variable, pairwise disequalities first (merged into one
+//!   propagator on one-word models), then the others (forward checking);
+//! * `root_fixpoint` and `arc_consistency`: a queue with priorities, each
+//!   propagator filtering to its own fixpoint, woken only by the changes
+//!   it watches (arc consistency).
 //!
 //! A propagator's removals come back as records (see `propagators::Ctx`);
-//! `settle` turns them into statistics, prune events and wake-ups.
+//! `settle` turns them into statistics, prune events and, under a policy
+//! that [wakes](crate::search::policy::Policy::WAKES), wake-ups.
 //!
 //! Arc consistency always does at least what forward checking does, and
 //! forward checking never keeps a value backtracking would reject, so with
@@ -20,7 +22,8 @@
 
 use crate::literal::Relation;
 use crate::observer::Observer;
-use crate::propagators::{Change, Constraint, Ctx, Level, Lit, Prop};
+use crate::propagators::{Change, Constraint, Ctx, Lit, Prop};
+use crate::search::policy::{ArcConsistency, ForwardChecking, Policy};
 use crate::search::Search;
 
 /// Builds the propagators' context from the search's fields (borrowed
@@ -62,44 +65,45 @@ impl Ran {
 }
 
 impl<O: Observer> Search<'_, O> {
-    /// Root propagation: forward checking filters unary constraints, arc
-    /// consistency runs to a fixpoint. False if the model is inconsistent.
-    pub(crate) fn propagate_root(&mut self) -> bool {
+    /// Forward checking's root: the unary constraints filtered (their one
+    /// variable is open). False if the model is inconsistent. (Inlined:
+    /// a partition runs it once per sub-search, a million of them.)
+    #[inline]
+    pub(crate) fn filter_unary(&mut self) -> bool {
         let model = self.model;
-        match self.level {
-            Level::Leaves | Level::Check => true,
-            Level::Forward => {
-                if model.constraints().iter().any(|c| c.self_conflict) {
+        if model.constraints().iter().any(|c| c.self_conflict) {
+            return false;
+        }
+        for (c, con) in model.constraints().iter().enumerate() {
+            if con.vars.len() == 1 {
+                let mut ctx = ctx!(self, c as u32);
+                let result = ctx.filter_last(con);
+                let ran = Ran::of(ctx, result);
+                if !self.settle::<ForwardChecking>(ran, None) {
                     return false;
                 }
-                for (c, con) in model.constraints().iter().enumerate() {
-                    if con.vars.len() == 1 {
-                        let mut ctx = ctx!(self, c as u32);
-                        let result = ctx.filter_last(con);
-                        let ran = Ran::of(ctx, result);
-                        if !self.settle(ran, None) {
-                            return false;
-                        }
-                    }
-                }
-                true
-            }
-            Level::Fixpoint => {
-                if model.constraints().iter().any(|c| c.self_conflict) {
-                    return false;
-                }
-                for var in 0..model.num_vars() as u32 {
-                    if self.store.size(var) == 1 {
-                        self.note_fixed(var, None);
-                    }
-                }
-                for c in 0..model.num_constraints() as u32 {
-                    let slot = self.slot(c);
-                    self.queue.push(slot);
-                }
-                self.arc_consistency()
             }
         }
+        true
+    }
+
+    /// Arc consistency's root: every propagator queued, run to the
+    /// fixpoint. False if the model is inconsistent.
+    pub(crate) fn root_fixpoint(&mut self) -> bool {
+        let model = self.model;
+        if model.constraints().iter().any(|c| c.self_conflict) {
+            return false;
+        }
+        for var in 0..model.num_vars() as u32 {
+            if self.store.size(var) == 1 {
+                self.note_fixed(var, None);
+            }
+        }
+        for c in 0..model.num_constraints() as u32 {
+            let slot = self.slot(c);
+            self.queue.push(slot);
+        }
+        self.arc_consistency()
     }
 
     /// Generate-and-test: every constraint on the complete assignment.
@@ -120,7 +124,7 @@ impl<O: Observer> Search<'_, O> {
         let model = self.model;
         for &c in model.constraints_of(var) {
             let mut ctx = ctx!(self, c);
-            let ok = self.props[c as usize].check_assigned(&mut ctx, var, c);
+            let ok = self.props[c as usize].consistent_so_far(&mut ctx, var, c);
             self.stats.checks += ctx.checks;
             if !ok {
                 self.culprit = Some(c);
@@ -143,9 +147,9 @@ impl<O: Observer> Search<'_, O> {
         if let Some(merged) = &self.merged {
             let value = self.values[var as usize] as i64;
             let mut ctx = ctx!(self, 0);
-            let result = merged.forward(&mut ctx, var, value);
+            let result = merged.filter_assigned(&mut ctx, var, value);
             let ran = Ran::of(ctx, result);
-            if !self.settle(ran, None) {
+            if !self.settle::<ForwardChecking>(ran, None) {
                 return false;
             }
         } else if !self.forward_each(var, true) {
@@ -164,7 +168,7 @@ impl<O: Observer> Search<'_, O> {
         self.forward_each(var, false)
     }
 
-    /// Runs the forward filter of each propagator over `var` that is
+    /// Runs the one-pass filter of each propagator over `var` that is
     /// posted as pairwise disequalities (`pairwise`) or is not, in the
     /// model's order.
     #[inline]
@@ -182,7 +186,8 @@ impl<O: Observer> Search<'_, O> {
             };
             let open = self.occupancy.unassigned_vars.get(c as usize).copied();
             let mut ctx = ctx!(self, c);
-            let Some(result) = self.props[c as usize].forward(&mut ctx, var, open.unwrap_or(0))
+            let Some(result) =
+                self.props[c as usize].filter_assigned(&mut ctx, var, open.unwrap_or(0))
             else {
                 continue;
             };
@@ -190,7 +195,7 @@ impl<O: Observer> Search<'_, O> {
                 self.stats.propagations += 1;
             }
             let ran = Ran::of(ctx, result);
-            if !self.settle(ran, None) {
+            if !self.settle::<ForwardChecking>(ran, None) {
                 return false;
             }
         }
@@ -205,10 +210,11 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Accounts for a propagator run: its statistics, its removals'
-    /// prune events and (for arc consistency) the wake-ups they cause,
-    /// sparing `running` (the queue slot that ran, if any). On a wipe-out
-    /// records the culprit and returns false.
-    fn settle(&mut self, ran: Ran, running: Option<u32>) -> bool {
+    /// prune events and (under a policy that wakes: arc consistency's
+    /// queue) the wake-ups they cause, sparing `running` (the queue slot
+    /// that ran, if any). On a wipe-out records the culprit and returns
+    /// false.
+    fn settle<P: Policy>(&mut self, ran: Ran, running: Option<u32>) -> bool {
         if self.quiet {
             self.trial_pruned += ran.pruned;
             self.removals.clear();
@@ -234,7 +240,7 @@ impl<O: Observer> Search<'_, O> {
                             observer.prune(id, u as i32, by)
                         });
                     }
-                    if self.level == Level::Fixpoint {
+                    if P::WAKES {
                         if r.last.is_some() {
                             self.note_fixed(r.var, running);
                         }
@@ -259,7 +265,8 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Makes `lit` true on behalf of `by` (clause learning's clauses),
-    /// accounted for as a propagator's run; false on a wipe-out.
+    /// accounted for as a propagator's run under arc consistency (the
+    /// removals wake); false on a wipe-out.
     pub(crate) fn impose(&mut self, lit: Lit, by: u32) -> bool {
         let (x, v) = (lit.var, lit.value as i128);
         let mut ctx = ctx!(self, by);
@@ -270,7 +277,7 @@ impl<O: Observer> Search<'_, O> {
             Relation::NotEqual => ctx.remove(x, lit.value),
         };
         let ran = Ran::of(ctx, result);
-        self.settle(ran, None)
+        self.settle::<ArcConsistency>(ran, None)
     }
 
     /// The queue slot of constraint `c`: its own, or the merged pairwise
@@ -332,7 +339,7 @@ impl<O: Observer> Search<'_, O> {
                 if !self.objective_due() {
                     return true;
                 }
-                if !self.objective_pass() {
+                if !self.objective_pass::<ArcConsistency>() {
                     self.forget_queued(merged_slot + 1);
                     return false;
                 }
@@ -360,7 +367,7 @@ impl<O: Observer> Search<'_, O> {
                 let result = self.props[slot as usize].fixpoint(&mut ctx);
                 Ran::of(ctx, result)
             };
-            if !self.settle(ran, Some(slot)) {
+            if !self.settle::<ArcConsistency>(ran, Some(slot)) {
                 self.forget_queued(slot);
                 return false;
             }
@@ -368,41 +375,25 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Branch and bound, after an assignment at `depth`: does the node
-    /// allow a value within the objective's bound? Generate-and-test
-    /// judges complete assignments, backtracking the assigned part's least
-    /// value, forward checking filters the bound's consequences once;
-    /// arc consistency ran the bound inside its fixpoint already (see
+    /// allow a value within the objective's bound? The policy says how it
+    /// judges (see `search/policy.rs`): generate-and-test complete
+    /// assignments, backtracking the assigned part's least value, forward
+    /// checking filters the bound's consequences once; arc consistency ran
+    /// the bound inside its fixpoint already (see
     /// [`Search::objective_pass`]), unless a portfolio's better value
     /// arrived since.
-    pub(crate) fn within_bound(&mut self, depth: usize) -> bool {
+    pub(crate) fn within_bound<P: Policy>(&mut self, depth: usize) -> bool {
         // A portfolio's better value found elsewhere (one relaxed load).
-        if let Some(objective) = &mut self.objective {
-            objective.sync();
-        }
-        let Some(objective) = &self.objective else {
+        let Some(objective) = &mut self.objective else {
             return true;
         };
+        objective.sync();
         if objective.bound().is_none() {
             return true;
         }
         // A bound taken up just now has not been propagated at this node.
         let fresh = objective.stale();
-        match self.level {
-            Level::Leaves if depth < self.order.len() => true,
-            Level::Leaves => {
-                self.stats.checks += 1;
-                objective.holds(&self.values)
-            }
-            Level::Check => {
-                self.stats.checks += 1;
-                objective.possible(&self.store, &self.values, &self.assigned)
-            }
-            Level::Forward => self.objective_pass(),
-            // The fixpoint ran the bound it had; one taken up from another
-            // search since (a complete assignment may not meet it) runs
-            // now, with what it wakes.
-            Level::Fixpoint => !fresh || self.arc_consistency(),
-        }
+        P::within_bound(self, depth, fresh)
     }
 
     /// Branch and bound: the least and greatest value of the unassigned
@@ -424,29 +415,29 @@ impl<O: Observer> Search<'_, O> {
     /// other strategies propagate on assignments only: the domain just
     /// shrinks. The removal carries the id one past the model's last
     /// constraint (a decision, not a constraint: no failure weight).
-    pub(crate) fn refute(&mut self, var: u32, value: i32) -> bool {
-        self.narrow_by_decision(|ctx| ctx.remove(var, value as i64))
+    pub(crate) fn refute<P: Policy>(&mut self, var: u32, value: i32) -> bool {
+        self.narrow_by_decision::<P>(|ctx| ctx.remove(var, value as i64))
     }
 
     /// Bisection: keeps `var` within `lo..=hi` (one half of its domain) and
     /// propagates as [`Search::refute`] does; false on a wipe-out.
-    pub(crate) fn bisect(&mut self, var: u32, lo: i128, hi: i128) -> bool {
-        self.narrow_by_decision(|ctx| ctx.restrict_bounds(var, lo, hi).map(|_| ()))
+    pub(crate) fn bisect<P: Policy>(&mut self, var: u32, lo: i128, hi: i128) -> bool {
+        self.narrow_by_decision::<P>(|ctx| ctx.restrict_bounds(var, lo, hi).map(|_| ()))
     }
 
     /// A decision that narrows a domain without assigning it (`change`),
-    /// then arc consistency under that strategy.
-    fn narrow_by_decision(&mut self, change: impl FnOnce(&mut Ctx<'_>) -> Prop) -> bool {
+    /// then, under a policy that wakes (arc consistency), the fixpoint.
+    fn narrow_by_decision<P: Policy>(&mut self, change: impl FnOnce(&mut Ctx<'_>) -> Prop) -> bool {
         let by = self.model.num_constraints() as u32;
         let mut ctx = ctx!(self, by);
-        ctx.record |= self.level == Level::Fixpoint;
+        ctx.record |= P::WAKES;
         let result = change(&mut ctx);
         let ran = Ran::of(ctx, result);
-        if !self.settle(ran, None) {
+        if !self.settle::<P>(ran, None) {
             self.culprit = None;
             return false;
         }
-        self.level != Level::Fixpoint || self.arc_consistency()
+        !P::WAKES || self.arc_consistency()
     }
 
     /// Is the objective's bound due at this node of arc consistency: a
@@ -462,21 +453,21 @@ impl<O: Observer> Search<'_, O> {
     /// filtering) at the current node; false on a wipe-out. Its removals
     /// carry the constraint id one past the model's last, and wake the
     /// propagators over the variables it narrowed.
-    pub(crate) fn objective_pass(&mut self) -> bool {
+    pub(crate) fn objective_pass<P: Policy>(&mut self) -> bool {
         let Some(mut objective) = self.objective.take() else {
             return true;
         };
         let depth = (!self.quiet).then_some(self.frames.len());
         let by = self.model.num_constraints() as u32;
         let mut ctx = ctx!(self, by);
-        ctx.record |= self.level == Level::Fixpoint;
+        ctx.record |= P::WAKES;
         let result = objective.filter(&mut ctx, depth);
         let ran = Ran::of(ctx, result);
         self.objective = Some(objective);
         if !self.quiet {
             self.stats.propagations += 1;
         }
-        let ok = self.settle(ran, None);
+        let ok = self.settle::<P>(ran, None);
         // Its own narrowing is at its fixpoint already.
         self.objective_dirty = false;
         if !ok {

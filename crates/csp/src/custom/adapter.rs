@@ -120,7 +120,7 @@ impl kinds::Propagator for Running<'_> {
     /// Once after an assignment of one of its variables, then (as every
     /// n-ary kind) the exact filter of the last open variable, which makes
     /// a weak `propagate` cost nodes, never solutions.
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         let ran = self.run(ctx).map(|_| ());
         Some(ran.and_then(|()| {
             if open <= 1 {

@@ -132,13 +132,13 @@ impl Propagator for Disequalities<'_> {
     }
 
     /// Compares `var`'s view values with every assigned view in the scope.
-    fn check_assigned(&mut self, ctx: &mut Ctx<'_>, var: u32, _c: u32) -> bool {
+    fn consistent_so_far(&mut self, ctx: &mut Ctx<'_>, var: u32, _c: u32) -> bool {
         !clashes_assigned(self.con, ctx, var)
     }
 
     /// Walks the views, skipping assigned variables (the merged
     /// propagator does this for one-word models).
-    fn forward(&mut self, ctx: &mut Ctx<'_>, x: u32, _open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, x: u32, _open: u32) -> Option<Prop> {
         let v = ctx.values[x as usize];
         let scope = &self.con.scope;
         for own in scope.iter().filter(|view| view.var.index == x) {
@@ -342,13 +342,13 @@ impl Propagator for Stronger<'_> {
 
     /// The pairwise check, as value elimination's: backtracking judges
     /// the assigned views only.
-    fn check_assigned(&mut self, ctx: &mut Ctx<'_>, var: u32, _c: u32) -> bool {
+    fn consistent_so_far(&mut self, ctx: &mut Ctx<'_>, var: u32, _c: u32) -> bool {
         !clashes_assigned(self.con, ctx, var)
     }
 
     /// Forward checking runs the whole filter after each assignment in the
     /// scope (so it removes at least what value elimination would).
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
         Some(self.filter(ctx))
     }
 

@@ -54,7 +54,7 @@ impl<K: Narrow> Propagator for Bounds<'_, K> {
     /// The last-variable filter; when a domain is too wide to list, the
     /// kind's rounds first (with the others fixed they narrow the last one
     /// to what the filter would keep, where it can only trim the ends).
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         let con = self.con;
         (open <= 1).then(|| {
             if con.vars.iter().any(|&x| !ctx.store.listable(x)) {

@@ -161,7 +161,7 @@ impl Propagator for WatchedLiterals<'_> {
         Priority::Pairwise
     }
 
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
         Some(self.unit_propagate(ctx))
     }
 

@@ -60,7 +60,7 @@ impl Propagator for Channelling<'_> {
         domains_of(&self.con.vars, what, Read::Values, d)
     }
 
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         Some(channel(ctx, self.con).and_then(|()| {
             if open <= 1 {
                 ctx.filter_last(self.con)

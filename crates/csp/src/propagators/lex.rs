@@ -71,7 +71,7 @@ impl Propagator for LexPropagator<'_> {
         self.con
     }
 
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         Some(filter(ctx, self.con, self.strict).and_then(|()| {
             if open <= 1 {
                 ctx.filter_last(self.con)

@@ -55,7 +55,7 @@ impl Propagator for Linear<'_> {
         last(ctx, self.con, coefs, *cmp, *rhs)
     }
 
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
             unreachable!("a linear propagator over a linear constraint");
         };

@@ -223,11 +223,12 @@ impl Neighbours {
         });
     }
 
-    /// Forward checking after `x = v`: one pass over `x`'s unassigned
+    /// After `x = v` (the merged disequalities' one-pass filter, as
+    /// `Propagator::filter_assigned`): one pass over `x`'s unassigned
     /// neighbours, the values each loses cleared at once. On a wipe-out,
     /// `ctx.by` names the constraint.
     #[inline(always)]
-    pub fn forward(&self, ctx: &mut Ctx<'_>, x: u32, v: i64) -> Prop {
+    pub fn filter_assigned(&self, ctx: &mut Ctx<'_>, x: u32, v: i64) -> Prop {
         debug_assert!(
             ctx.store.one_word(),
             "neighbour lists serve one-word domains"
@@ -250,9 +251,10 @@ impl Neighbours {
         Ok(())
     }
 
-    /// Arc consistency: value elimination from every neighbour of each
-    /// fixed variable in `pending` (a stack), and of the variables these
-    /// removals fix, until none is left.
+    /// The merged disequalities' own fixpoint (as `Propagator::fixpoint`):
+    /// value elimination from every neighbour of each fixed variable in
+    /// `pending` (a stack), and of the variables these removals fix, until
+    /// none is left.
     pub fn fixpoint(&self, ctx: &mut Ctx<'_>, pending: &mut Vec<u32>) -> Prop {
         while let Some(x) = pending.pop() {
             let Some(v) = ctx.store.single(x) else {

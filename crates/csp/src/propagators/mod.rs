@@ -17,10 +17,25 @@
 //! * says whether it is entailed;
 //! * explains, when asked, what it inferred (`explain.rs`).
 //!
-//! Every propagator honours every consistency level ([`Level`]): a
-//! *check* once its scope is assigned (backtracking; pairwise kinds check
-//! the assigned pairs at once), a *forward* filter of what the newest
-//! assignment rules out, and a *fixpoint* filter (arc consistency).
+//! A propagator says what it computes, never which strategy asks: the
+//! strategies are policies over the same propagators (`search/policy.rs`)
+//! that pick which of these questions to ask and when:
+//!
+//! | question | method | default | asked by |
+//! | --- | --- | --- | --- |
+//! | does a complete assignment satisfy it? | [`Propagator::check`] | the description's check | generate-and-test, at the leaves |
+//! | is the partial assignment of its scope still consistent? | [`Propagator::consistent_so_far`] | the check, once the scope is assigned | backtracking, after each assignment |
+//! | what does the newly assigned variable rule out, in one pass? | [`Propagator::filter_assigned`] | the exact filter of the last open variable (`Ctx::filter_last`) | forward checking, after each assignment |
+//! | what is left at its own fixpoint? | [`Propagator::fixpoint`] | required | arc consistency, from its queue |
+//!
+//! The defaults are the textbook's semantics for any n-ary constraint
+//! (forward checking filters an n-ary constraint once one variable is
+//! open, as nFC0 does); a kind overrides a question only where it answers
+//! it faster or (for the one-pass filter) as its own propagation, which
+//! makes that kind's forward checking stronger, documented at the kind.
+//! Besides these a propagator has its [`Priority`], its own state (kept
+//! across calls; entailment on the store's trail), and says whether it is
+//! [entailed](Propagator::entailed).
 //!
 //! A kind lives in one file: a type implementing [`ConstraintKind`] (its
 //! name, its check, what it watches, and how it is posted) and the
@@ -190,7 +205,9 @@ pub(crate) enum Priority {
 /// The number of [`Priority`] classes.
 pub(crate) const PRIORITIES: usize = 4;
 
-/// How much a strategy asks of every propagator.
+/// Which policy a strategy runs over the propagators (`search/policy.rs`
+/// implements each; the search picks the policy once, from this, and the
+/// set-up reads it for what to build).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Level {
     /// Generate-and-test: check every constraint on complete assignments.
@@ -520,9 +537,11 @@ impl Ctx<'_> {
 /// wide to list.
 const TRIMMED: usize = 64;
 
-/// A constraint's propagator. Only [`Propagator::constraint`] and
-/// [`Propagator::fixpoint`] are required: the other levels have defaults
-/// that every n-ary kind shares (check once the scope is assigned; filter
+/// A constraint's propagator: what it computes (see the module's table
+/// for which strategy asks which question). Only
+/// [`Propagator::constraint`] and [`Propagator::fixpoint`] are required:
+/// the questions a strategy asks on partial assignments have defaults that
+/// every n-ary kind shares (judge once the scope is assigned; filter
 /// exactly once one variable is open).
 pub(crate) trait Propagator {
     /// The declarative description this propagator was posted from.
@@ -539,10 +558,11 @@ pub(crate) trait Propagator {
             .check(|i| values[i as usize], &mut scratch.views)
     }
 
-    /// Backtracking, after `var` (in the scope) was assigned: is the
-    /// assignment still consistent, as far as this constraint can judge
-    /// (`c` is its id)? By default: checked once the scope is assigned.
-    fn check_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, c: u32) -> bool {
+    /// After `var` (in the scope) was assigned: is the partial assignment
+    /// of the scope still consistent, as far as this constraint can judge
+    /// from the assigned variables alone (`c` is its id)? Removes nothing.
+    /// By default: the check, once the scope is assigned.
+    fn consistent_so_far(&mut self, ctx: &mut Ctx<'_>, _var: u32, c: u32) -> bool {
         if ctx.unassigned[c as usize] != 0 {
             return true;
         }
@@ -550,14 +570,17 @@ pub(crate) trait Propagator {
         self.check(ctx.values, ctx.scratch)
     }
 
-    /// Forward checking, after `var` (in the scope) was assigned: remove
-    /// what it rules out. `open` is how many of the scope's variables are
-    /// unassigned. Returns whether it ran (it counts as a propagation).
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    /// After `var` (in the scope) was assigned: one pass removing what the
+    /// assignment rules out (not run to a fixpoint; `open` is how many of
+    /// the scope's variables are unassigned). Returns whether it ran (a run
+    /// counts as a propagation). By default: the exact filter of the last
+    /// open variable, once at most one is open.
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         (open <= 1).then(|| ctx.filter_last(self.constraint()))
     }
 
-    /// Arc consistency: filter to this propagator's own fixpoint.
+    /// Filters to this propagator's own fixpoint: afterwards it would
+    /// remove nothing more from these domains.
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop;
 
     /// A variable of the scope became fixed (for the kinds that watch

@@ -74,7 +74,7 @@ impl Propagator for SubtourElimination<'_> {
         self.con
     }
 
-    fn forward(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
+    fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         Some(self.filter(ctx).and_then(|()| {
             if open <= 1 {
                 ctx.filter_last(self.con)

@@ -13,9 +13,7 @@ use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, Valu
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
-use crate::propagators::{
-    self, Change, Kind, Level, Neighbours, Posted, Priority, Removal, Scratch,
-};
+use crate::propagators::{self, Kind, Level, Neighbours, Posted, Priority, Removal, Scratch};
 use crate::queue::Queue;
 use crate::rng::SplitMix64;
 use crate::solution::Solution;
@@ -37,6 +35,9 @@ mod slot_backend;
 use slot_backend::SlotBackend;
 mod branch_state;
 mod solver_branching;
+// The strategies as policies over the propagators, picked once per search.
+pub(crate) mod policy;
+use policy::{with_policy, Policy};
 // Look-back: conflict sets and backjumping, and nogood learning's store.
 mod look_back;
 mod nogoods;
@@ -1331,7 +1332,8 @@ impl<'m, O: Observer> Search<'m, O> {
         if !at_solution || self.slot_backend.is_some() || keep == 0 {
             return false;
         }
-        let mut trail = search_loop::Trail::<false>;
+        // (Undoing and closing levels do not depend on the policy.)
+        let mut trail = search_loop::Trail::<false, policy::Backtracking>::new();
         while self.frames.len() > keep {
             let top = self.frames.len() - 1;
             search_loop::Backend::<'m, O>::undo(&mut trail, self, top);
@@ -1497,7 +1499,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 return false;
             }
             self.stats.nodes = 1;
-            if !self.apply_assumptions() || !self.propagate_root() {
+            if !self.apply_assumptions() || !policy::root(self, self.level) {
                 // A root fixpoint cut short by the clock proves nothing.
                 let status = match self.halted.take() {
                     Some(reason) => Status::Stopped(reason),
@@ -1519,10 +1521,17 @@ impl<'m, O: Observer> Search<'m, O> {
                 found
             }
             None if self.learning.is_some() => learning::run(self),
-            None if search_loop::Trail::<true>::applies(self) => {
-                search_loop::run(self, &mut search_loop::Trail::<true>)
-            }
-            None => search_loop::run(self, &mut search_loop::Trail::<false>),
+            None => with_policy!(self.level, P => self.run_trail::<P>()),
+        }
+    }
+
+    /// The loop on the trail backend under policy `P` (plain when the
+    /// search needs none of its extras).
+    fn run_trail<P: Policy>(&mut self) -> bool {
+        if search_loop::Trail::<true, P>::applies(self) {
+            search_loop::run(self, &mut search_loop::Trail::<true, P>::new())
+        } else {
+            search_loop::run(self, &mut search_loop::Trail::<false, P>::new())
         }
     }
 
@@ -1607,8 +1616,9 @@ impl<'m, O: Observer> Search<'m, O> {
         self.next = Next::Descend;
     }
 
-    /// Sets `var = value` at `depth` and checks or propagates per strategy.
-    fn assign(&mut self, var: u32, value: i32, depth: usize) -> bool {
+    /// Sets `var = value` at `depth` and checks or propagates as the
+    /// policy `P` says.
+    fn assign<P: Policy>(&mut self, var: u32, value: i32, depth: usize) -> bool {
         let id = self.var_id(var);
         self.observer.choose(id, value, depth);
         self.values[var as usize] = value;
@@ -1620,28 +1630,8 @@ impl<'m, O: Observer> Search<'m, O> {
             self.store.uncount(var);
         }
         self.occupancy.assign(self.model.constraints_of(var));
-        let ok = match self.level {
-            Level::Leaves => depth < self.order.len() || self.check_all(),
-            Level::Check => self.check_new_assignment(var) && self.nogoods_allow(var),
-            Level::Forward => {
-                self.store.assign(var, value as i64);
-                self.forward_check(var)
-            }
-            Level::Fixpoint => {
-                self.wake(
-                    var,
-                    Change::Assigning {
-                        value: value as i64,
-                    },
-                    None,
-                    None,
-                );
-                self.store.assign(var, value as i64);
-                self.note_fixed(var, None);
-                self.arc_consistency()
-            }
-        };
-        ok && self.within_bound(depth)
+        let ok = P::assigned(self, var, value, depth);
+        ok && self.within_bound::<P>(depth)
     }
 
     fn unassign(&mut self, top: usize) {

@@ -10,7 +10,8 @@
 //! * [`Trail`]: the general case. Any strategy, any brancher (the built-in
 //!   orders statically dispatched, a user's heuristic as a trait object),
 //!   the working domains in the store with every change on its trail, the
-//!   propagators run through the consistency levels (`propagate.rs`).
+//!   propagators run by the strategy's policy (`search/policy.rs`), a type
+//!   parameter of the backend.
 //! * the slot backend (`search/slot_backend.rs`): forward checking on one-word models
 //!   with the merged pairwise propagator, the input or smallest-domain
 //!   order and ascending or descending values. A level's candidates are a
@@ -21,12 +22,14 @@
 //! pays for the other: no dynamic dispatch in the loop, no allocation per
 //! node (frames and candidates go to buffers that are reused).
 
+use super::policy::Policy;
 use super::{Decision, Frame, Next, Search, LISTED_VALUES, UNLISTED, UNLISTED_DOWN};
 use crate::config::ValueOrder;
 use crate::observer::Observer;
 use crate::stats::Status;
 use crate::stats::StopReason;
 use crate::store::MAX_LISTED;
+use std::marker::PhantomData;
 
 /// Debug builds check that every constraint is entailed at a solution on
 /// models up to this many constraints.
@@ -206,14 +209,20 @@ fn restart<'m, O: Observer, B: Backend<'m, O>>(s: &mut Search<'m, O>, backend: &
     s.restarted();
 }
 
-/// The general backend: the store with its trail, every strategy, every
-/// brancher. `PLAIN` when the search uses none of binary branching,
-/// bisection, look-back and restarts, on one-word domains (no level too
-/// wide to list): the loop's tests for them compile away (see
-/// [`Trail::applies`]).
-pub(crate) struct Trail<const PLAIN: bool>;
+/// The general backend: the store with its trail, every strategy (its
+/// policy `P`), every brancher. `PLAIN` when the search uses none of
+/// binary branching, bisection, look-back and restarts, on one-word
+/// domains (no level too wide to list): the loop's tests for them compile
+/// away (see [`Trail::applies`]).
+pub(crate) struct Trail<const PLAIN: bool, P: Policy>(PhantomData<P>);
 
-impl Trail<true> {
+impl<const PLAIN: bool, P: Policy> Trail<PLAIN, P> {
+    pub(crate) fn new() -> Self {
+        Trail(PhantomData)
+    }
+}
+
+impl<P: Policy> Trail<true, P> {
     /// Whether `s` runs on the plain trail backend.
     pub(crate) fn applies<O: Observer>(s: &Search<'_, O>) -> bool {
         !s.binary
@@ -224,7 +233,7 @@ impl Trail<true> {
     }
 }
 
-impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
+impl<'m, O: Observer, const PLAIN: bool, P: Policy> Backend<'m, O> for Trail<PLAIN, P> {
     const FIXES_DOMAINS: bool = true;
     const RESTARTS: bool = !PLAIN;
     const LOOKS_BACK: bool = !PLAIN;
@@ -280,7 +289,7 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
             if frame.end < UNLISTED_DOWN
                 && frame.cursor > frame.start
                 && frame.decision == Decision::Assign
-                && !refute(s, top)
+                && !refute::<O, P>(s, top)
             {
                 return None;
             }
@@ -341,9 +350,9 @@ impl<'m, O: Observer, const PLAIN: bool> Backend<'m, O> for Trail<PLAIN> {
     #[inline]
     fn assign(&mut self, s: &mut Search<'m, O>, top: usize, var: u32, value: i32) -> bool {
         if !PLAIN && s.bisects && s.frames[top].decision != Decision::Assign {
-            return bisect(s, top, var, value);
+            return bisect::<O, P>(s, top, var, value);
         }
-        s.assign(var, value, top + 1)
+        s.assign::<P>(var, value, top + 1)
     }
 
     #[inline]
@@ -401,11 +410,11 @@ fn level_values<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<(u32, u3
 /// the variable chosen now, in the store as the refutation left it. False
 /// when the refutation fails (the level is done), or, stopping the search,
 /// when the new variable's domain is too wide to list.
-fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
+fn refute<O: Observer, P: Policy>(s: &mut Search<'_, O>, top: usize) -> bool {
     let frame = s.frames[top];
     let value = s.cand[frame.cursor as usize - 1];
     s.cand.truncate(frame.start as usize);
-    if !s.refute(frame.var, value) {
+    if !s.refute::<P>(frame.var, value) {
         s.stats.failures += 1;
         if let Some(c) = s.culprit.take() {
             s.weights[c as usize] += 1;
@@ -415,7 +424,7 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
     // Opened again as it first opened: without its frame, so that the
     // branching sees the level's variable as open.
     s.frames.pop();
-    Trail::<false>::open(&mut Trail, s, top);
+    Trail::<false, P>::open(&mut Trail::new(), s, top);
     if s.frames.len() == top {
         s.frames.push(frame);
         s.halt(StopReason::TooLarge);
@@ -428,7 +437,7 @@ fn refute<O: Observer>(s: &mut Search<'_, O>, top: usize) -> bool {
 /// cursor just past its first entry), then the other; `mid` is `value`.
 /// Out of line, so that the loop's assignment path stays as it was.
 #[inline(never)]
-fn bisect<O: Observer>(s: &mut Search<'_, O>, top: usize, var: u32, value: i32) -> bool {
+fn bisect<O: Observer, P: Policy>(s: &mut Search<'_, O>, top: usize, var: u32, value: i32) -> bool {
     let frame = s.frames[top];
     let first = frame.cursor == frame.start + 1;
     let lower = first == (frame.decision == Decision::LowerFirst);
@@ -438,7 +447,7 @@ fn bisect<O: Observer>(s: &mut Search<'_, O>, top: usize, var: u32, value: i32) 
     } else {
         (mid + 1, i128::MAX)
     };
-    s.bisect(var, lo, hi)
+    s.bisect::<P>(var, lo, hi)
 }
 
 /// Under binary branching, how a level on `var` bisects its domain, if

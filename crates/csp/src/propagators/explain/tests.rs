@@ -354,7 +354,7 @@ fn explain_case(
         match forward {
             Some(_) => {
                 let x = (0..n).find(|&x| assigned[x]).unwrap() as u32;
-                p.forward(&mut ctx, x, open).unwrap_or(Ok(()))
+                p.filter_assigned(&mut ctx, x, open).unwrap_or(Ok(()))
             }
             None => {
                 for &x in &con.vars {
