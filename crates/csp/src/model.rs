@@ -689,8 +689,10 @@ impl Model {
     /// A view whose value is the expression's: the view itself for `x + c`,
     /// otherwise a new variable channelled to it. Over one variable
     /// (`5 - x`, `3 * x`) the new variable takes exactly the expression's
-    /// values and a table of pairs ties the two (domain consistent); over
-    /// several it spans the expression's range (its tight bounds) and a
+    /// values and an affine channel ties the two value by value both ways
+    /// (domain consistent, so a domain-consistent constraint over the new
+    /// variable is domain consistent over `x`; by bounds beyond a million
+    /// values); over several it spans the expression's range (its tight bounds) and a
     /// linear equality ties it (bounds consistent). Usable wherever a view
     /// is; the builders call it themselves on expression operands.
     ///
@@ -796,13 +798,23 @@ impl Model {
                 self.own(view, constraint)?;
                 Ok(view)
             }
-            [(a, x)] if self.domains[x.var.index()].size() <= TABULATED_CHANNEL => {
-                let rows = self.domains[x.var.index()]
-                    .values()
-                    .map(|v| Ok([v, narrow(a as i128 * v as i128 + constant)?]))
-                    .collect::<Result<Vec<_>, ModelError>>()?;
-                let z = self.helper_var(rows.iter().map(|r| r[1]).collect::<Vec<_>>())?;
-                self.table([x.var, z], rows)?;
+            // `a * x + c`: a bijection of values, channelled value by
+            // value onto its exact image (bounds when too wide to list).
+            [(a, x)] => {
+                let c = i64::try_from(constant).map_err(|_| ModelError::ConstantOverflow)?;
+                let d = &self.domains[x.var.index()];
+                let image = |v: i32| narrow(a as i128 * v as i128 + constant);
+                let z = match (d.min(), d.max()) {
+                    (Some(min), Some(max)) if d.size() > EXACT_IMAGE => {
+                        let (p, q) = (image(min)?, image(max)?);
+                        self.helper_var(p.min(q)..=p.max(q))?
+                    }
+                    _ => {
+                        let values = d.values().map(image).collect::<Result<Vec<_>, _>>()?;
+                        self.helper_var(values)?
+                    }
+                };
+                self.add(kinds::affine::Affine { a, c }, vec![x, z.into()])?;
                 Ok(z.into())
             }
             _ => {
@@ -1684,8 +1696,9 @@ impl Condition {
 }
 
 /// The largest domain whose image under `a * x + c` gets an exact-valued
-/// variable and a table channel (beyond, the bounds and a linear equality).
-const TABULATED_CHANNEL: u64 = 1 << 12;
+/// variable (beyond, its hull; the channel then prunes by bounds, as the
+/// search does not list such a domain either).
+const EXACT_IMAGE: u64 = 1 << 20;
 
 /// The view an expression is, if it is one (`x + c`, coefficient 1).
 fn as_view(e: &Expr) -> Option<View> {

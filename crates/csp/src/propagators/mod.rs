@@ -37,6 +37,7 @@
 //! word operation.
 
 pub(crate) mod abs;
+pub(crate) mod affine;
 pub(crate) mod all_different;
 mod all_different_bounds;
 mod all_different_domain;
