@@ -692,8 +692,11 @@ impl Model {
     /// values and an affine channel ties the two value by value both ways
     /// (domain consistent, so a domain-consistent constraint over the new
     /// variable is domain consistent over `x`; by bounds beyond a million
-    /// values); over several it spans the expression's range (its tight bounds) and a
-    /// linear equality ties it (bounds consistent). Usable wherever a view
+    /// values); over several it spans the expression's range (its tight
+    /// bounds) and a linear equality ties it (bounds consistent), except a
+    /// difference `x - y + c`, whose channel also prunes value by value
+    /// once `x` or `y` is fixed (a difference an all-different has used
+    /// leaves the open variable). Usable wherever a view
     /// is; the builders call it themselves on expression operands.
     ///
     /// An expression without variables ([`ModelError::ConstantOperand`]),
@@ -845,6 +848,13 @@ impl Model {
                 } else {
                     self.helper_var(narrow(lo)?..=narrow(hi)?)?
                 };
+                // `a - b + constant`: the difference channel, which prunes
+                // value by value once `a` or `b` is fixed.
+                if let [(1, a), (-1, b)] | [(-1, b), (1, a)] = live[..] {
+                    let c = i64::try_from(constant).map_err(|_| ModelError::ConstantOverflow)?;
+                    self.add(kinds::difference::Difference { c }, vec![a, b, z.into()])?;
+                    return Ok(z.into());
+                }
                 // sum(a * x) - z = -constant
                 let (mut coefs, mut scope): (Vec<i64>, Vec<View>) = live.into_iter().unzip();
                 coefs.push(-1);

@@ -668,6 +668,33 @@ proptest! {
         domain_consistent(&m, &declared_of(&m))?;
     }
 
+    /// A difference operand `x - y + c` under a constraint (here a cut of
+    /// its values): once `x` or `y` is fixed, the channel between the other
+    /// and the helper is domain consistent; otherwise it is sound.
+    #[test]
+    fn difference_operands_are_domain_consistent_once_one_side_is_fixed(
+        declared in domains(2, -3..=3, 1..=4),
+        fixed in 0..=2usize,
+        c in -2..=2i64,
+        cut in proptest::collection::btree_set(-8..=8i64, 0..=8),
+    ) {
+        let mut declared = declared;
+        if fixed < 2 {
+            declared[fixed].truncate(1);
+        }
+        let (mut m, x) = model_over(&declared);
+        let z = m.expr_var(x[0] - x[1] + c).unwrap();
+        for &v in &cut {
+            m.forbid(z, v).unwrap();
+        }
+        let all = declared_of(&m);
+        if fixed < 2 {
+            domain_consistent(&m, &all)?;
+        } else {
+            sound(&m, &all)?;
+        }
+    }
+
     /// Count over affine operands stays domain consistent.
     #[test]
     fn affine_operands_keep_count_domain_consistent(

@@ -129,7 +129,7 @@ impl Propagator for Channel<'_> {
 }
 
 /// The view value of `view` if its variable is assigned or down to one value.
-fn fixed(ctx: &Ctx<'_>, view: &View) -> Option<i128> {
+pub(super) fn fixed(ctx: &Ctx<'_>, view: &View) -> Option<i128> {
     let x = view.var.index;
     let value = if ctx.assigned[x as usize] {
         Some(i64::from(ctx.values[x as usize]))
@@ -140,7 +140,7 @@ fn fixed(ctx: &Ctx<'_>, view: &View) -> Option<i128> {
 }
 
 /// Removes each value of `from` that `map` sends to no value of `to`.
-fn keep_mapped(
+pub(super) fn keep_mapped(
     ctx: &mut Ctx<'_>,
     from: &View,
     to: &View,

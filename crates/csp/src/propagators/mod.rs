@@ -55,6 +55,7 @@ pub(crate) mod cost_regular;
 pub(crate) mod count;
 pub(crate) mod cumulative;
 mod description;
+pub(crate) mod difference;
 pub(crate) mod diffn;
 pub(crate) mod disjunctive;
 pub(crate) mod division;
