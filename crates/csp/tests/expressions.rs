@@ -4,8 +4,12 @@
 //! variables are functions of the model's own, so counting solutions over
 //! all variables counts the assignments of the original ones.
 
+#[path = "common/search.rs"]
+mod search_helpers;
+
 use csp::{Expr, IntoExpr, Model, Solver, Strategy as Pruning};
 use proptest::prelude::*;
+use search_helpers::cases;
 
 /// Every assignment of `n` variables over `values`.
 fn assignments(n: usize, values: &[i32]) -> Vec<Vec<i64>> {
@@ -55,7 +59,7 @@ fn values() -> impl Strategy<Value = Vec<i32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
     #[test]
     fn not_equal_takes_expressions_and_constants(v in values(), c in -4..5i64) {
@@ -102,7 +106,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
     /// Random affine operands `a * x + c` (a constant for `a = 0`, a view
     /// for `a = 1`, a channelled helper otherwise) in each builder that
