@@ -581,6 +581,16 @@ impl Model {
     /// model.less(x[0], x[1]).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
+    ///
+    /// A comparison over one variable is a cut of its domain with no
+    /// constraint, so the result is an `Option`; the older form that took
+    /// the id for granted no longer compiles:
+    ///
+    /// ```compile_fail
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..4).unwrap();
+    /// let id: csp::ConstraintId = model.less(x, 3).unwrap(); // now Option<ConstraintId>
+    /// ```
     pub fn less(
         &mut self,
         a: impl IntoExpr,
@@ -651,6 +661,14 @@ impl Model {
     /// assert_eq!(model.domain(x[0]).size(), 1);
     /// assert_eq!(model.num_constraints(), 0);
     /// assert_eq!(Solver::new(&model).count().solutions(), 3);
+    /// ```
+    ///
+    /// There is no constraint, so no id (the older form no longer compiles):
+    ///
+    /// ```compile_fail
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..4).unwrap();
+    /// let id: csp::ConstraintId = model.assign(x, 2).unwrap(); // now ()
     /// ```
     pub fn assign(&mut self, x: impl Into<View>, value: i64) -> Result<(), ModelError> {
         self.unary(x.into(), "assign", |d, v| d.within(v, v), value)
