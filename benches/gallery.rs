@@ -6,9 +6,12 @@
 //! baseline is). Both count every solution (Golomb: branch and bound to
 //! the optimum, 10 marks below 100).
 //!
-//! Run: `cargo bench --bench gallery` (add `-- costas` to filter; on a
-//! loaded machine `-- --warm-up-time 1 --measurement-time 5`). Golomb 10
-//! takes tens of seconds per run: `-- golomb` alone, or skip it.
+//! Run: `cargo bench --bench gallery -- --warm-up-time 1
+//! --measurement-time 5` (add a group name to filter: `-- costas`). Every
+//! group takes ten samples (criterion's minimum, `common::config`); Costas
+//! 11 and Golomb 10 take seconds per iteration, so criterion samples them
+//! flat (one iteration a sample) and the whole run takes about 8 minutes
+//! on a loaded machine, most of it those two.
 
 mod common;
 

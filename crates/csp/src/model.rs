@@ -581,6 +581,16 @@ impl Model {
     /// model.less(x[0], x[1]).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
     /// ```
+    ///
+    /// A comparison over one variable is a cut of its domain with no
+    /// constraint, so the result is an `Option`; the older form that took
+    /// the id for granted no longer compiles:
+    ///
+    /// ```compile_fail
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..4).unwrap();
+    /// let id: csp::ConstraintId = model.less(x, 3).unwrap(); // now Option<ConstraintId>
+    /// ```
     pub fn less(
         &mut self,
         a: impl IntoExpr,
@@ -652,6 +662,14 @@ impl Model {
     /// assert_eq!(model.num_constraints(), 0);
     /// assert_eq!(Solver::new(&model).count().solutions(), 3);
     /// ```
+    ///
+    /// There is no constraint, so no id (the older form no longer compiles):
+    ///
+    /// ```compile_fail
+    /// # let mut model = csp::Model::new();
+    /// # let x = model.int_var(0..4).unwrap();
+    /// let id: csp::ConstraintId = model.assign(x, 2).unwrap(); // now ()
+    /// ```
     pub fn assign(&mut self, x: impl Into<View>, value: i64) -> Result<(), ModelError> {
         self.unary(x.into(), "assign", |d, v| d.within(v, v), value)
     }
@@ -689,9 +707,14 @@ impl Model {
     /// A view whose value is the expression's: the view itself for `x + c`,
     /// otherwise a new variable channelled to it. Over one variable
     /// (`5 - x`, `3 * x`) the new variable takes exactly the expression's
-    /// values and a table of pairs ties the two (domain consistent); over
-    /// several it spans the expression's range (its tight bounds) and a
-    /// linear equality ties it (bounds consistent). Usable wherever a view
+    /// values and an affine channel ties the two value by value both ways
+    /// (domain consistent, so a domain-consistent constraint over the new
+    /// variable is domain consistent over `x`; by bounds beyond a million
+    /// values); over several it spans the expression's range (its tight
+    /// bounds) and a linear equality ties it (bounds consistent), except a
+    /// difference `x - y + c`, whose channel also prunes value by value
+    /// once `x` or `y` is fixed (a difference an all-different has used
+    /// leaves the open variable). Usable wherever a view
     /// is; the builders call it themselves on expression operands.
     ///
     /// An expression without variables ([`ModelError::ConstantOperand`]),
@@ -796,13 +819,23 @@ impl Model {
                 self.own(view, constraint)?;
                 Ok(view)
             }
-            [(a, x)] if self.domains[x.var.index()].size() <= TABULATED_CHANNEL => {
-                let rows = self.domains[x.var.index()]
-                    .values()
-                    .map(|v| Ok([v, narrow(a as i128 * v as i128 + constant)?]))
-                    .collect::<Result<Vec<_>, ModelError>>()?;
-                let z = self.helper_var(rows.iter().map(|r| r[1]).collect::<Vec<_>>())?;
-                self.table([x.var, z], rows)?;
+            // `a * x + c`: a bijection of values, channelled value by
+            // value onto its exact image (bounds when too wide to list).
+            [(a, x)] => {
+                let c = i64::try_from(constant).map_err(|_| ModelError::ConstantOverflow)?;
+                let d = &self.domains[x.var.index()];
+                let image = |v: i32| narrow(a as i128 * v as i128 + constant);
+                let z = match (d.min(), d.max()) {
+                    (Some(min), Some(max)) if d.size() > EXACT_IMAGE => {
+                        let (p, q) = (image(min)?, image(max)?);
+                        self.helper_var(p.min(q)..=p.max(q))?
+                    }
+                    _ => {
+                        let values = d.values().map(image).collect::<Result<Vec<_>, _>>()?;
+                        self.helper_var(values)?
+                    }
+                };
+                self.add(kinds::affine::Affine { a, c }, vec![x, z.into()])?;
                 Ok(z.into())
             }
             _ => {
@@ -833,6 +866,13 @@ impl Model {
                 } else {
                     self.helper_var(narrow(lo)?..=narrow(hi)?)?
                 };
+                // `a - b + constant`: the difference channel, which prunes
+                // value by value once `a` or `b` is fixed.
+                if let [(1, a), (-1, b)] | [(-1, b), (1, a)] = live[..] {
+                    let c = i64::try_from(constant).map_err(|_| ModelError::ConstantOverflow)?;
+                    self.add(kinds::difference::Difference { c }, vec![a, b, z.into()])?;
+                    return Ok(z.into());
+                }
                 // sum(a * x) - z = -constant
                 let (mut coefs, mut scope): (Vec<i64>, Vec<View>) = live.into_iter().unzip();
                 coefs.push(-1);
@@ -1684,8 +1724,9 @@ impl Condition {
 }
 
 /// The largest domain whose image under `a * x + c` gets an exact-valued
-/// variable and a table channel (beyond, the bounds and a linear equality).
-const TABULATED_CHANNEL: u64 = 1 << 12;
+/// variable (beyond, its hull; the channel then prunes by bounds, as the
+/// search does not list such a domain either).
+const EXACT_IMAGE: u64 = 1 << 20;
 
 /// The view an expression is, if it is one (`x + c`, coefficient 1).
 fn as_view(e: &Expr) -> Option<View> {

@@ -4,8 +4,12 @@
 //! variables are functions of the model's own, so counting solutions over
 //! all variables counts the assignments of the original ones.
 
+#[path = "common/search.rs"]
+mod search_helpers;
+
 use csp::{Expr, IntoExpr, Model, Solver, Strategy as Pruning};
 use proptest::prelude::*;
+use search_helpers::cases;
 
 /// Every assignment of `n` variables over `values`.
 fn assignments(n: usize, values: &[i32]) -> Vec<Vec<i64>> {
@@ -55,7 +59,7 @@ fn values() -> impl Strategy<Value = Vec<i32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
     #[test]
     fn not_equal_takes_expressions_and_constants(v in values(), c in -4..5i64) {
@@ -101,6 +105,62 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// Random affine operands `a * x + c` (a constant for `a = 0`, a view
+    /// for `a = 1`, a channelled helper otherwise) in each builder that
+    /// takes operands, every strategy against brute force.
+    #[test]
+    fn random_affine_operands_in_every_builder(
+        v in values(),
+        maps in prop::collection::vec((-3..=3i64, -4..=4i64), 3),
+        value in -6..=6i64,
+    ) {
+        let f = |a: &[i64]| -> Vec<i64> { maps.iter().zip(a).map(|(&(k, c), &y)| k * y + c).collect() };
+        let ops = |x: &[csp::VarId]| -> Vec<Expr> { maps.iter().zip(x).map(|(&(k, c), &y)| k * y + c).collect() };
+        check(3, &v, |m, x| { m.all_different(ops(x)).unwrap(); },
+            |a| { let e = f(a); e[0] != e[1] && e[0] != e[2] && e[1] != e[2] });
+        check(3, &v, |m, x| { let o = ops(x); m.not_equal(o[0].clone(), o[1].clone()).unwrap(); },
+            |a| { let e = f(a); e[0] != e[1] });
+        check(3, &v, |m, x| { let o = ops(x); m.less(o[0].clone(), o[2].clone()).unwrap(); },
+            |a| { let e = f(a); e[0] < e[2] });
+        let rows = [[0, 0], [1, -2], [-3, 3], [value as i32, 2]];
+        check(3, &v, |m, x| { m.table(ops(x)[..2].to_vec(), rows).unwrap(); },
+            |a| { let e = f(a); rows.contains(&[e[0] as i32, e[1] as i32]) });
+        let array = [3, -1, 4, 1, -5, 9, 2];
+        check(3, &v, |m, x| { let o = ops(x); m.element(array, o[0].clone(), o[1].clone()).unwrap(); },
+            |a| { let e = f(a); (0..7).contains(&e[0]) && array[e[0] as usize] == e[1] });
+        check(3, &v, |m, x| { m.count_eq(ops(x), value as i32, 1).unwrap(); },
+            |a| f(a).iter().filter(|&&e| e == value).count() == 1);
+        check(3, &v, |m, x| { let o = ops(x); m.abs(o[0].clone(), o[1].clone()).unwrap(); },
+            |a| { let e = f(a); e[0].abs() == e[1] });
+    }
+}
+
+/// Beyond a million values the channel prunes by bounds, both ways: the
+/// search never walks the wide domain.
+#[test]
+fn a_wide_affine_channel_prunes_by_bounds() {
+    let mut m = Model::new();
+    let x = m.int_var(0..3_000_000).unwrap();
+    let y = m.int_var(0..=3).unwrap();
+    // |5 - 2x| = y <= 3: x in 1..=4, each with its y.
+    m.abs(5 - 2 * x, y).unwrap();
+    let outcome = Solver::new(&m).count();
+    assert_eq!(outcome.solutions(), 4);
+    assert!(outcome.stats.nodes < 100, "{} nodes", outcome.stats.nodes);
+    // And through all-different: -x and 2x + 1 over a wide x and small y.
+    let mut m = Model::new();
+    let x = m.int_var(0..3_000_000).unwrap();
+    let y = m.int_var(-4..=0).unwrap();
+    m.all_different([-x, y * 2 + 1]).unwrap();
+    m.equal(-x, y).unwrap();
+    let outcome = Solver::new(&m).count();
+    assert_eq!(outcome.solutions(), 4); // y = -1 gives -x = 2y + 1
+    assert!(outcome.stats.nodes < 100, "{} nodes", outcome.stats.nodes);
+}
+
 #[test]
 fn views_stay_views_and_single_variable_expressions_get_exact_domains() {
     let mut m = Model::new();
@@ -109,5 +169,7 @@ fn views_stay_views_and_single_variable_expressions_get_exact_domains() {
     assert_eq!(m.expr_var(2 * x - x).unwrap(), x + 0);
     let y = m.expr_var(5 - x).unwrap();
     assert_eq!(m.domain(y.var).values().collect::<Vec<_>>(), [0, 3, 5]);
-    assert_eq!(m.num_constraints(), 1); // the table of pairs
+    assert_eq!(m.num_constraints(), 1); // the affine channel
+    let channel = m.constraint_ids().next().unwrap();
+    assert_eq!(m.constraint_name(channel), "affine");
 }

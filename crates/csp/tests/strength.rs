@@ -608,6 +608,110 @@ proptest! {
     }
 }
 
+/// An affine map `a * x + c` with `a` neither 0 nor 1 (`-x`, `5 - x`,
+/// `2 * x + 3`): an operand the model channels into a helper variable.
+fn affine() -> impl Strategy<Value = (i64, i64)> {
+    (prop_oneof![-3..=-1i64, 2..=3i64], -3..=3i64)
+}
+
+/// The declared domains of every variable of `m`, its helpers included
+/// (each a function of the model's own variables, so supports over all of
+/// them are the supports of the constraint over the expressions).
+fn declared_of(m: &Model) -> Vec<Vec<i32>> {
+    m.vars().map(|v| m.domain(v).values().collect()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    /// Affine operands through a domain-level all-different: the channel
+    /// prunes value by value both ways, so the constraint stays domain
+    /// consistent over the variables themselves.
+    #[test]
+    fn affine_operands_keep_all_different_domain_consistent(
+        (declared, maps) in (2..=3usize).prop_flat_map(|n| (
+            domains(n, -3..=3, 1..=4),
+            proptest::collection::vec(affine(), n),
+        )),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let operands = x.iter().zip(&maps).map(|(&v, &(a, c))| a * v + c);
+        m.all_different_with(operands, AllDifferentLevel::Domain).unwrap();
+        domain_consistent(&m, &declared_of(&m))?;
+    }
+
+    /// A table over affine operands stays domain consistent.
+    #[test]
+    fn affine_operands_keep_table_domain_consistent(
+        declared in domains(2, -3..=3, 1..=4),
+        maps in proptest::collection::vec(affine(), 2),
+        rows in proptest::collection::vec([-8..=8i32, -8..=8i32], 1..=16),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let operands = x.iter().zip(&maps).map(|(&v, &(a, c))| a * v + c);
+        m.table(operands, rows).unwrap();
+        domain_consistent(&m, &declared_of(&m))?;
+    }
+
+    /// Element over constants with an affine index and result stays
+    /// domain consistent.
+    #[test]
+    fn affine_operands_keep_element_domain_consistent(
+        declared in domains(2, -3..=3, 1..=4),
+        maps in proptest::collection::vec(affine(), 2),
+        array in proptest::collection::vec(-8..=8i64, 1..=7),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let (a, c) = maps[0];
+        let (b, d) = maps[1];
+        m.element(array, a * x[0] + c, b * x[1] + d).unwrap();
+        domain_consistent(&m, &declared_of(&m))?;
+    }
+
+    /// A difference operand `x - y + c` under a constraint (here a cut of
+    /// its values): once `x` or `y` is fixed, the channel between the other
+    /// and the helper is domain consistent; otherwise it is sound.
+    #[test]
+    fn difference_operands_are_domain_consistent_once_one_side_is_fixed(
+        declared in domains(2, -3..=3, 1..=4),
+        fixed in 0..=2usize,
+        c in -2..=2i64,
+        cut in proptest::collection::btree_set(-8..=8i64, 0..=8),
+    ) {
+        let mut declared = declared;
+        if fixed < 2 {
+            declared[fixed].truncate(1);
+        }
+        let (mut m, x) = model_over(&declared);
+        let z = m.expr_var(x[0] - x[1] + c).unwrap();
+        for &v in &cut {
+            m.forbid(z, v).unwrap();
+        }
+        let all = declared_of(&m);
+        if fixed < 2 {
+            domain_consistent(&m, &all)?;
+        } else {
+            sound(&m, &all)?;
+        }
+    }
+
+    /// Count over affine operands stays domain consistent.
+    #[test]
+    fn affine_operands_keep_count_domain_consistent(
+        (declared, maps) in (1..=3usize).prop_flat_map(|n| (
+            domains(n, -3..=3, 1..=4),
+            proptest::collection::vec(affine(), n),
+        )),
+        value in -6..=6i32,
+        count in 0..=3usize,
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let operands = x.iter().zip(&maps).map(|(&v, &(a, c))| a * v + c);
+        m.count_eq(operands, value, count).unwrap();
+        domain_consistent(&m, &declared_of(&m))?;
+    }
+}
+
 /// One of the arithmetic kinds over `x[0], x[1], x[2]`: times, abs (over
 /// the first two), distance, division, modulo, and times over a repeated
 /// variable (`x * x = z`).

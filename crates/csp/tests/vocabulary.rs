@@ -9,10 +9,7 @@ fn readme_model() -> Result<Model, ModelError> {
     m.less(x[1] - x[2], 3)?;
     m.assign(x[3], 5)?;
     m.linear([(2, x[0]), (1, x[1])], Cmp::Le, 12)?;
-    let d: Vec<_> = (1..4)
-        .map(|i| m.expr_var(x[i] - x[i - 1]))
-        .collect::<Result<_, _>>()?;
-    m.all_different(d)?;
+    m.all_different((1..4).map(|i| x[i] - x[i - 1]))?;
     let z = m.int_var(0..64)?;
     m.distance(x[0], x[2], z)?;
     m.times(x[0], x[1], z)?;

@@ -9,13 +9,17 @@
 //! variable channelled to its dividend (a table for a small domain,
 //! `d = n k + r` otherwise) under an ordinary all-different.
 
-use super::{as_view, ConstraintId, Model, TABULATED_CHANNEL};
+use super::{as_view, ConstraintId, Model};
 use crate::comparison::Cmp;
 use crate::error::ModelError;
 use crate::propagators::Kind;
 use crate::residue::{Operand, Residue};
 use crate::var::View;
 use crate::AllDifferentLevel;
+
+/// The largest domain whose residues get an exact-valued helper and a
+/// table channel (beyond, `d = n k + r` by bounds).
+const TABULATED_RESIDUE: u64 = 1 << 12;
 
 /// The most differences one pair may forbid for the all-different to be
 /// posted as disequalities (toroidal queens: 2 per pair and diagonal
@@ -152,7 +156,7 @@ impl Model {
         };
         if let Some(v) = as_view(&r.dividend) {
             self.own(v, NAME)?;
-            if self.domains[v.var.index()].size() <= TABULATED_CHANNEL {
+            if self.domains[v.var.index()].size() <= TABULATED_RESIDUE {
                 let rows = self.domains[v.var.index()]
                     .values()
                     .map(|x| {

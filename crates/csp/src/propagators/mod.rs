@@ -52,6 +52,7 @@
 //! word operation.
 
 pub(crate) mod abs;
+pub(crate) mod affine;
 pub(crate) mod all_different;
 mod all_different_bounds;
 mod all_different_domain;
@@ -69,6 +70,7 @@ pub(crate) mod cost_regular;
 pub(crate) mod count;
 pub(crate) mod cumulative;
 mod description;
+pub(crate) mod difference;
 pub(crate) mod diffn;
 pub(crate) mod disjunctive;
 pub(crate) mod division;

@@ -172,9 +172,13 @@ impl<'m> Solver<'m> {
     /// variable order fitted to the model: forward checking when every
     /// constraint is a pairwise disequality (`not_equal`, value-level
     /// `all_different`), smallest-domain-first unless every constraint is
-    /// an all-different over every variable once (n-queens: input order),
-    /// arc consistency with smallest-domain-first otherwise; ascending values, no limits,
-    /// seed 0, no restarts. Setting the strategy, an order, restarts or
+    /// an all-different over every variable once (n-queens: input order);
+    /// otherwise arc consistency, in the declared order of the model's own
+    /// variables with the expression helpers last when the model has
+    /// helpers ([`Model::is_expression_helper`](crate::Model::is_expression_helper);
+    /// branch and bound then filters the all-differents over them at
+    /// bounds level), with smallest-domain-first when it has none;
+    /// ascending values, no limits, seed 0, no restarts. Setting the strategy, an order, restarts or
     /// the all-different level turns the fitting off (see [`Solver`]).
     /// What ran is in the statistics ([`SearchPath::settings`](crate::SearchPath::settings),
     /// the `search` line of `--stats`).
@@ -188,6 +192,16 @@ impl<'m> Solver<'m> {
     /// assert!(path.fitted);
     /// let set = Solver::new(&model).var_order(VarOrder::Input).count().stats.path.unwrap();
     /// assert_eq!(set.settings(), "forward-checking, input order, ascending values (as set)");
+    ///
+    /// // `x1 - x0` is a helper: arc consistency, x0 and x1 first.
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..4).unwrap();
+    /// model.all_different([x[1] - x[0], x[2] - x[1]]).unwrap();
+    /// let solver = Solver::new(&model);
+    /// assert_eq!((solver.get_strategy(), solver.get_var_order()),
+    ///            (Strategy::ArcConsistency, VarOrder::Input));
+    /// let path = solver.count().stats.path.unwrap();
+    /// assert_eq!(path.settings(), "arc-consistency, input order, helpers last, ascending values (fitted default)");
     /// ```
     pub fn new(model: &'m Model) -> Solver<'m> {
         let (strategy, var_order) = fitting_default(model);

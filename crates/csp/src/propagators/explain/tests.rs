@@ -64,6 +64,9 @@ enum Form {
     Resource(Option<i64>, bool),
     /// Exactly `n` views of the scope take the value 1.
     Count(usize),
+    /// The channel of an expression operand: `a * x + c` (`false`, the
+    /// affine channel) or `x - y + c` (`true`, the difference channel).
+    Channel(bool),
 }
 
 /// The rows of the table cases.
@@ -116,6 +119,7 @@ fn case() -> impl Strategy<Value = Case> {
         (0..ROWS.len()).prop_map(Form::Table),
         (proptest::option::of(1..=3i64), any::<bool>()).prop_map(|(c, e)| Form::Resource(c, e)),
         (0..=3usize).prop_map(Form::Count),
+        any::<bool>().prop_map(Form::Channel),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
@@ -219,6 +223,18 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
         }
         Form::Count(n) => {
             m.count_eq(views.collect::<Vec<_>>(), 1, n).ok()?;
+        }
+        Form::Channel(false) => {
+            let (v, c, a) = scope[0];
+            (a != 0 && a != 1).then_some(())?;
+            m.expr_var(a * x[v] + c).ok()?;
+        }
+        Form::Channel(true) => {
+            let [(a, c, _), (b, ..), ..] = scope[..] else {
+                return None;
+            };
+            (a != b).then_some(())?;
+            m.expr_var(x[a] - x[b] + c).ok()?;
         }
     }
     Some(m)
@@ -426,7 +442,7 @@ fn explain_case(
 fn declines(case: &Case) -> bool {
     let by_domains = matches!(
         case.2,
-        Form::Times | Form::Table(_) | Form::Resource(..) | Form::Count(_)
+        Form::Times | Form::Table(_) | Form::Resource(..) | Form::Count(_) | Form::Channel(_)
     );
     by_domains && case.3
 }
@@ -503,6 +519,15 @@ fn the_cases_reach_every_kind_of_inference() {
         tally[&("Linear".to_owned(), false)][1] > 0,
         "no range: {tally:?}"
     );
+    // The channels remove values (forward, once a side is assigned); they
+    // seldom fail, as the helper's domain starts as the image.
+    for forward in [false, true] {
+        let [values, _, _] = tally[&("Channel".to_owned(), forward)];
+        assert!(
+            values > 0,
+            "Channel forward={forward}: no removal in {tally:?}"
+        );
+    }
 }
 
 /// An index-keyed literal becomes the public one over the model's variable.
