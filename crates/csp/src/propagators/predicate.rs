@@ -52,7 +52,9 @@ impl Propagator for PredicatePropagator<'_> {
 }
 
 /// Generalised arc consistency by enumerating every combination of the
-/// current domains (when their product is small enough).
+/// current domains (when their product is small enough), flagging the
+/// values each satisfying one uses; the enumeration stops once every value
+/// is flagged (nothing to remove).
 pub(super) fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
     let mut product = 1u64;
     for &x in &con.vars {
@@ -71,21 +73,36 @@ pub(super) fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
         ctx.store.values_into(x, &mut vals);
     }
     starts.push(vals.len());
+    // Per view of the scope: its variable's position in `con.vars`.
+    let at: smallvec::SmallVec<[usize; 8]> = con
+        .scope
+        .iter()
+        .map(|v| con.vars.iter().position(|&x| x == v.var.index).unwrap_or(0))
+        .collect();
     let mut digits: smallvec::SmallVec<[usize; 8]> = smallvec::smallvec![0; k];
-    let mut supports = std::mem::take(&mut ctx.scratch.supports);
-    supports.clear();
+    // Per listed value: used by a satisfying combination.
+    let mut supported = std::mem::take(&mut ctx.scratch.supported);
+    supported.clear();
+    supported.resize(vals.len(), false);
+    let mut unsupported = vals.len();
+    let mut views = std::mem::take(&mut ctx.scratch.views);
     'outer: loop {
         ctx.count_check();
-        let holds = {
-            let value_of = |i: u32| {
-                let p = con.vars.iter().position(|&v| v == i).unwrap_or(0);
-                vals[starts[p] + digits[p]]
-            };
-            con.check(value_of, &mut ctx.scratch.views)
-        };
-        if holds {
+        views.clear();
+        views.extend(
+            con.scope
+                .iter()
+                .zip(&at)
+                .map(|(v, &p)| v.value_of(vals[starts[p] + digits[p]])),
+        );
+        if con.kind.holds(&mut views) {
             for p in 0..k {
-                supports.push((p as u32, vals[starts[p] + digits[p]]));
+                let flag = &mut supported[starts[p] + digits[p]];
+                unsupported -= usize::from(!*flag);
+                *flag = true;
+            }
+            if unsupported == 0 {
+                break;
             }
         }
         for p in (0..k).rev() {
@@ -97,8 +114,21 @@ pub(super) fn enumerated_supports(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
         }
         break;
     }
+    let mut result = Ok(());
+    if unsupported > 0 {
+        'vars: for (p, &x) in con.vars.iter().enumerate() {
+            for i in starts[p]..starts[p + 1] {
+                if !supported[i]
+                    && let Err(e) = ctx.remove(x, vals[i] as i64)
+                {
+                    result = Err(e);
+                    break 'vars;
+                }
+            }
+        }
+    }
     ctx.scratch.vals = vals;
-    let result = ctx.remove_unsupported(con, &mut supports);
-    ctx.scratch.supports = supports;
+    ctx.scratch.supported = supported;
+    ctx.scratch.views = views;
     result
 }
