@@ -81,6 +81,7 @@ impl ConstraintKind for Regular {
             layers: Layers::new(self, n),
             basis: DomainMemo::new(n),
             seen: DomainMemo::new(n),
+            seen_ok: false,
             dirty: vec![false; n],
             recheck: vec![false; n],
             wide: false,
@@ -97,8 +98,10 @@ struct RegularPropagator<'m> {
     /// Per position: the domain the layers were last computed on.
     basis: DomainMemo,
     /// Per position: the domain left by the last completed filtering, every
-    /// value of which the layers then supported (forgotten on a failure).
+    /// value of which the layers then supported (trusted only while
+    /// `seen_ok`: not after a failure).
     seen: DomainMemo,
+    seen_ok: bool,
     /// Per position, this wake-up: the domain differs from `basis`, from
     /// `seen`.
     dirty: Vec<bool>,
@@ -121,10 +124,10 @@ impl RegularPropagator<'_> {
         for (i, view) in scope.iter().enumerate() {
             let x = view.var.index;
             self.dirty[i] = self.basis.record(ctx.store, i, x);
-            self.recheck[i] = self.seen.differs(ctx.store, i, x);
+            self.recheck[i] = !self.seen_ok || self.seen.differs(ctx.store, i, x);
         }
         // Until this round completes, nothing filtered is trusted.
-        self.seen.forget();
+        self.seen_ok = false;
         self.layers.sweep(self.kind, scope, ctx.store, &self.dirty);
         if !self.layers.accepts(self.kind) {
             return Err(Wipeout);
@@ -136,6 +139,7 @@ impl RegularPropagator<'_> {
             if !ctx.store.listable(x) {
                 self.wide = true;
             } else if self.recheck[i] || self.layers.moved_around(i) {
+                // (A position not visited kept the domain `seen` holds.)
                 self.vals.clear();
                 ctx.store.values_into(x, &mut self.vals);
                 for &u in &self.vals {
@@ -144,9 +148,10 @@ impl RegularPropagator<'_> {
                         changed = true;
                     }
                 }
+                self.seen.record(ctx.store, i, x);
             }
-            self.seen.record(ctx.store, i, x);
         }
+        self.seen_ok = true;
         Ok(changed)
     }
 }

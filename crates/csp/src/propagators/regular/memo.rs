@@ -30,7 +30,7 @@ impl DomainMemo {
     }
 
     /// Every position counts as changed at its next comparison.
-    pub(super) fn forget(&mut self) {
+    fn forget(&mut self) {
         self.known.fill(false);
     }
 
