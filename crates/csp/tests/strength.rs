@@ -367,8 +367,26 @@ proptest! {
         domain_consistent(&m, &declared)?;
     }
 
-    /// Minimum and maximum on large domains (the interval reasoning alone):
-    /// bounds(Z) consistent.
+    /// Minimum and maximum over up to five operands with holes in their
+    /// domains: domain consistent (their own filter over distinct
+    /// variables, not the enumeration of supports).
+    #[test]
+    fn extremum_over_many_operands_is_domain_consistent(
+        declared in (1..=5usize).prop_flat_map(|n| domains(n + 1, -4..=4, 1..=6)),
+        max in any::<bool>(),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let (result, operands) = x.split_last().unwrap();
+        if max {
+            m.maximum(operands, *result).unwrap();
+        } else {
+            m.minimum(operands, *result).unwrap();
+        }
+        domain_consistent(&m, &declared)?;
+    }
+
+    /// Minimum and maximum on large domains: at least bounds(Z) consistent
+    /// (over distinct variables their own filter is domain consistent).
     #[test]
     fn extremum_on_large_domains_is_bounds_z_consistent(
         declared in interval_domains(3, -12..=12, 20..=26, 4),

@@ -91,6 +91,11 @@ const MODELS: &[(&str, &[&str], &str)] = &[
         &["fzn_all_different_int_reif(x,"],
         "int_ne_reif",
     ),
+    (
+        "counts_fixed_value",
+        &["fzn_among(c,x,2..2)", "fzn_among(d,x,1..1)"],
+        "int_eq_reif",
+    ),
 ];
 
 #[test]

@@ -18,6 +18,12 @@ use crate::var::View;
 /// view to what the others' bounds allow; true if a domain changed.
 pub(super) trait Narrow {
     fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout>;
+
+    /// The kind's own domain-consistent filter, run (after the rounds) in
+    /// place of enumerating supports; `None` where it has none for `con`.
+    fn values(&self, _ctx: &mut Ctx<'_>, _con: &Constraint) -> Option<Prop> {
+        None
+    }
 }
 
 /// The propagator of an arithmetic kind `K` over `con`.
@@ -47,7 +53,10 @@ impl<K: Narrow> Propagator for Bounds<'_, K> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         let con = self.con;
         while self.kind.narrow(ctx, &con.scope)? {}
-        super::predicate::enumerated_supports(ctx, con)?;
+        match self.kind.values(ctx, con) {
+            Some(done) => done?,
+            None => super::predicate::enumerated_supports(ctx, con)?,
+        }
         ctx.filter_last(con)
     }
 

@@ -7,11 +7,13 @@
 //!   smallest lower and the smallest upper bound, every operand at least
 //!   the result's lower bound, and at most its upper bound when it is the
 //!   only operand that can be that small; mirrored for the maximum) to their
-//!   fixpoint, which is bounds(Z) consistency; then enumerated supports
-//!   while small (domain consistency), then the exact last-variable
-//!   filter. `tests/strength.rs` checks both levels against brute force.
+//!   fixpoint, which is bounds(Z) consistency; then domain consistency:
+//!   over distinct variables by the values themselves (`values`, below),
+//!   otherwise by enumerated supports while small; then the exact
+//!   last-variable filter. `tests/strength.rs` checks both levels against
+//!   brute force.
 
-use super::{bounds, ConstraintKind, Ctx, Posted};
+use super::{bounds, ConstraintKind, Ctx, Posted, Prop};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -85,5 +87,145 @@ impl bounds::Narrow for Extremum {
             changed |= restrict(ctx, v, i128::MIN / 2, r_hi)?;
         }
         Ok(changed)
+    }
+
+    /// Domain consistency over distinct listed variables: the passes of
+    /// `values_pass` until one changes nothing.
+    fn values(&self, ctx: &mut Ctx<'_>, con: &Constraint) -> Option<Prop> {
+        if con.has_repeated_vars() || con.vars.iter().any(|&x| !ctx.store.listable(x)) {
+            return None;
+        }
+        let mut ys = std::mem::take(&mut ctx.scratch.views);
+        let result = loop {
+            ctx.count_check();
+            match self.values_pass(ctx, &con.scope, &mut ys) {
+                Ok(true) => continue,
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        ctx.scratch.views = ys;
+        Some(result)
+    }
+}
+
+impl Extremum {
+    /// The view's value `w` as seen from the maximum's side (the minimum is
+    /// the maximum of the negated values), and back: its own inverse.
+    fn oriented(&self, w: i64) -> i64 {
+        if self.max {
+            w
+        } else {
+            -w
+        }
+    }
+
+    /// The least oriented value of a view.
+    fn least(&self, ctx: &Ctx<'_>, v: &View) -> Option<i64> {
+        let x = v.var.index;
+        Some(if self.max {
+            ctx.store.min(x)? + v.offset
+        } else {
+            -(ctx.store.max(x)? + v.offset)
+        })
+    }
+
+    fn has(&self, ctx: &Ctx<'_>, v: &View, w: i64) -> bool {
+        ctx.store.contains(v.var.index, self.oriented(w) - v.offset)
+    }
+
+    fn remove(&self, ctx: &mut Ctx<'_>, v: &View, w: i64) -> Prop {
+        ctx.remove(v.var.index, self.oriented(w) - v.offset)
+    }
+
+    /// One pass of domain consistency for `y = max(x)` over distinct
+    /// listed variables (oriented values; `M` the largest least operand,
+    /// `M_i` the largest but operand `i`'s): `y` keeps `w` when `w >= M`
+    /// and some operand has `w`; operand `i` keeps `u` when `y` has `u`
+    /// and `u >= M_i` (it is the maximum), or `u` is below the largest
+    /// value `y` keeps that another operand has (that one is). True if a
+    /// value went.
+    fn values_pass(
+        &self,
+        ctx: &mut Ctx<'_>,
+        scope: &[View],
+        ys: &mut Vec<i64>,
+    ) -> Result<bool, Wipeout> {
+        let (y, xs) = scope.split_last().expect("a scope of two or more");
+        // The largest least operand, which operand it is, and the runner-up.
+        let (mut first, mut at, mut second) = (i64::MIN, usize::MAX, i64::MIN);
+        for (i, v) in xs.iter().enumerate() {
+            let lo = self.least(ctx, v).ok_or(Wipeout)?;
+            if lo > first {
+                (second, first, at) = (first, lo, i);
+            } else {
+                second = second.max(lo);
+            }
+        }
+        let mut vals = std::mem::take(&mut ctx.scratch.vals);
+        vals.clear();
+        ctx.store.values_into(y.var.index, &mut vals);
+        ys.clear();
+        ys.extend(vals.iter().map(|&u| self.oriented(u as i64 + y.offset)));
+        ctx.scratch.vals = vals;
+        ys.sort_unstable_by(|a, b| b.cmp(a));
+        let mut changed = false;
+        // `y`'s values kept, descending; the largest another operand than
+        // `only` has (`only`: the one operand that has the largest, if one).
+        let mut kept = 0;
+        let (mut top, mut only, mut next) = (None, None, None);
+        for k in 0..ys.len() {
+            let w = ys[k];
+            let mut owners = xs.iter().enumerate().filter(|(_, v)| self.has(ctx, v, w));
+            let owner = owners.next().map(|(i, _)| i);
+            let single = owners.next().is_none();
+            match owner {
+                Some(i) if w >= first => {
+                    ys[kept] = w;
+                    kept += 1;
+                    match top {
+                        None => {
+                            top = Some(w);
+                            only = single.then_some(i);
+                            if !single {
+                                next = Some(w);
+                            }
+                        }
+                        Some(_) if next.is_none() && (!single || Some(i) != only) => next = Some(w),
+                        Some(_) => {}
+                    }
+                }
+                _ => {
+                    self.remove(ctx, y, w)?;
+                    changed = true;
+                }
+            }
+        }
+        ys.truncate(kept);
+        let Some(top) = top else {
+            return Err(Wipeout);
+        };
+        let mut vals = std::mem::take(&mut ctx.scratch.vals);
+        let mut result = Ok(changed);
+        'operands: for (i, v) in xs.iter().enumerate() {
+            let others = if i == at { second } else { first };
+            // The largest value of `y` another operand has.
+            let beyond = if only == Some(i) { next } else { Some(top) };
+            vals.clear();
+            ctx.store.values_into(v.var.index, &mut vals);
+            for &u in &vals {
+                let w = self.oriented(u as i64 + v.offset);
+                let maximum = w >= others && ys.binary_search_by(|z| w.cmp(z)).is_ok();
+                if !maximum && beyond.is_none_or(|b| w >= b) {
+                    if let Err(e) = ctx.remove(v.var.index, u as i64) {
+                        result = Err(e);
+                        break 'operands;
+                    }
+                    result = Ok(true);
+                }
+            }
+        }
+        ctx.scratch.vals = vals;
+        result
     }
 }

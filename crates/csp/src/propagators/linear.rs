@@ -151,6 +151,11 @@ pub(super) fn bounds(
             if matches!(cmp, Cmp::Ge | Cmp::Eq) {
                 term_lo = rhs - (hi_sum - hi);
             }
+            if term_lo <= lo && hi <= term_hi {
+                // The others leave the term its whole range: nothing to cut
+                // (the common case, and no division).
+                continue;
+            }
             let (x_lo, x_hi) = if a > 0 {
                 (div_ceil(term_lo, a), div_floor(term_hi, a))
             } else {
@@ -225,6 +230,18 @@ pub(super) fn div_floor(a: i128, b: i128) -> i128 {
     if let Some(q) = unbounded_quotient(a, b) {
         return q;
     }
+    if let (Ok(a), Ok(b)) = (i64::try_from(a), i64::try_from(b)) {
+        // Within 64 bits (nearly always): a machine division, not a
+        // 128-bit one in software.
+        if let Some(q) = a.checked_div(b) {
+            let q = if a % b != 0 && (a < 0) != (b < 0) {
+                q - 1
+            } else {
+                q
+            };
+            return q as i128;
+        }
+    }
     let q = a / b;
     if a % b != 0 && (a < 0) != (b < 0) {
         q - 1
@@ -254,5 +271,36 @@ mod tests {
         assert_eq!(div_floor(7, -2), -4);
         assert_eq!(div_ceil(7, -2), -3);
         assert_eq!(div_floor(i128::MAX, -3), i128::MIN);
+    }
+
+    /// The 64-bit path and the 128-bit one agree with the definition on
+    /// both sides of the boundary, `i64::MIN / -1` included.
+    #[test]
+    fn rounding_division_across_widths() {
+        let big = i64::MAX as i128;
+        let cases = [
+            (i64::MIN as i128, -1),
+            (i64::MIN as i128, 1),
+            (i64::MIN as i128, 7),
+            (big, -2),
+            (big + 1, 2),
+            (-big - 5, 3),
+            (big * 9 + 4, -9),
+            (-13, 5),
+            (13, -5),
+            (12, 4),
+        ];
+        for (a, b) in cases {
+            let floor = a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 };
+            assert_eq!(div_floor(a, b), floor, "{a} / {b}");
+            assert!(b * div_floor(a, b) <= a || b < 0, "{a} / {b}");
+            let ceil = -(-a).div_euclid(b)
+                + if b < 0 && (-a).rem_euclid(b) != 0 {
+                    1
+                } else {
+                    0
+                };
+            assert_eq!(div_ceil(a, b), ceil, "{a} / {b} up");
+        }
     }
 }

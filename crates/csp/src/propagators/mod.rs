@@ -252,7 +252,8 @@ pub(crate) struct Removal {
 pub(crate) struct Scratch {
     pub views: Vec<i64>,
     pub vals: Vec<i32>,
-    pub supports: Vec<(u32, i32)>,
+    /// Per listed value: supported (support enumeration's flags).
+    pub supported: Vec<bool>,
 }
 
 /// What a propagator sees and changes: the domains, the assignment, the
@@ -509,29 +510,6 @@ impl Ctx<'_> {
             }
         }
         Ok(())
-    }
-
-    /// Removes every value of `con`'s variables that is not in `supports`
-    /// (pairs of variable position in `con.vars` and value).
-    pub fn remove_unsupported(&mut self, con: &Constraint, supports: &mut Vec<(u32, i32)>) -> Prop {
-        supports.sort_unstable();
-        supports.dedup();
-        let mut vals = std::mem::take(&mut self.scratch.vals);
-        let mut result = Ok(());
-        'vars: for (p, &x) in con.vars.iter().enumerate() {
-            vals.clear();
-            self.store.values_into(x, &mut vals);
-            for &u in &vals {
-                if supports.binary_search(&(p as u32, u)).is_err()
-                    && let Err(e) = self.remove(x, u as i64)
-                {
-                    result = Err(e);
-                    break 'vars;
-                }
-            }
-        }
-        self.scratch.vals = vals;
-        result
     }
 }
 

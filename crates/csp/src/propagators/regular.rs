@@ -6,19 +6,30 @@
 //! * check: the set of states reachable after each value;
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency: domain consistent, on the layered graph (layer `i`
-//!   holds the states after `i` values): a forward pass marks the states
-//!   reachable from the start through the current domains, a backward pass
-//!   those from which a final state is reachable, and a value at position
-//!   `i` stays when some transition on it joins a marked state of layer
-//!   `i` to one of layer `i + 1`. Over repeated variables the positions
-//!   are filtered one by one (sound, not exact), then the exact
-//!   last-variable filter.
+//!   holds the states after `i` values): the states reachable from the
+//!   start through the current domains, and those from which a final state
+//!   is reachable; a value at position `i` stays when some transition on it
+//!   joins a reachable state of layer `i` to a live one of layer `i + 1`.
+//!   The layers are kept between wake-ups and only those beside a changed
+//!   domain or a moved layer are recomputed (`layers.rs`), and only the
+//!   positions whose domain or neighbouring layers changed since the last
+//!   filtering are checked again (`memo.rs` remembers the domains). Over
+//!   repeated variables the positions are filtered one by one until
+//!   nothing changes (sound, not exact), then the exact last-variable
+//!   filter.
 
 use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use layers::Layers;
+use memo::DomainMemo;
+
+mod layers;
+mod memo;
+#[cfg(test)]
+mod tests;
 
 /// An automaton over the scope's view values.
 pub(crate) struct Regular {
@@ -63,11 +74,17 @@ impl ConstraintKind for Regular {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        let n = con.scope.len();
         Box::new(RegularPropagator {
             con,
             kind: self,
-            reach: Vec::new(),
-            alive: Vec::new(),
+            layers: Layers::new(self, n),
+            basis: DomainMemo::new(n),
+            seen: DomainMemo::new(n),
+            seen_ok: false,
+            dirty: vec![false; n],
+            recheck: vec![false; n],
+            wide: false,
             vals: Vec::new(),
         })
     }
@@ -76,59 +93,66 @@ impl ConstraintKind for Regular {
 struct RegularPropagator<'m> {
     con: &'m Constraint,
     kind: &'m Regular,
-    /// Per layer and state (flat): reachable from the start.
-    reach: Vec<bool>,
-    /// Per layer and state (flat): reachable and leads to a final state.
-    alive: Vec<bool>,
+    /// The layered graph, as of the domains in `basis`.
+    layers: Layers,
+    /// Per position: the domain the layers were last computed on.
+    basis: DomainMemo,
+    /// Per position: the domain left by the last completed filtering, every
+    /// value of which the layers then supported (trusted only while
+    /// `seen_ok`: not after a failure).
+    seen: DomainMemo,
+    seen_ok: bool,
+    /// Per position, this wake-up: the domain differs from `basis`, from
+    /// `seen`.
+    dirty: Vec<bool>,
+    recheck: Vec<bool>,
+    /// Was a position too wide to list at the last round?
+    wide: bool,
     vals: Vec<i32>,
 }
 
 impl RegularPropagator<'_> {
-    /// Marks the layered graph; false if no accepted word is left.
-    fn mark(&mut self, ctx: &Ctx<'_>) -> bool {
-        let (n, q) = (self.con.scope.len(), self.kind.finals.len());
-        let kind = self.kind;
-        self.reach.clear();
-        self.reach.resize((n + 1) * q, false);
-        self.reach[kind.start as usize] = true;
-        for (i, view) in self.con.scope.iter().enumerate() {
+    /// One round: the layers brought up to date, then the values checked
+    /// where they can have lost their support (the domain differs from the
+    /// one last filtered, or a layer beside it moved; elsewhere every value
+    /// kept the support it had). True if a value went. A position too wide
+    /// to list is left to the last-variable filter (`wide`).
+    fn filter(&mut self, ctx: &mut Ctx<'_>) -> Result<bool, Wipeout> {
+        let scope = &self.con.scope;
+        self.basis.align(ctx.store);
+        self.seen.align(ctx.store);
+        for (i, view) in scope.iter().enumerate() {
             let x = view.var.index;
-            for s in 0..q {
-                if !self.reach[i * q + s] {
-                    continue;
-                }
-                for &(v, to) in &kind.transitions[s] {
-                    if ctx.store.contains(x, v - view.offset) {
-                        self.reach[(i + 1) * q + to as usize] = true;
+            self.dirty[i] = self.basis.record(ctx.store, i, x);
+            self.recheck[i] = !self.seen_ok || self.seen.differs(ctx.store, i, x);
+        }
+        // Until this round completes, nothing filtered is trusted.
+        self.seen_ok = false;
+        self.layers.sweep(self.kind, scope, ctx.store, &self.dirty);
+        if !self.layers.accepts(self.kind) {
+            return Err(Wipeout);
+        }
+        let mut changed = false;
+        self.wide = false;
+        for (i, view) in scope.iter().enumerate() {
+            let x = view.var.index;
+            if !ctx.store.listable(x) {
+                self.wide = true;
+            } else if self.recheck[i] || self.layers.moved_around(i) {
+                // (A position not visited kept the domain `seen` holds.)
+                self.vals.clear();
+                ctx.store.values_into(x, &mut self.vals);
+                for &u in &self.vals {
+                    if !self.layers.supports(self.kind, i, u as i64 + view.offset) {
+                        ctx.remove(x, u as i64)?;
+                        changed = true;
                     }
                 }
+                self.seen.record(ctx.store, i, x);
             }
         }
-        self.alive.clear();
-        self.alive.resize((n + 1) * q, false);
-        for s in 0..q {
-            self.alive[n * q + s] = self.reach[n * q + s] && kind.finals[s];
-        }
-        for (i, view) in self.con.scope.iter().enumerate().rev() {
-            let x = view.var.index;
-            for s in 0..q {
-                if !self.reach[i * q + s] {
-                    continue;
-                }
-                self.alive[i * q + s] = kind.transitions[s].iter().any(|&(v, to)| {
-                    self.alive[(i + 1) * q + to as usize] && ctx.store.contains(x, v - view.offset)
-                });
-            }
-        }
-        self.alive[kind.start as usize]
-    }
-
-    /// Does value `v` (a view value) at position `i` join two live states?
-    fn supported(&self, i: usize, v: i64) -> bool {
-        let q = self.kind.finals.len();
-        (0..q).any(|s| {
-            self.alive[i * q + s] && self.kind.next(s, v).any(|to| self.alive[(i + 1) * q + to])
-        })
+        self.seen_ok = true;
+        Ok(changed)
     }
 }
 
@@ -150,20 +174,19 @@ impl Propagator for RegularPropagator<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         loop {
             ctx.count_check();
-            if !self.mark(ctx) {
-                return Err(Wipeout);
-            }
-            let mut vals = std::mem::take(&mut self.vals);
-            let pruned =
-                ctx.keep_supported(&self.con.scope, &mut vals, |i, v| self.supported(i, v));
-            self.vals = vals;
-            let changed = pruned?;
-            // Over distinct variables one pass is exact; a repeated one may
+            let changed = self.filter(ctx)?;
+            // Over distinct variables one round is exact; a repeated one may
             // have lost values other positions relied on.
             if !changed || !self.con.has_repeated_vars() {
                 break;
             }
         }
-        ctx.filter_last(self.con)
+        // Over distinct listed variables the round was exact, the
+        // last-variable filter included.
+        if self.con.has_repeated_vars() || self.wide {
+            ctx.filter_last(self.con)
+        } else {
+            Ok(())
+        }
     }
 }

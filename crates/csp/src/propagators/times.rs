@@ -4,8 +4,10 @@
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency: the product's bounds from the operands' corners, an
 //!   operand's bounds from the product when the other cannot be zero
-//!   (rounded inwards), to their fixpoint; then enumerated supports while
-//!   small (domain consistency), then the exact last-variable filter. The
+//!   (rounded inwards), to their fixpoint; then domain consistency by
+//!   enumerating supports while small (over distinct variables only the
+//!   operands' pairs, the product looked up), then the exact last-variable
+//!   filter. The
 //!   interval rounds alone are sound but not bounds consistency: a bound
 //!   may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
 //!   an operand is not narrowed while the other can be zero (`x in 0..=3,
@@ -13,7 +15,7 @@
 //!   `x` by the root of `z`'s maximum. `tests/strength.rs` checks
 //!   soundness on large domains and domain consistency on small ones.
 
-use super::{bounds, linear, ConstraintKind, Ctx, Posted};
+use super::{bounds, linear, predicate, ConstraintKind, Ctx, Posted, Prop};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -36,6 +38,12 @@ impl ConstraintKind for Times {
 }
 
 impl bounds::Narrow for Times {
+    /// Domain consistency over distinct variables by the operands' pairs
+    /// alone (the product looked up), while they are few.
+    fn values(&self, ctx: &mut Ctx<'_>, con: &Constraint) -> Option<Prop> {
+        predicate::functional_supports(ctx, con, |v| v[0].checked_mul(v[1]))
+    }
+
     fn narrow(&self, ctx: &mut Ctx<'_>, s: &[View]) -> Result<bool, Wipeout> {
         let x = bounds::range(ctx, &s[0])?;
         if s[0] == s[1] {
