@@ -96,6 +96,9 @@ pub fn run(
             init_time.as_secs_f64()
         );
     }
+    // Clause learning decides on the annotated variables as the
+    // annotations do (where the annotations' own search runs).
+    let annotated: Vec<VarId> = plan.first.iter().map(|&x| built.vars[x]).collect();
     let mut report = Report::default();
     let solve = Solve {
         inst: &inst,
@@ -117,6 +120,7 @@ pub fn run(
             orders: free_orders && !project,
             own_restarts: plan.restarts.is_some(),
         },
+        annotated: &annotated,
     };
     if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
@@ -220,6 +224,8 @@ struct Solve<'a> {
     binary: bool,
     /// How a `-p` portfolio's members may differ.
     freedom: Freedom,
+    /// The annotated variables (engine handles, in annotation order).
+    annotated: &'a [VarId],
 }
 
 /// The distinct variables (FlatZinc indices) the solutions print.
@@ -249,6 +255,14 @@ impl Solve<'_> {
             None => solver,
         };
         let solver = self.branching.apply(solver);
+        // Clause learning follows the annotations where their own search
+        // runs (MiniZinc's fixed search), activity deciding the rest.
+        let solver = match self.binary {
+            true => solver
+                .follow_branching(self.annotated.iter().copied())
+                .expect("the model's own variables"),
+            false => solver,
+        };
         // --var-order / --value-order override the annotations.
         let solver = match self.opts.var_order {
             Some(order) => solver.var_order(order),
@@ -502,6 +516,8 @@ impl Solve<'_> {
     fn members_vary(&self) -> bool {
         self.freedom.orders
             || self.opts.strategy == csp::Strategy::ClauseLearning
+            // The learning member follows the annotations on its own tree.
+            || self.binary
             || self.branching.varies()
             || self
                 .opts
