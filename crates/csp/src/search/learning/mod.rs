@@ -35,7 +35,8 @@ use follow::Follow;
 use nogoods::Nogoods;
 use trail::{Reason, Trail};
 
-/// The restarts of a learning search unless the solver sets others.
+/// The restarts of a learning search unless the solver sets others (and
+/// unless it follows the branching: then none).
 const DEFAULT_RESTARTS: Restarts = Restarts::Luby { scale: 64 };
 
 /// A learning search's state beside the engine's search.
@@ -67,7 +68,8 @@ pub(crate) struct Learning {
     /// The clause to block that solution with instead of its decisions
     /// (a projection).
     projection: Option<Vec<Lit>>,
-    restarts: Restarts,
+    /// `None`: no restarts.
+    restarts: Option<Restarts>,
     run: u64,
     conflicts_in_run: u64,
     check: Option<check::Check>,
@@ -102,7 +104,10 @@ impl Learning {
             scratch: analysis::Scratch::default(),
             at_solution: false,
             projection: None,
-            restarts: restarts.unwrap_or(DEFAULT_RESTARTS),
+            // Following the branching: none unless set (a restart walks
+            // the same order again; on the Challenge's annotated models
+            // none was as fast or faster, BENCHMARKS.md).
+            restarts: restarts.or(follow.is_none().then_some(DEFAULT_RESTARTS)),
             run: 1,
             conflicts_in_run: 0,
             check,

@@ -4,7 +4,8 @@
 //! a common fixpoint), and on a conflict analyse it, jump back to the
 //! level where the learned clause asserts its literal, and assert it (so
 //! `x != v` is the other branch, implied rather than decided). Luby
-//! restarts; at each, the clause database may be cut.
+//! restarts (while following the branching, by default only when the
+//! clause database must be cut); at each, the clause database may be cut.
 //!
 //! Solutions: in enumeration, each found solution's decisions are blocked
 //! by a clause kept for good (so no solution comes twice, none is lost:
@@ -381,7 +382,13 @@ impl<O: Observer> Search<'_, O> {
 
     fn learning_restart_due(&mut self) -> bool {
         let l = learning!(self);
-        l.trail.level() > 0 && l.conflicts_in_run >= l.restarts.cutoff(l.run)
+        // Without restarts, one still cuts a clause database grown past
+        // its limit (which only the root allows).
+        l.trail.level() > 0
+            && match l.restarts {
+                Some(r) => l.conflicts_in_run >= r.cutoff(l.run),
+                None => l.nogoods.learned() > l.nogoods.limit,
+            }
     }
 
     /// Back to the root; the clause database is cut if it grew past its
