@@ -99,11 +99,12 @@ pub fn run(
         );
     }
     // Clause learning decides on the annotated variables as the
-    // annotations do (where the annotations' own search runs; under free
-    // search it decides by activity).
-    let annotated: Vec<VarId> = match annotations {
+    // annotations do (where the annotations' own search runs); under free
+    // search by activity, but on the `warm_start` hints' variables first,
+    // their hints first.
+    let followed: Vec<VarId> = match annotations {
         true => plan.first.iter().map(|&x| built.vars[x]).collect(),
-        false => Vec::new(),
+        false => plan.hints.iter().map(|&(x, _)| built.vars[x]).collect(),
     };
     let mut report = Report::default();
     let solve = Solve {
@@ -126,7 +127,7 @@ pub fn run(
             orders: free_orders && !project,
             own_restarts: plan.restarts.is_some(),
         },
-        annotated: &annotated,
+        followed: &followed,
         strategy: opts
             .strategy
             .unwrap_or_else(|| default_strategy(&inst.objective)),
@@ -233,9 +234,10 @@ struct Solve<'a> {
     binary: bool,
     /// How a `-p` portfolio's members may differ.
     freedom: Freedom,
-    /// The annotated variables (engine handles, in annotation order; none
-    /// under free search).
-    annotated: &'a [VarId],
+    /// The variables clause learning decides by the branching: the
+    /// annotated ones (engine handles, in annotation order), or under free
+    /// search the hinted ones.
+    followed: &'a [VarId],
     /// `--strategy`, or [`default_strategy`].
     strategy: csp::Strategy,
 }
@@ -294,7 +296,7 @@ impl Solve<'_> {
         // runs (MiniZinc's fixed search), activity deciding the rest.
         let solver = match self.follows() {
             true => solver
-                .follow_branching(self.annotated.iter().copied())
+                .follow_branching(self.followed.iter().copied())
                 .expect("the model's own variables"),
             false => solver,
         };
@@ -563,10 +565,11 @@ impl Solve<'_> {
             || self.opts.value_order == Some(csp::ValueOrder::Random)
     }
 
-    /// Whether clause learning follows the annotations: the model's own,
-    /// where their own search runs (binary branching).
+    /// Whether clause learning follows the branching: the model's own
+    /// annotations, or its hints, where that search runs (binary
+    /// branching).
     fn follows(&self) -> bool {
-        self.binary && !self.annotated.is_empty()
+        self.binary && !self.followed.is_empty()
     }
 
     /// The `-p` portfolio's members around `solver` (one without `-p`).
