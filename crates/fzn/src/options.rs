@@ -165,8 +165,9 @@ solutions in the FlatZinc output format.
                            Gecode's other flags (-c-d, -a-d, -decay,
                            -restart*, -nogoods*) are accepted and ignored
       --strategy S         generate-and-test, backtracking, forward-checking,
-                           arc-consistency (default), backjumping,
-                           nogood-learning
+                           arc-consistency, backjumping, nogood-learning,
+                           clause-learning (default: clause-learning for an
+                           optimisation, arc-consistency otherwise)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,
