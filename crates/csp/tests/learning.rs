@@ -511,3 +511,32 @@ fn split_decisions_bisect_without_choose_events() {
         assert!(search.stats().max_depth >= 2);
     }
 }
+
+#[test]
+fn following_restarts_only_to_cut_the_clause_database() {
+    // Eleven pigeons, ten holes, in input order: thousands of learned
+    // clauses, so the database is cut, each cut a restart at the root;
+    // a small model learns too little for one.
+    let pigeons = |n: usize| {
+        let mut model = Model::new();
+        let x = model.int_vars(n, 0..n as i32 - 1).unwrap();
+        for i in 0..n {
+            for j in i + 1..n {
+                model.not_equal(x[i], x[j]).unwrap();
+            }
+        }
+        let outcome = Solver::new(&model)
+            .strategy(Pruning::ClauseLearning)
+            .var_order(VarOrder::Input)
+            .follow_branching(x.iter().copied())
+            .unwrap()
+            .count();
+        assert_eq!(outcome.solutions(), 0);
+        assert!(outcome.status.is_complete());
+        outcome.stats
+    };
+    let big = pigeons(11);
+    assert!(big.learned > 2000 && big.restarts > 0, "{big:?}");
+    let small = pigeons(5);
+    assert!(small.learned > 0 && small.restarts == 0, "{small:?}");
+}
