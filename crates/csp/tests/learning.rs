@@ -1,14 +1,17 @@
 //! Clause learning (`Pruning::ClauseLearning`) against brute force: every
 //! count of all solutions, every first solution, unsatisfiability, the
 //! optimum of branch and bound; every learned clause checked against the
-//! model's solutions (`Solver::check_nogoods`); deep searches.
+//! model's solutions (`Solver::check_nogoods`); deep searches. The same
+//! with the decisions taken from the solver's branching
+//! (`Solver::follow_branching`), whose first solution under the input
+//! order is the least (or greatest) one, as the branching's own search's.
 
 #[path = "common/search.rs"]
 mod search_helpers;
 use search_helpers::cases;
 
 use csp::Strategy as Pruning;
-use csp::{Cmp, Condition, Model, OptimizeStatus, Solver, VarId};
+use csp::{Cmp, Condition, Model, OptimizeStatus, Solver, ValueOrder, VarId, VarOrder};
 use proptest::prelude::*;
 
 /// A constraint as plain data, for proptest to generate and shrink.
@@ -171,8 +174,124 @@ fn learning(model: &Model) -> Solver<'_> {
         .limits(limits)
 }
 
+/// How a search follows the branching: how many of the first variables,
+/// by which orders, with Luby restarts of scale 1 or none.
+#[derive(Clone, Debug)]
+struct Following {
+    followed: usize,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    restarts: bool,
+}
+
+fn following() -> impl Strategy<Value = Following> {
+    (
+        0usize..=6,
+        proptest::sample::select(VarOrder::ALL),
+        proptest::sample::select(ValueOrder::ALL),
+        any::<bool>(),
+    )
+        .prop_map(|(followed, var_order, value_order, restarts)| Following {
+            followed,
+            var_order,
+            value_order,
+            restarts,
+        })
+}
+
+/// [`learning`], deciding by the branching `f` over the model's first
+/// variables.
+fn learning_following<'m>(model: &'m Model, f: &Following) -> Solver<'m> {
+    let solver = learning(model)
+        .var_order(f.var_order)
+        .value_order(f.value_order)
+        .follow_branching(model.vars().take(f.followed))
+        .unwrap();
+    if f.restarts {
+        solver.restarts(csp::Restarts::Luby { scale: 1 })
+    } else {
+        solver
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    #[test]
+    fn following_the_branching_enumerates_each_solution_once(
+        spec in model_spec(),
+        f in following(),
+    ) {
+        let (model, _) = build(&spec);
+        let mut expected = brute_force(&model);
+        let solver = learning_following(&model, &f);
+        let mut found: Vec<Vec<i32>> = solver.search().map(|s| s.into_values()).collect();
+        found.sort();
+        expected.sort();
+        prop_assert_eq!(&found, &expected);
+        let outcome = solver.count();
+        prop_assert!(outcome.status.is_complete());
+        prop_assert_eq!(outcome.solutions(), expected.len() as u64);
+    }
+
+    /// Over every variable in input order, the first solution is the
+    /// least in the value order's direction (the split orders bisect
+    /// towards the same end), as the branching's own search finds it:
+    /// learning prunes no solution and its jumps skip none.
+    #[test]
+    fn following_the_input_order_finds_the_least_solution_first(
+        spec in model_spec(),
+        value_order in proptest::sample::select(&[
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+            ValueOrder::Split,
+            ValueOrder::ReverseSplit,
+        ][..]),
+        restarts in any::<bool>(),
+    ) {
+        let (model, _) = build(&spec);
+        let f = Following { followed: model.num_vars(), var_order: VarOrder::Input, value_order, restarts };
+        let all = brute_force(&model);
+        let up = matches!(value_order, ValueOrder::Ascending | ValueOrder::Split);
+        let least = if up { all.iter().min() } else { all.iter().max() };
+        let (first, outcome) = learning_following(&model, &f).first();
+        prop_assert_eq!(first.as_ref().map(|s| s.values()), least.map(|v| &v[..]));
+        if first.is_none() {
+            prop_assert!(outcome.status.is_complete());
+        }
+        let (own, _) = Solver::new(&model)
+            .strategy(Pruning::ArcConsistency)
+            .var_order(VarOrder::Input)
+            .value_order(value_order)
+            .binary_branching(true)
+            .first();
+        prop_assert_eq!(first.map(|s| s.into_values()), own.map(|s| s.into_values()));
+    }
+
+    #[test]
+    fn following_the_branching_reaches_the_optimum(
+        spec in model_spec(),
+        coefs in proptest::collection::vec(-3i64..=3, 6),
+        maximize in any::<bool>(),
+        f in following(),
+    ) {
+        let (model, x) = build(&spec);
+        let objective: Vec<(i64, VarId)> = x.iter().zip(&coefs).map(|(&v, &a)| (a, v)).collect();
+        let run = |solver: Solver<'_>| {
+            let optimize = if maximize {
+                solver.maximize(objective.clone())
+            } else {
+                solver.minimize(objective.clone())
+            };
+            let mut optimize = optimize.unwrap();
+            let best = optimize.by_ref().last().map(|i| i.value);
+            (best, optimize.status())
+        };
+        let (expected, status) = run(Solver::new(&model).strategy(Pruning::ArcConsistency));
+        let (best, learned) = run(learning_following(&model, &f));
+        prop_assert_eq!(best, expected);
+        prop_assert_eq!(learned, status);
+    }
 
     #[test]
     fn enumeration_finds_each_solution_once(spec in model_spec()) {
@@ -302,4 +421,122 @@ fn non_explaining_kinds_fall_back_on_the_decisions() {
     let x0 = x[0];
     let optimum = learning(&model).minimize([(0i64, x0)]).unwrap().run();
     assert!(optimum.0.is_none() && optimum.1.status.is_complete());
+}
+
+/// The choose events of a search.
+#[derive(Default)]
+struct Choices(Vec<(VarId, i32, usize)>);
+
+impl csp::Observer for Choices {
+    fn choose(&mut self, var: VarId, value: i32, depth: usize) {
+        self.0.push((var, value, depth));
+    }
+}
+
+#[test]
+fn followed_decisions_are_the_branchings_then_activitys() {
+    // Five variables over 0..=4, all different; the branching decides x4
+    // then x2 by largest-first (a selector naming them in that order),
+    // then activity decides the rest, ascending on its first choices.
+    let mut model = Model::new();
+    let x = model.int_vars(5, 0..=4).unwrap();
+    model.all_different(&x).unwrap();
+    let order = [x[4], x[2]];
+    let solver = Solver::new(&model)
+        .strategy(Pruning::ClauseLearning)
+        .var_order_fn(move |view: &mut csp::SearchView<'_>| {
+            let open = order.iter().find(|&&v| view.assigned_value(v).is_none());
+            *open.expect("called only while a followed variable is open")
+        })
+        .value_order(ValueOrder::Descending)
+        .follow_branching(order)
+        .unwrap();
+    let mut search = solver.search_with(Choices::default());
+    let first = search.next().unwrap();
+    assert_eq!(first.values(), &[0, 1, 3, 2, 4]);
+    let choices = &search.observer().0;
+    assert_eq!(choices[..2], [(x[4], 4, 1), (x[2], 3, 2)]);
+    // Then the least active first (index order), at its least value.
+    assert_eq!(choices[2], (x[0], 0, 3));
+}
+
+#[test]
+fn following_the_branching_still_learns_and_jumps() {
+    // Seven pigeons, six holes, the branching in input order: refuted
+    // with learned clauses, fewer failures than the plain search's tree.
+    let mut model = Model::new();
+    let x = model.int_vars(7, 0..6).unwrap();
+    for i in 0..7 {
+        for j in i + 1..7 {
+            model.not_equal(x[i], x[j]).unwrap();
+        }
+    }
+    let followed = Solver::new(&model)
+        .strategy(Pruning::ClauseLearning)
+        .var_order(VarOrder::Input)
+        .follow_branching(x.iter().copied())
+        .unwrap()
+        .count();
+    assert_eq!(followed.solutions(), 0);
+    assert!(followed.status.is_complete());
+    assert!(followed.stats.learned > 0);
+    let plain = Solver::new(&model)
+        .strategy(Pruning::ArcConsistency)
+        .var_order(VarOrder::Input)
+        .count();
+    assert!(followed.stats.failures < plain.stats.failures);
+}
+
+#[test]
+fn split_decisions_bisect_without_choose_events() {
+    // Four variables over 0..=3, all different: bisecting each towards
+    // its least (greatest) half finds the least (greatest) permutation,
+    // and a bisection is no choose event, as in the other searches.
+    let mut model = Model::new();
+    let x = model.int_vars(4, 0..=3).unwrap();
+    model.all_different(&x).unwrap();
+    for (order, expected) in [
+        (ValueOrder::Split, [0, 1, 2, 3]),
+        (ValueOrder::ReverseSplit, [3, 2, 1, 0]),
+    ] {
+        let solver = Solver::new(&model)
+            .strategy(Pruning::ClauseLearning)
+            .var_order(VarOrder::Input)
+            .value_order(order)
+            .follow_branching(x.iter().copied())
+            .unwrap();
+        let mut search = solver.search_with(Choices::default());
+        assert_eq!(search.next().unwrap().values(), &expected);
+        assert!(search.observer().0.is_empty());
+        assert!(search.stats().max_depth >= 2);
+    }
+}
+
+#[test]
+fn following_restarts_only_to_cut_the_clause_database() {
+    // Eleven pigeons, ten holes, in input order: thousands of learned
+    // clauses, so the database is cut, each cut a restart at the root;
+    // a small model learns too little for one.
+    let pigeons = |n: usize| {
+        let mut model = Model::new();
+        let x = model.int_vars(n, 0..n as i32 - 1).unwrap();
+        for i in 0..n {
+            for j in i + 1..n {
+                model.not_equal(x[i], x[j]).unwrap();
+            }
+        }
+        let outcome = Solver::new(&model)
+            .strategy(Pruning::ClauseLearning)
+            .var_order(VarOrder::Input)
+            .follow_branching(x.iter().copied())
+            .unwrap()
+            .count();
+        assert_eq!(outcome.solutions(), 0);
+        assert!(outcome.status.is_complete());
+        outcome.stats
+    };
+    let big = pigeons(11);
+    assert!(big.learned > 2000 && big.restarts > 0, "{big:?}");
+    let small = pigeons(5);
+    assert!(small.learned > 0 && small.restarts == 0, "{small:?}");
 }

@@ -58,7 +58,13 @@
 //! again after each; [`csp::ValueOrder::Split`]) (`tests/gecode_tree.rs`
 //! compares them). Where binary branching does not run (`-a`
 //! projections, `--part`, a look-back strategy, backtracking), the split
-//! orders try the values one by one, ascending or descending. Without
+//! orders try the values one by one, ascending or descending. Clause
+//! learning (`--strategy clause-learning`, and the `-p` portfolio's
+//! learning member) follows the annotations too where their own search
+//! runs ([`csp::Solver::follow_branching`] over the annotated variables):
+//! the same variable and value choices (`x = v`, or `x <= mid` / `x > mid`
+//! for the split choices), a refutation the learned clause's asserted
+//! literal, then its activities for the variables no annotation names. Without
 //! annotations, or with `-f`, the search branches on the integer
 //! variables first by `dom_w_deg` (binary too), then the booleans in
 //! creation order, ascending values ([`Plan::model_ints_first`]); with no

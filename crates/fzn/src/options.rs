@@ -11,7 +11,7 @@ use std::time::Duration;
 ///
 /// ```
 /// let o = csp_fzn::options::Options::default();
-/// assert_eq!((o.strategy, o.threads), (csp::Strategy::ArcConsistency, 1));
+/// assert_eq!((o.strategy, o.threads), (None, 1));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -33,8 +33,10 @@ pub struct Options {
     pub threads: usize,
     /// `-i`: print each improving solution.
     pub intermediate: bool,
-    /// `--strategy`: the engine's pruning strategy.
-    pub strategy: Strategy,
+    /// `--strategy`: the engine's pruning strategy (unset: clause learning
+    /// for an optimisation, arc consistency otherwise; see
+    /// [`crate::run::default_strategy`]).
+    pub strategy: Option<Strategy>,
     /// `--var-order`: overrides the annotations' variable order.
     pub var_order: Option<VarOrder>,
     /// `--value-order`: overrides the annotations' value order.
@@ -107,7 +109,7 @@ impl Default for Options {
             seed: 0,
             threads: 1,
             intermediate: false,
-            strategy: Strategy::ArcConsistency,
+            strategy: None,
             var_order: None,
             value_order: None,
             cumulative_level: None,
@@ -163,8 +165,9 @@ solutions in the FlatZinc output format.
                            Gecode's other flags (-c-d, -a-d, -decay,
                            -restart*, -nogoods*) are accepted and ignored
       --strategy S         generate-and-test, backtracking, forward-checking,
-                           arc-consistency (default), backjumping,
-                           nogood-learning
+                           arc-consistency, backjumping, nogood-learning,
+                           clause-learning (default: clause-learning for an
+                           optimisation, arc-consistency otherwise)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,
@@ -329,7 +332,7 @@ where
                 o.threads = number::<usize>(&a, &v)?.max(1);
             }
             "-i" | "--intermediate" | "--intermediate-solutions" => o.intermediate = true,
-            "--strategy" => o.strategy = setting(&a, &value(&a)?)?,
+            "--strategy" => o.strategy = Some(setting(&a, &value(&a)?)?),
             "--var-order" => o.var_order = Some(setting(&a, &value(&a)?)?),
             "--value-order" => o.value_order = Some(setting(&a, &value(&a)?)?),
             "--cumulative-level" => {

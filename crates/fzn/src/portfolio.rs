@@ -2,9 +2,11 @@
 //! of the one model on threads. Member 0 is exactly the search one thread
 //! runs (the annotations, or the free search); member 1 is the other kind
 //! of search: clause learning (which proves optima and refutes subtrees
-//! that the textbook search walks again and again, but decides on its own
-//! activities, not the annotations' order), or arc consistency when member
-//! 0 is the learning search. The others differ by seed
+//! that the textbook search walks again and again; under the annotations'
+//! own search it decides the annotated variables as they say, and its
+//! activities decide the rest, so it searches a tree of its own even where
+//! the annotations fix every choice), or arc consistency when member 0 is
+//! the learning search. The others differ by seed
 //! and, where the orders are free (`-f`, no annotation, no `--var-order`
 //! or `--value-order`), by order, with Luby restarts unless the model
 //! names its own restarts. The first to finish decides: a solution, or a
@@ -36,7 +38,7 @@ const MEMBER_RESTARTS: Restarts = Restarts::Luby { scale: 100 };
 /// member 1 runs the other kind of search ([`other_strategy`]: clause
 /// learning, with its own restarts unless the model names some); member
 /// `i` from 2 has the seed `seed + i`, restarts, and where `freedom`
-/// allows another order.
+/// allows another order (arc consistency when `base` learns).
 ///
 /// ```
 /// use csp::{Strategy, VarOrder};
@@ -52,6 +54,10 @@ const MEMBER_RESTARTS: Restarts = Restarts::Luby { scale: 100 };
 /// assert_eq!(m[3].get_var_order(), VarOrder::SmallestDomain);
 /// let fixed = members(&base, 3, Freedom { orders: false, own_restarts: false }, 0);
 /// assert!(fixed.iter().all(|s| s.get_var_order() == VarOrder::DomWDeg));
+/// let learner = base.clone().strategy(Strategy::ClauseLearning);
+/// let m = members(&learner, 3, free, 0);
+/// assert_eq!(m[1].get_strategy(), Strategy::ArcConsistency);
+/// assert_eq!(m[2].get_strategy(), Strategy::ArcConsistency);
 /// ```
 pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> Vec<Solver<'m>> {
     (0..n.max(1))
@@ -64,6 +70,11 @@ pub fn members<'m>(base: &Solver<'m>, n: usize, freedom: Freedom, seed: u64) -> 
                     .strategy(other_strategy(base.get_strategy()));
             }
             let mut s = base.clone().seed(seed.wrapping_add(i as u64));
+            if base.get_strategy() == Strategy::ClauseLearning {
+                // Seeds and orders change nothing in a learning search
+                // that follows no branching: the textbook search varies.
+                s = s.strategy(Strategy::ArcConsistency);
+            }
             if !freedom.own_restarts {
                 s = s.restarts(MEMBER_RESTARTS);
             }

@@ -64,6 +64,8 @@ pub fn run(
     // --var-order / --value-order choose them.
     let free_orders =
         plan.scopes.is_empty() && opts.var_order.is_none() && opts.value_order.is_none();
+    // The model's own annotations (free search's plan below is ours).
+    let annotations = !plan.scopes.is_empty();
     if project {
         plan = plan.project(&outputs, inst.vars.len());
     } else if free_orders && opts.part.is_none() && !crate::lab::wanted(opts) {
@@ -96,6 +98,14 @@ pub fn run(
             init_time.as_secs_f64()
         );
     }
+    // Clause learning decides on the annotated variables as the
+    // annotations do (where the annotations' own search runs); under free
+    // search by activity, but on the `warm_start` hints' variables first,
+    // their hints first.
+    let followed: Vec<VarId> = match annotations {
+        true => plan.first.iter().map(|&x| built.vars[x]).collect(),
+        false => plan.hints.iter().map(|&(x, _)| built.vars[x]).collect(),
+    };
     let mut report = Report::default();
     let solve = Solve {
         inst: &inst,
@@ -117,6 +127,10 @@ pub fn run(
             orders: free_orders && !project,
             own_restarts: plan.restarts.is_some(),
         },
+        followed: &followed,
+        strategy: opts
+            .strategy
+            .unwrap_or_else(|| default_strategy(&inst.objective)),
     };
     if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
@@ -220,6 +234,35 @@ struct Solve<'a> {
     binary: bool,
     /// How a `-p` portfolio's members may differ.
     freedom: Freedom,
+    /// The variables clause learning decides by the branching: the
+    /// annotated ones (engine handles, in annotation order), or under free
+    /// search the hinted ones.
+    followed: &'a [VarId],
+    /// `--strategy`, or [`default_strategy`].
+    strategy: csp::Strategy,
+}
+
+/// The strategy unless `--strategy` sets one: clause learning for an
+/// optimisation (following the search annotations where their own search
+/// runs, activity deciding the rest; it proves optima the textbook search
+/// does not within the limit, on RCPSP and job shop), arc consistency for
+/// a satisfaction problem (faster on the Challenge's black-hole and
+/// kakuro instances, and for enumeration). BENCHMARKS.md has the
+/// measurements.
+///
+/// ```
+/// use csp::Strategy;
+/// use csp_fzn::run::default_strategy;
+/// use csp_fzn::instance::Objective;
+/// use csp_fzn::Term;
+/// assert_eq!(default_strategy(&Objective::Satisfy), Strategy::ArcConsistency);
+/// assert_eq!(default_strategy(&Objective::Minimize(Term::Var(0))), Strategy::ClauseLearning);
+/// ```
+pub fn default_strategy(objective: &Objective) -> csp::Strategy {
+    match objective {
+        Objective::Satisfy => csp::Strategy::ArcConsistency,
+        Objective::Minimize(_) | Objective::Maximize(_) => csp::Strategy::ClauseLearning,
+    }
 }
 
 /// The distinct variables (FlatZinc indices) the solutions print.
@@ -238,8 +281,8 @@ fn output_vars(inst: &Instance) -> Vec<usize> {
 
 impl Solve<'_> {
     fn configure<'m>(&self, solver: Solver<'m>) -> Solver<'m> {
-        let solver = (solver.strategy(self.opts.strategy).seed(self.opts.seed))
-            .binary_branching(self.binary);
+        let solver =
+            (solver.strategy(self.strategy).seed(self.opts.seed)).binary_branching(self.binary);
         let solver = match self.opts.cumulative_level {
             Some(level) => solver.cumulative_level(level),
             None => solver,
@@ -249,6 +292,14 @@ impl Solve<'_> {
             None => solver,
         };
         let solver = self.branching.apply(solver);
+        // Clause learning follows the annotations where their own search
+        // runs (MiniZinc's fixed search), activity deciding the rest.
+        let solver = match self.follows() {
+            true => solver
+                .follow_branching(self.followed.iter().copied())
+                .expect("the model's own variables"),
+            false => solver,
+        };
         // --var-order / --value-order override the annotations.
         let solver = match self.opts.var_order {
             Some(order) => solver.var_order(order),
@@ -496,18 +547,29 @@ impl Solve<'_> {
 
     /// Whether a portfolio's members can search differently from member 0
     /// (see [`crate::portfolio::members`]): orders of their own (free
-    /// search), clause learning, or a branching whose path depends on the
-    /// seed or on restarts ([`Branching::varies`], or the orders the
-    /// command line sets).
+    /// search), clause learning (member 0's, or under the annotations' own
+    /// search the learning member's, which follows them on a tree of its
+    /// own), or a branching whose path depends on the seed or on restarts
+    /// ([`Branching::varies`] unless both orders are set on the command
+    /// line, which replace it, or the orders the command line sets).
     fn members_vary(&self) -> bool {
+        let overridden = self.opts.var_order.is_some() && self.opts.value_order.is_some();
         self.freedom.orders
-            || self.opts.strategy == csp::Strategy::ClauseLearning
-            || self.branching.varies()
+            || self.strategy == csp::Strategy::ClauseLearning
+            || self.follows()
+            || (!overridden && self.branching.varies())
             || self
                 .opts
                 .var_order
                 .is_some_and(|o| o != csp::VarOrder::Input)
             || self.opts.value_order == Some(csp::ValueOrder::Random)
+    }
+
+    /// Whether clause learning follows the branching: the model's own
+    /// annotations, or its hints, where that search runs (binary
+    /// branching).
+    fn follows(&self) -> bool {
+        self.binary && !self.followed.is_empty()
     }
 
     /// The `-p` portfolio's members around `solver` (one without `-p`).

@@ -6,13 +6,17 @@
 //! exact variable and value choice (bisection, `x <= mid` / `x > mid`, for
 //! the split choices): the first solution of a satisfaction problem, and
 //! every improving solution of an optimisation, are Gecode's, in Gecode's
-//! order.
+//! order, under arc consistency; clause learning in input order too.
 
 mod common;
 
 use common::{have_tools, output, run_fzn, solutions};
 use std::fmt::Write as _;
 use std::process::Command;
+
+/// The textbook search (an optimisation's default is clause learning,
+/// whose own test is the last one here).
+const TEXTBOOK: &[&str] = &["--strategy", "arc-consistency"];
 
 /// The variable choices the engine follows exactly (`dom_w_deg`'s weights,
 /// and `occurrence`'s and `most_constrained`'s degrees, count other
@@ -144,7 +148,7 @@ fn annotated_search_finds_gecodes_solutions_in_gecodes_order() {
                 // Satisfaction: the first solution; optimisation: every
                 // improvement (`-a`) and the proof.
                 let args: &[&str] = if optimise { &["-a"] } else { &[] };
-                let (code, stdout, stderr) = run_fzn(&text, args);
+                let (code, stdout, stderr) = run_fzn(&text, &[TEXTBOOK, args].concat());
                 assert_eq!(code, 0, "{stderr}\n{text}");
                 let ours = solutions(&stdout);
                 assert_eq!(ours, gecode(&text, args), "{text}");
@@ -169,7 +173,7 @@ fn median_and_bisection_find_gecodes_solutions_in_gecodes_order() {
                 let optimise = round % 2 == 1;
                 let text = model(&mut rng, var_choice, value_choice, optimise);
                 let args: &[&str] = if optimise { &["-a"] } else { &[] };
-                let (code, stdout, stderr) = run_fzn(&text, args);
+                let (code, stdout, stderr) = run_fzn(&text, &[TEXTBOOK, args].concat());
                 assert_eq!(code, 0, "{stderr}\n{text}");
                 assert!(stderr.is_empty(), "no approximation: {stderr}");
                 let ours = solutions(&stdout);
@@ -197,10 +201,50 @@ fn first_fail_chooses_again_after_a_refutation() {
         constraint int_le_reif(y,2,d);\nconstraint bool_le(c,d);\n\
         constraint int_lin_le([1,1],[x,y],11);\nconstraint int_lin_eq([1,1,-1],[x,y,s],0);\n\
         solve :: int_search([y,x],first_fail,indomain_min,complete) maximize s;\n";
-    let (code, stdout, stderr) = run_fzn(text, &[]);
+    let (code, stdout, stderr) = run_fzn(text, TEXTBOOK);
     assert_eq!(code, 0, "{stderr}");
     let (ours, status) = solutions(&stdout);
     assert_eq!(status.as_deref(), Some("=========="));
     assert_eq!(ours.last().unwrap(), "s = 11;\nx = 3;\ny = 8;\n");
     assert_eq!((ours, status), gecode(text, &[]));
+}
+
+/// Clause learning under the annotations (`--strategy clause-learning`):
+/// in input order it decides as the annotation does and prunes only what
+/// has no (better) solution, so it finds Gecode's solutions in Gecode's
+/// order; under the dynamic choices the learned clauses may shrink the
+/// domains the choice reads, so only the outcome is compared: a solution
+/// exactly when Gecode has one, and the same optimum, proved.
+#[test]
+fn clause_learning_follows_the_annotation() {
+    if !have_tools() {
+        return;
+    }
+    let learning = ["--strategy", "clause-learning"];
+    let mut rng = Rng(13);
+    let mut compared = 0;
+    for round in 0..8 {
+        for var_choice in VAR_CHOICES {
+            for value_choice in VALUE_CHOICES.iter().chain(&MIDDLE_CHOICES[1..]) {
+                let optimise = round % 2 == 1;
+                let text = model(&mut rng, var_choice, value_choice, optimise);
+                let args: &[&str] = if optimise { &["-a"] } else { &[] };
+                let (code, stdout, stderr) = run_fzn(&text, &[&learning[..], args].concat());
+                assert_eq!(code, 0, "{stderr}\n{text}");
+                let ours = solutions(&stdout);
+                let theirs = gecode(&text, args);
+                if var_choice == "input_order" {
+                    assert_eq!(ours, theirs, "{text}");
+                } else {
+                    assert_eq!(ours.1, theirs.1, "{text}");
+                    assert_eq!(ours.0.is_empty(), theirs.0.is_empty(), "{text}");
+                    if optimise {
+                        assert_eq!(ours.0.last(), theirs.0.last(), "{text}");
+                    }
+                }
+                compared += usize::from(!ours.0.is_empty());
+            }
+        }
+    }
+    assert!(compared > 100, "only {compared} models had a solution");
 }

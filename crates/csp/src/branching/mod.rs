@@ -254,6 +254,19 @@ pub(crate) fn order_values<S: BranchState>(state: &mut S, var: u32, values: &mut
     brancher.lent = lent;
 }
 
+/// Where a split value order bisects `min..=max` (`min < max`): `x <=
+/// mid` is the lower half. Gecode's midpoint: `(min + max) / 2` truncated
+/// towards zero, `min` when the two are adjacent (else the lower half
+/// would be all).
+#[inline]
+pub(crate) fn split_point(min: i64, max: i64) -> i64 {
+    if max - min == 1 {
+        min
+    } else {
+        (min + max) / 2
+    }
+}
+
 /// The least-constraining order: values by how many values forward
 /// checking each would remove, fewest first (a wipe-out last).
 fn least_constraining<S: BranchState + ?Sized>(state: &mut S, var: u32, values: &mut [i32]) {

@@ -165,6 +165,9 @@ pub struct Solver<'m> {
     fitted: bool,
     /// Clause learning checks each learned clause against brute force.
     check_nogoods: bool,
+    /// Clause learning decides as the branching does while one of these
+    /// is open (see [`Solver::follow_branching`]).
+    follow: Option<Vec<VarId>>,
 }
 
 impl<'m> Solver<'m> {
@@ -223,6 +226,7 @@ impl<'m> Solver<'m> {
             binary: false,
             fitted: true,
             check_nogoods: false,
+            follow: None,
         }
     }
 
@@ -1173,6 +1177,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     m,
                     solver.restarts,
                     check,
+                    solver.follow.as_deref(),
                 ))
             }),
         }

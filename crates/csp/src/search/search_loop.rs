@@ -466,7 +466,7 @@ fn bisection<O: Observer>(s: &mut Search<'_, O>, var: u32) -> Option<Decision> {
     if min == max {
         return None;
     }
-    let mid = if max - min == 1 { min } else { (min + max) / 2 };
+    let mid = crate::branching::split_point(min, max);
     s.cand.extend([mid as i32; 2]);
     Some(decision)
 }

@@ -124,6 +124,66 @@ impl<'m> Solver<'m> {
         self.value_ordering(FnValueOrdering(order))
     }
 
+    /// Under [`Strategy::ClauseLearning`](crate::Strategy::ClauseLearning):
+    /// while one of `vars` is open, the learning search decides as this
+    /// solver's branching does (its variable order or selector, and its
+    /// value order or ordering: `x = v` for the value put first, `x <= mid`
+    /// then `x > mid` for [`ValueOrder::Split`], mirrored for
+    /// [`ValueOrder::ReverseSplit`]), then by variable activity for the
+    /// rest, as FlatZinc's fixed search asks (Chuffed's way): it still
+    /// learns clauses and jumps back over levels, and a decision's other
+    /// branch is the learned clause's asserted literal. A variable fixed by
+    /// propagation counts as assigned. No trial propagation runs, so the
+    /// least-constraining order tries values ascending; dom/wdeg reads
+    /// weights the learning search does not raise. The other strategies
+    /// ignore it. An error if a variable belongs to another model.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy, ValueOrder};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(3, 0..3).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let solver = Solver::new(&model)
+    ///     .strategy(Strategy::ClauseLearning)
+    ///     .value_order(ValueOrder::Descending)
+    ///     .follow_branching(x.iter().copied())
+    ///     .unwrap();
+    /// assert_eq!(solver.first().0.unwrap().values(), &[2, 1, 0]);
+    /// assert_eq!(solver.count().solutions(), 6);
+    /// assert!(Solver::new(&Model::new()).follow_branching([x[0]]).is_err());
+    /// ```
+    pub fn follow_branching(
+        mut self,
+        vars: impl IntoIterator<Item = VarId>,
+    ) -> Result<Self, crate::ModelError> {
+        let mut follow = Vec::new();
+        for var in vars {
+            if var.model != self.model.id() || var.index() >= self.model.num_vars() {
+                return Err(crate::ModelError::ForeignVariable {
+                    constraint: "followed branching",
+                });
+            }
+            follow.push(var);
+        }
+        self.follow = Some(follow);
+        Ok(self)
+    }
+
+    /// The variables clause learning decides by the branching (see
+    /// [`Solver::follow_branching`]), if set.
+    ///
+    /// ```
+    /// let mut model = csp::Model::new();
+    /// let x = model.int_var(0..2).unwrap();
+    /// let solver = csp::Solver::new(&model);
+    /// assert!(solver.get_follow_branching().is_none());
+    /// let followed = solver.follow_branching([x]).unwrap();
+    /// assert_eq!(followed.get_follow_branching(), Some(&[x][..]));
+    /// ```
+    pub fn get_follow_branching(&self) -> Option<&[VarId]> {
+        self.follow.as_deref()
+    }
+
     /// Whether the variable or the value order is a user's heuristic
     /// (set by [`Solver::var_selector`], [`Solver::value_ordering`] or
     /// their closure forms). [`Solver::get_var_order`] and

@@ -8,6 +8,7 @@
 //! * `nogoods.rs`: the learned (and blocking) clauses, watched literals,
 //!   activity, LBD, periodic cuts;
 //! * `activity.rs`: variable activity and saved phases;
+//! * `follow.rs`: decisions taken from the solver's branching instead;
 //! * `search.rs`: the loop (decide, propagate with the clauses, analyse,
 //!   jump back, restart), its own and not the textbook strategies' loop.
 //!
@@ -18,6 +19,7 @@
 mod activity;
 mod analysis;
 mod check;
+mod follow;
 mod nogoods;
 mod search;
 mod trail;
@@ -29,10 +31,12 @@ use crate::domain::Domain;
 use crate::propagators::{Lit, Removal};
 use crate::Restarts;
 use activity::Activity;
+use follow::Follow;
 use nogoods::Nogoods;
 use trail::{Reason, Trail};
 
-/// The restarts of a learning search unless the solver sets others.
+/// The restarts of a learning search unless the solver sets others (and
+/// unless it follows the branching: then none).
 const DEFAULT_RESTARTS: Restarts = Restarts::Luby { scale: 64 };
 
 /// A learning search's state beside the engine's search.
@@ -40,6 +44,10 @@ pub(crate) struct Learning {
     trail: Trail,
     nogoods: Nogoods,
     activity: Activity,
+    /// The branching's decisions while its variables are open, if followed.
+    follow: Option<Follow>,
+    /// A bound decision is being made: its removals are its literal's.
+    deciding: bool,
     /// Per level above the root: the store's mark before its decision.
     marks: Vec<usize>,
     /// A bound's move by this constraint (or objective, or clause) emptied
@@ -60,7 +68,8 @@ pub(crate) struct Learning {
     /// The clause to block that solution with instead of its decisions
     /// (a projection).
     projection: Option<Vec<Lit>>,
-    restarts: Restarts,
+    /// `None`: no restarts.
+    restarts: Option<Restarts>,
     run: u64,
     conflicts_in_run: u64,
     check: Option<check::Check>,
@@ -69,18 +78,22 @@ pub(crate) struct Learning {
 impl Learning {
     /// The state for a model of the declared `domains` and `constraints`
     /// constraints; `restarts` if the solver set them; `check` the
-    /// brute-force check of every learned clause (small models only).
+    /// brute-force check of every learned clause (small models only);
+    /// `follow` the variables the solver's branching decides.
     pub fn new(
         domains: &[Domain],
         constraints: usize,
         restarts: Option<Restarts>,
         check: Option<check::Check>,
+        follow: Option<&[crate::VarId]>,
     ) -> Learning {
         let vars = domains.len();
         Learning {
             trail: Trail::new(domains),
             nogoods: Nogoods::new(vars),
             activity: Activity::new(vars),
+            follow: follow.map(|f| Follow::new(vars, f)),
+            deciding: false,
             marks: Vec::new(),
             wiped_by: None,
             failed_by: None,
@@ -91,7 +104,10 @@ impl Learning {
             scratch: analysis::Scratch::default(),
             at_solution: false,
             projection: None,
-            restarts: restarts.unwrap_or(DEFAULT_RESTARTS),
+            // Following the branching: none unless set (a restart walks
+            // the same order again; on the Challenge's annotated models
+            // none was as fast or faster, BENCHMARKS.md).
+            restarts: restarts.or(follow.is_none().then_some(DEFAULT_RESTARTS)),
             run: 1,
             conflicts_in_run: 0,
             check,
@@ -101,6 +117,11 @@ impl Learning {
     /// A removal a propagation made (`constraints`: the model's count; the
     /// objective's removals carry that id, a clause's the one past it).
     pub fn note(&mut self, r: &Removal, constraints: u32, domains: &[Domain]) {
+        if self.deciding {
+            // A bound decision's removals: its literal on the trail says
+            // them all.
+            return;
+        }
         let reason = match r.by {
             c if c < constraints => Reason::Prop(c),
             c if c == constraints => Reason::Objective,

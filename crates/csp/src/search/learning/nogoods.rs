@@ -51,6 +51,8 @@ pub(crate) struct Nogoods {
     bump: f64,
     /// Learned clauses kept before the next cut.
     pub limit: usize,
+    /// How many of the clauses are learned (read before each decision).
+    learned: usize,
     /// Per variable: the pass of [`Nogoods::next`] that last looked at its
     /// watches, and the spans it read (one read of a bound's span sees
     /// every literal the trail so far made false there).
@@ -91,6 +93,7 @@ impl Nogoods {
             head: 0,
             bump: 1.0,
             limit: FIRST_LIMIT,
+            learned: 0,
             visited: vec![(0, 0); vars],
             pass: 0,
         }
@@ -98,7 +101,7 @@ impl Nogoods {
 
     /// How many learned clauses the database holds.
     pub fn learned(&self) -> usize {
-        self.clauses.iter().filter(|c| c.learned).count()
+        self.learned
     }
 
     /// Adds a clause whose first literal is the one to assert and whose
@@ -106,6 +109,7 @@ impl Nogoods {
     pub fn add(&mut self, lits: Vec<Lit>, lbd: u32, learned: bool) -> u32 {
         let k = self.clauses.len() as u32;
         self.watch(k, &lits);
+        self.learned += usize::from(learned);
         self.clauses.push(Clause {
             lits,
             activity: self.bump,
@@ -249,6 +253,7 @@ impl Nogoods {
         let median = activities[activities.len() / 2];
         self.clauses
             .retain(|c| !c.learned || c.lbd <= 2 || c.activity >= median);
+        self.learned = self.clauses.iter().filter(|c| c.learned).count();
         self.watches.clear();
         for (k, c) in self.clauses.iter().enumerate() {
             for &l in c.lits.iter().take(2) {
@@ -256,6 +261,8 @@ impl Nogoods {
             }
         }
         self.watches.sort();
-        self.limit += self.limit / 10;
+        // Past what stays, so that the next cut is some conflicts away
+        // (glue clauses alone may outnumber the limit).
+        self.limit = (self.limit + self.limit / 10).max(self.learned() + self.limit / 10);
     }
 }

@@ -1,9 +1,11 @@
 //! The learning search's loop: decide `x = v` on the most active variable
-//! (its saved phase first), propagate (arc consistency and the clauses, to
+//! (its saved phase first), or what the solver's branching decides while
+//! it is followed (`follow.rs`), propagate (arc consistency and the clauses, to
 //! a common fixpoint), and on a conflict analyse it, jump back to the
 //! level where the learned clause asserts its literal, and assert it (so
 //! `x != v` is the other branch, implied rather than decided). Luby
-//! restarts; at each, the clause database may be cut.
+//! restarts (while following the branching, by default only when the
+//! clause database must be cut); at each, the clause database may be cut.
 //!
 //! Solutions: in enumeration, each found solution's decisions are blocked
 //! by a clause kept for good (so no solution comes twice, none is lost:
@@ -22,6 +24,7 @@ use crate::observer::Observer;
 use crate::propagators::{Change, Lit};
 use crate::search::Search;
 use crate::stats::Status;
+use crate::Relation;
 
 /// What propagation came to.
 enum Step {
@@ -94,13 +97,21 @@ pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
             continue;
         }
         let l = learning!(s);
-        match l.activity.decision(&s.store) {
-            Some((x, v)) => {
-                s.decide(x, v);
-                decided = true;
+        let followed = match &mut l.follow {
+            Some(follow) => {
+                follow.decision(s.model, &s.store, &mut s.branching, &mut s.rng, &s.weights)
             }
-            None => return s.learned_solution(),
+            None => None,
+        };
+        match followed {
+            Some(lit) if lit.relation == Relation::Equal => s.decide(lit.var, lit.value),
+            Some(lit) => s.decide_bound(lit),
+            None => match l.activity.decision(&s.store) {
+                Some((x, v)) => s.decide(x, v),
+                None => return s.learned_solution(),
+            },
         }
+        decided = true;
     }
 }
 
@@ -142,6 +153,22 @@ impl<O: Observer> Search<'_, O> {
         self.wake(x, Change::Assigning { value: v }, None, None);
         self.store.assign(x, v);
         self.note_fixed(x, None);
+    }
+
+    /// Opens a level with the decision `lit`, a bound (`x <= mid` or `x >=
+    /// mid + 1` of a split order). No event: a bisection assigns nothing
+    /// (as in the other searches).
+    fn decide_bound(&mut self, lit: Lit) {
+        let l = learning!(self);
+        l.marks.push(self.store.mark());
+        l.trail.decide(lit);
+        let level = l.trail.level();
+        l.deciding = true;
+        let by = self.model.num_constraints() as u32;
+        let narrowed = self.impose(lit, by);
+        debug_assert!(narrowed, "a split leaves both halves");
+        learning!(self).deciding = false;
+        self.stats.max_depth = self.stats.max_depth.max(level as u64);
     }
 
     /// Arc consistency and the clauses to a common fixpoint.
@@ -274,9 +301,11 @@ impl<O: Observer> Search<'_, O> {
         }
         let level = l.trail.level();
         let decision = l.trail.entries[l.trail.decision_at(level) as usize].lit;
-        let id = self.var_id(decision.var);
-        self.observer
-            .fail(id, decision.value as i32, level as usize);
+        if decision.relation == Relation::Equal {
+            let id = self.var_id(decision.var);
+            self.observer
+                .fail(id, decision.value as i32, level as usize);
+        }
         if top < level {
             // Nothing of the current levels took part: go where it did.
             self.backjump(top);
@@ -325,6 +354,9 @@ impl<O: Observer> Search<'_, O> {
         }
         for lv in (level + 1..=from).rev() {
             let d = l.trail.entries[l.trail.decision_at(lv) as usize].lit;
+            if d.relation != Relation::Equal {
+                continue; // a bound decision: no event
+            }
             let id = crate::VarId {
                 model: self.model.id(),
                 index: d.var,
@@ -350,7 +382,13 @@ impl<O: Observer> Search<'_, O> {
 
     fn learning_restart_due(&mut self) -> bool {
         let l = learning!(self);
-        l.trail.level() > 0 && l.conflicts_in_run >= l.restarts.cutoff(l.run)
+        // Without restarts, one still cuts a clause database grown past
+        // its limit (which only the root allows).
+        l.trail.level() > 0
+            && match l.restarts {
+                Some(r) => l.conflicts_in_run >= r.cutoff(l.run),
+                None => l.nogoods.learned() > l.nogoods.limit,
+            }
     }
 
     /// Back to the root; the clause database is cut if it grew past its
