@@ -130,7 +130,7 @@ pub fn run(
         followed: &followed,
         strategy: opts
             .strategy
-            .unwrap_or_else(|| default_strategy(&inst.objective)),
+            .unwrap_or_else(|| default_strategy(&inst.objective, &built.model)),
     };
     if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
@@ -243,25 +243,40 @@ struct Solve<'a> {
 }
 
 /// The strategy unless `--strategy` sets one: clause learning for an
-/// optimisation (following the search annotations where their own search
-/// runs, activity deciding the rest; it proves optima the textbook search
-/// does not within the limit, on RCPSP and job shop), arc consistency for
-/// a satisfaction problem (faster on the Challenge's black-hole and
-/// kakuro instances, and for enumeration). BENCHMARKS.md has the
+/// optimisation over a scheduling model (a cumulative or a unary resource,
+/// the model's own or found among its pairwise no-overlaps), following the
+/// search annotations where their own search runs, activity deciding the
+/// rest: it proves job shop and RCPSP optima the textbook search does not
+/// within the limit. Arc consistency for everything else: satisfaction
+/// problems (faster on the Challenge's black-hole and kakuro instances,
+/// and for enumeration) and the other optimisations (tpp, still life,
+/// golomb and photo are faster without learning). BENCHMARKS.md has the
 /// measurements.
 ///
 /// ```
-/// use csp::Strategy;
+/// use csp::{Model, Strategy};
 /// use csp_fzn::run::default_strategy;
 /// use csp_fzn::instance::Objective;
 /// use csp_fzn::Term;
-/// assert_eq!(default_strategy(&Objective::Satisfy), Strategy::ArcConsistency);
-/// assert_eq!(default_strategy(&Objective::Minimize(Term::Var(0))), Strategy::ClauseLearning);
+/// let mut model = Model::new();
+/// let s = model.int_vars(2, 0..=9).unwrap();
+/// let minimize = Objective::Minimize(Term::Var(0));
+/// assert_eq!(default_strategy(&minimize, &model), Strategy::ArcConsistency);
+/// model.disjunctive(&s, [3, 4]).unwrap();
+/// assert_eq!(default_strategy(&minimize, &model), Strategy::ClauseLearning);
+/// assert_eq!(default_strategy(&Objective::Satisfy, &model), Strategy::ArcConsistency);
 /// ```
-pub fn default_strategy(objective: &Objective) -> csp::Strategy {
+pub fn default_strategy(objective: &Objective, model: &csp::Model) -> csp::Strategy {
+    let scheduling = || {
+        model
+            .constraint_ids()
+            .any(|c| matches!(model.constraint_name(c), "cumulative" | "disjunctive"))
+    };
     match objective {
-        Objective::Satisfy => csp::Strategy::ArcConsistency,
-        Objective::Minimize(_) | Objective::Maximize(_) => csp::Strategy::ClauseLearning,
+        Objective::Minimize(_) | Objective::Maximize(_) if scheduling() => {
+            csp::Strategy::ClauseLearning
+        }
+        _ => csp::Strategy::ArcConsistency,
     }
 }
 
