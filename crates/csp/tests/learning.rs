@@ -214,6 +214,23 @@ fn learning_following<'m>(model: &'m Model, f: &Following) -> Solver<'m> {
     }
 }
 
+/// The best value `solver` reaches on `objective` (maximised or minimised)
+/// and the status it ends with.
+fn optimum(
+    solver: Solver<'_>,
+    objective: &[(i64, VarId)],
+    maximize: bool,
+) -> (Option<i64>, OptimizeStatus) {
+    let optimize = if maximize {
+        solver.maximize(objective.to_vec())
+    } else {
+        solver.minimize(objective.to_vec())
+    };
+    let mut optimize = optimize.unwrap();
+    let best = optimize.by_ref().last().map(|i| i.value);
+    (best, optimize.status())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
@@ -277,16 +294,7 @@ proptest! {
     ) {
         let (model, x) = build(&spec);
         let objective: Vec<(i64, VarId)> = x.iter().zip(&coefs).map(|(&v, &a)| (a, v)).collect();
-        let run = |solver: Solver<'_>| {
-            let optimize = if maximize {
-                solver.maximize(objective.clone())
-            } else {
-                solver.minimize(objective.clone())
-            };
-            let mut optimize = optimize.unwrap();
-            let best = optimize.by_ref().last().map(|i| i.value);
-            (best, optimize.status())
-        };
+        let run = |solver: Solver<'_>| optimum(solver, &objective, maximize);
         let (expected, status) = run(Solver::new(&model).strategy(Pruning::ArcConsistency));
         let (best, learned) = run(learning_following(&model, &f));
         prop_assert_eq!(best, expected);
@@ -328,16 +336,7 @@ proptest! {
     ) {
         let (model, x) = build(&spec);
         let objective: Vec<(i64, VarId)> = x.iter().zip(&coefs).map(|(&v, &a)| (a, v)).collect();
-        let run = |solver: Solver<'_>| {
-            let optimize = if maximize {
-                solver.maximize(objective.clone())
-            } else {
-                solver.minimize(objective.clone())
-            };
-            let mut optimize = optimize.unwrap();
-            let best = optimize.by_ref().last().map(|i| i.value);
-            (best, optimize.status())
-        };
+        let run = |solver: Solver<'_>| optimum(solver, &objective, maximize);
         let (expected, status) = run(Solver::new(&model).strategy(Pruning::ArcConsistency));
         let (best, learned) = run(learning(&model));
         prop_assert_eq!(best, expected);

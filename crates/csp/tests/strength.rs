@@ -145,6 +145,19 @@ fn exact_when_one_open(model: &Model, left: &[Vec<i32>]) -> Result<(), TestCaseE
     Ok(())
 }
 
+/// The last variable of `declared` as the maximum (or minimum) of the
+/// others.
+fn extremum_model(declared: &[Vec<i32>], max: bool) -> Model {
+    let (mut m, x) = model_over(declared);
+    let (result, operands) = x.split_last().unwrap();
+    if max {
+        m.maximum(operands, *result).unwrap();
+    } else {
+        m.minimum(operands, *result).unwrap();
+    }
+    m
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(500), ..ProptestConfig::default() })]
 
@@ -357,14 +370,7 @@ proptest! {
         declared in (2..=3usize).prop_flat_map(|n| domains(n + 1, -3..=3, 1..=7)),
         max in any::<bool>(),
     ) {
-        let (mut m, x) = model_over(&declared);
-        let (result, operands) = x.split_last().unwrap();
-        if max {
-            m.maximum(operands, *result).unwrap();
-        } else {
-            m.minimum(operands, *result).unwrap();
-        }
-        domain_consistent(&m, &declared)?;
+        domain_consistent(&extremum_model(&declared, max), &declared)?;
     }
 
     /// Minimum and maximum over up to five operands with holes in their
@@ -375,14 +381,7 @@ proptest! {
         declared in (1..=5usize).prop_flat_map(|n| domains(n + 1, -4..=4, 1..=6)),
         max in any::<bool>(),
     ) {
-        let (mut m, x) = model_over(&declared);
-        let (result, operands) = x.split_last().unwrap();
-        if max {
-            m.maximum(operands, *result).unwrap();
-        } else {
-            m.minimum(operands, *result).unwrap();
-        }
-        domain_consistent(&m, &declared)?;
+        domain_consistent(&extremum_model(&declared, max), &declared)?;
     }
 
     /// Minimum and maximum on large domains: at least bounds(Z) consistent
