@@ -130,13 +130,8 @@ impl Propagator for Channel<'_> {
 
 /// The view value of `view` if its variable is assigned or down to one value.
 pub(super) fn fixed(ctx: &Ctx<'_>, view: &View) -> Option<i128> {
-    let x = view.var.index;
-    let value = if ctx.assigned[x as usize] {
-        Some(i64::from(ctx.values[x as usize]))
-    } else {
-        ctx.store.single(x)
-    };
-    value.map(|u| u as i128 + view.offset as i128)
+    ctx.fixed_value(view.var.index)
+        .map(|u| u as i128 + view.offset as i128)
 }
 
 /// Removes each value of `from` that `map` sends to no value of `to`.

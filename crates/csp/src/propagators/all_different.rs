@@ -284,17 +284,6 @@ impl Stronger<'_> {
     }
 }
 
-/// A variable's single value: its assigned one (forward checking's
-/// slot backend leaves an assigned variable's domain in the store as it was), or
-/// its domain's last.
-fn fixed_value(ctx: &Ctx<'_>, x: u32) -> Option<i64> {
-    if ctx.assigned[x as usize] {
-        Some(ctx.values[x as usize] as i64)
-    } else {
-        ctx.store.single(x)
-    }
-}
-
 /// A variable's least and greatest value (its value once assigned).
 fn view_bounds(ctx: &Ctx<'_>, x: u32) -> Option<(i64, i64)> {
     if ctx.assigned[x as usize] {
@@ -308,7 +297,7 @@ fn view_bounds(ctx: &Ctx<'_>, x: u32) -> Option<(i64, i64)> {
 /// the other variables (an assigned one that takes it is a conflict).
 fn eliminate_fixed(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
     for a in &con.scope {
-        let Some(s) = fixed_value(ctx, a.var.index) else {
+        let Some(s) = ctx.fixed_value(a.var.index) else {
             continue;
         };
         let t = s + a.offset;

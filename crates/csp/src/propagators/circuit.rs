@@ -73,13 +73,7 @@ impl Propagator for SubtourElimination<'_> {
 /// as fixed: forward checking's slot backend does not narrow the store to it).
 pub(super) fn fixed(ctx: &Ctx<'_>, con: &Constraint, p: usize) -> Option<i64> {
     let v = con.scope[p];
-    let x = v.var.index;
-    let value = if ctx.assigned[x as usize] {
-        Some(ctx.values[x as usize] as i64)
-    } else {
-        ctx.store.single(x)
-    };
-    value.map(|u| u + v.offset)
+    ctx.fixed_value(v.var.index).map(|u| u + v.offset)
 }
 
 /// Rules out `succ[p] = w`; true if a domain changed.

@@ -63,10 +63,7 @@ impl WatchedLiterals<'_> {
     /// the store).
     fn fixed(&self, ctx: &Ctx<'_>, k: usize) -> (u32, Option<i64>) {
         let x = self.con.scope[k].var.index;
-        if ctx.assigned[x as usize] {
-            return (x, Some(ctx.values[x as usize] as i64));
-        }
-        (x, ctx.store.single(x))
+        (x, ctx.fixed_value(x))
     }
 
     /// Can literal `k` no longer be true?

@@ -100,12 +100,7 @@ fn forced(ctx: &Ctx<'_>, con: &Constraint, out: &mut Vec<i64>) {
     out.resize(2 * n, FREE);
     for (q, view) in con.scope.iter().enumerate() {
         let x = view.var.index;
-        let fixed = if ctx.assigned[x as usize] {
-            Some(ctx.values[x as usize] as i64)
-        } else {
-            ctx.store.single(x)
-        };
-        let Some(t) = fixed.map(|u| u + view.offset) else {
+        let Some(t) = ctx.fixed_value(x).map(|u| u + view.offset) else {
             continue;
         };
         if !(0..n as i64).contains(&t) {

@@ -182,12 +182,7 @@ fn not_equal(ctx: &mut Ctx<'_>, scope: &[crate::var::View], coefs: &[i64], rhs: 
             continue;
         }
         let x = view.var.index;
-        let fixed = if ctx.assigned[x as usize] {
-            Some(ctx.values[x as usize] as i64)
-        } else {
-            ctx.store.single(x)
-        };
-        match fixed {
+        match ctx.fixed_value(x) {
             Some(v) => sum += a as i128 * v as i128,
             None if open.is_some() => return Ok(()),
             None => open = Some((x, a as i128)),

@@ -426,6 +426,17 @@ impl Ctx<'_> {
         self.assigned[x as usize] || self.store.size(x) == 1
     }
 
+    /// A variable's single value: its assigned one (forward checking's
+    /// slot backend leaves an assigned variable's domain in the store as
+    /// it was), or its domain's last.
+    pub(crate) fn fixed_value(&self, x: u32) -> Option<i64> {
+        if self.assigned[x as usize] {
+            Some(i64::from(self.values[x as usize]))
+        } else {
+            self.store.single(x)
+        }
+    }
+
     /// Checks `con` with every variable at its single value, except `x`
     /// which takes `u` when given.
     pub fn check_fixed(&mut self, con: &Constraint, trial: Option<(u32, i32)>) -> bool {
