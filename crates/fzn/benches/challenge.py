@@ -18,12 +18,17 @@ and noted. Prints a Markdown table: per instance
 each solver's status, objective, wall time (flattening included) and
 peak memory (the largest resident set of MiniZinc and the solver it
 started, from `/usr/bin/time`, where installed), then each other solver's
-median time ratio against ours, the status counts, each solver's largest
-peak memory, and the MiniZinc Challenge's Borda score (`borda`).
+median time ratio against ours, the status counts, how many each proved
+(optimum or unsatisfiability), each solver's largest peak memory, the
+MiniZinc Challenge's Borda score (`borda`), and for each family where
+another solver needs more than a second on an instance, our pairwise
+score against it there (`slow_families`). `--into` also writes the table
+into a marked section of BENCHMARKS.md.
 
     crates/fzn/benches/challenge.py                     # the default list, 20 s each
     crates/fzn/benches/challenge.py -t 10000 --only jobshop,rcpsp -o table.md
     crates/fzn/benches/challenge.py --list my_instances.txt
+    crates/fzn/benches/challenge.py -t 60000 --into BENCHMARKS.md --section challenge-60s
 
 The instance list (default: challenge_instances.txt beside this script)
 has one `model.mzn data.dzn` pair per line, relative to the benchmark
@@ -64,6 +69,11 @@ def parse_args():
                         "ID@N for a solver on N threads (-p N; default 1) "
                         "(default: csp,gecode[,pumpkin])")
     p.add_argument("-o", "--output", type=Path, help="write the table here instead of stdout")
+    p.add_argument("--into", type=Path, metavar="FILE",
+                   help="also write the table into FILE (BENCHMARKS.md) between the lines "
+                        "`<!-- challenge:NAME -->` and `<!-- /challenge:NAME -->` (NAME: --section), "
+                        "which must exist; the rest of FILE is kept")
+    p.add_argument("--section", default="main", help="the marked section of --into (default main)")
     return p.parse_args()
 
 
@@ -257,27 +267,56 @@ def quality(result, direction):
     return (1, -value if direction == "min" else value)
 
 
+def pair_score(mine, theirs, direction):
+    """What one run scores against another on one instance under the
+    MiniZinc Challenge's complete scoring: the better answer 1, the worse
+    0; equal answers split the point by time (s scores t'/(t + t')), so
+    two equal unproved answers at the time limit score 0.5 each; no
+    answer scores 0."""
+    a, b = quality(mine, direction), quality(theirs, direction)
+    if a is None:
+        return 0.0
+    if b is None or a > b:
+        return 1.0
+    if a == b:
+        t, u = mine[2], theirs[2]
+        return u / (t + u) if t + u > 0 else 0.5
+    return 0.0
+
+
 def borda(rows, solvers, senses):
     """The MiniZinc Challenge's complete scoring: on each instance each
-    solver meets each other; the better answer scores 1, the worse 0;
-    equal answers split the point by time (s scores t'/(t + t')), so two
-    equal unproved answers at the time limit score 0.5 each; two runs
-    with no answer score 0. A solver's score is its sum over instances."""
+    solver meets each other (`pair_score`). A solver's score is its sum
+    over instances."""
     score = {s: 0.0 for s in solvers}
     for (name, results), direction in zip(rows, senses):
         for s in solvers:
             for other in solvers:
-                if other == s:
-                    continue
-                mine, theirs = quality(results[s], direction), quality(results[other], direction)
-                if mine is None:
-                    continue
-                if theirs is None or mine > theirs:
-                    score[s] += 1
-                elif mine == theirs:
-                    t, u = results[s][2], results[other][2]
-                    score[s] += u / (t + u) if t + u > 0 else 0.5
+                if other != s:
+                    score[s] += pair_score(results[s], results[other], direction)
     return score
+
+
+def proved(result):
+    """An optimum or unsatisfiability proved (what the issue counts as
+    proving an instance)."""
+    return result[0] in ("optimal", "unsat")
+
+
+def slow_families(rows, senses, ours, other, seconds=1.0):
+    """Per family where `other` took more than `seconds` on some instance:
+    (family, instances, ours's pairwise score against other, other's
+    against ours). The family is the instance name's first component."""
+    families = {}
+    for (name, results), direction in zip(rows, senses):
+        families.setdefault(name.split("/", 1)[0], []).append((results, direction))
+    out = []
+    for family, runs in families.items():
+        if any(r[other][2] > seconds for r, _ in runs):
+            mine = sum(pair_score(r[ours], r[other], d) for r, d in runs)
+            theirs = sum(pair_score(r[other], r[ours], d) for r, d in runs)
+            out.append((family, len(runs), mine, theirs))
+    return out
 
 
 def table(rows, solvers, args, command, senses):
@@ -313,6 +352,8 @@ def table(rows, solvers, args, command, senses):
         for _, r in rows:
             counts[r[s][0]] += 1
         lines.append(f"{s}: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".")
+    lines.append("Proved (optimum or unsatisfiability): " + ", ".join(
+        f"{s} {sum(proved(r[s]) for _, r in rows)}" for s in solvers) + ".")
     peaks = {s: [r[s][4] for _, r in rows if r[s][4] is not None] for s in solvers}
     if any(peaks.values()):
         lines.append("Largest peak memory (MB, MiniZinc's flattening included): " + ", ".join(
@@ -320,6 +361,12 @@ def table(rows, solvers, args, command, senses):
     scores = borda(rows, solvers, senses)
     lines.append("Borda score (MiniZinc Challenge complete scoring, each solver against each other): " + ", ".join(
         f"{s} {scores[s]:.2f}" for s in solvers) + f" (of {len(rows) * (len(solvers) - 1)} possible).")
+    for other in solvers[1:]:
+        slow = slow_families(rows, senses, ours, other)
+        if slow:
+            lines.append(f"Families where {other} takes more than 1 s on an instance, pairwise score "
+                         f"{ours}:{other}: " + ", ".join(
+                             f"{f} ({n}) {a:.2f}:{b:.2f}" + (" lost" if a < b else "") for f, n, a, b in slow) + ".")
     for name, results in rows:
         optima = {results[s][1] for s in solvers if results[s][0] == "optimal"}
         if len(optima) > 1:
@@ -331,6 +378,8 @@ def table(rows, solvers, args, command, senses):
 
 def main():
     args = parse_args()
+    if args.into and f"<!-- challenge:{args.section} -->" not in args.into.read_text():
+        sys.exit(f"challenge: {args.into} has no line <!-- challenge:{args.section} -->")
     scratch = Path(tempfile.mkdtemp(prefix="challenge-"))
     atexit.register(shutil.rmtree, scratch, ignore_errors=True)
     env = environment(scratch)
@@ -362,6 +411,22 @@ def main():
         args.output.write_text(text)
     else:
         sys.stdout.write(text)
+    if args.into:
+        write_into(args.into, args.section, text)
+
+
+def write_into(path, section, text):
+    """Replace what lies between the section's two marker lines of `path`
+    by `text`, keeping the markers and everything else."""
+    begin, end = f"<!-- challenge:{section} -->", f"<!-- /challenge:{section} -->"
+    lines = path.read_text().split("\n")
+    try:
+        i, j = lines.index(begin), lines.index(end)
+    except ValueError:
+        sys.exit(f"challenge: {path} has no lines {begin} and {end}")
+    if j < i:
+        sys.exit(f"challenge: in {path}, {end} comes before {begin}")
+    path.write_text("\n".join(lines[:i + 1] + ["", text.rstrip("\n"), ""] + lines[j:]))
 
 
 if __name__ == "__main__":
