@@ -78,8 +78,11 @@ def solve(fzn, strategy, free, args, env):
     wall = time.monotonic() - start
     if proc.returncode != 0:
         sys.exit(f"learning_gap: {' '.join(cmd)} failed: {proc.stderr.strip()[:200]}")
-    finished = "==========" in proc.stdout or "=====UNSATISFIABLE=====" in proc.stdout
     stats = dict(re.findall(r"%%%mzn-stat: (\w+)=(\S+)", proc.stdout))
+    # Done: an optimum or unsatisfiability proved, or a satisfaction
+    # model's first solution found.
+    finished = "==========" in proc.stdout or "=====UNSATISFIABLE=====" in proc.stdout or (
+        "----------" in proc.stdout and "objective" not in stats)
     work = stats.get("conflicts") or stats.get("failures") or "?"
     return wall, finished, work
 
