@@ -1328,7 +1328,10 @@ impl Model {
     /// Channels two permutations: `xs[i] = j` exactly when `ys[j] = i`
     /// (0-based; the sequences must have the same length, see
     /// [`ModelError::LengthMismatch`]). Queens by rows and by columns, or
-    /// successors and predecessors, are typical pairs.
+    /// successors and predecessors, are typical pairs. Arc consistency
+    /// makes it domain consistent (over distinct variables): every value
+    /// left is used by some pair of inverse permutations within the
+    /// domains.
     ///
     /// ```
     /// use csp::{Model, Solver};

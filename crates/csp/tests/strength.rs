@@ -596,32 +596,16 @@ proptest! {
         exact_when_one_open(&m, &left)?;
     }
 
-    /// Inverse: arc consistency on each channelled pair, `x[i] = j` exactly
-    /// when `y[j] = i` (and the positions in range), and exact with one
-    /// variable open.
+    /// Inverse: domain consistent, as Gecode's domain channel (the channel
+    /// makes both sides one bipartite graph, Régin's matching keeps the
+    /// edges some perfect matching uses); values out of range included.
     #[test]
-    fn inverse_is_arc_consistent_on_each_pair(
-        (n, declared) in (1..=3usize).prop_flat_map(|n| (Just(n), domains(2 * n, -1..=3, 1..=4))),
+    fn inverse_is_domain_consistent(
+        (n, declared) in (1..=4usize).prop_flat_map(|n| (Just(n), domains(2 * n, -1..=4, 1..=5))),
     ) {
         let (mut m, x) = model_over(&declared);
         m.inverse(&x[..n], &x[n..]).unwrap();
-        let Some(left) = sound(&m, &declared)? else {
-            return Ok(());
-        };
-        for (side, other) in [(0, n), (n, 0)] {
-            for i in 0..n {
-                for &v in &left[side + i] {
-                    prop_assert!((0..n as i32).contains(&v), "{:?}", left);
-                    for j in 0..n {
-                        let pair = left[other + j]
-                            .iter()
-                            .any(|&w| (v == j as i32) == (w == i as i32));
-                        prop_assert!(pair, "x{} = {} against x{}: {:?}", side + i, v, other + j, left);
-                    }
-                }
-            }
-        }
-        exact_when_one_open(&m, &left)?;
+        domain_consistent(&m, &declared)?;
     }
 }
 

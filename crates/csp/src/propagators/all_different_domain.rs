@@ -15,11 +15,14 @@
 //! 3. Every other edge goes.
 //!
 //! Components by Tarjan's algorithm with an explicit stack (no recursion).
-//! Every buffer lives in [`Matching`] and is reused across calls.
+//! Every buffer lives in [`Matching`] and is reused across calls; values
+//! spread over a span at most about twice their count (a permutation's)
+//! are numbered by one pass over it rather than sorted.
 
 use super::{Ctx, Prop};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use crate::View;
 
 const NONE: u32 = u32::MAX;
 
@@ -30,6 +33,8 @@ pub(crate) struct Matching {
     values: Vec<i64>,
     /// The view values, view after view (each view's ascending).
     flat: Vec<i64>,
+    /// Dense values: per value of the span from the least, its index.
+    slot: Vec<u32>,
     /// Per view, its values (indices into `values`), ascending.
     edge_start: Vec<u32>,
     edges: Vec<u32>,
@@ -62,18 +67,24 @@ impl Matching {
     /// Removes from `con`'s views every value no maximum matching uses;
     /// fails if the views cannot all take distinct values.
     pub fn filter(&mut self, ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
-        let n = con.scope.len();
+        self.filter_views(ctx, &con.scope)
+    }
+
+    /// [`Matching::filter`] over any views (the inverse channel's first
+    /// half).
+    pub fn filter_views(&mut self, ctx: &mut Ctx<'_>, scope: &[View]) -> Prop {
+        let n = scope.len();
         let wide = |x: u32| !ctx.assigned[x as usize] && !ctx.store.listable(x);
-        if n == 0 || con.scope.iter().any(|v| wide(v.var.index)) {
+        if n == 0 || scope.iter().any(|v| wide(v.var.index)) {
             // A domain too wide to list: left to the bounds and the
             // assigned values until it narrows.
             return Ok(());
         }
-        self.build_graph(ctx, con);
+        self.build_graph(ctx, scope);
         self.match_views(n)?;
         self.reach_from_free_values(n);
         self.components(n);
-        for (x, view) in con.scope.iter().enumerate() {
+        for (x, view) in scope.iter().enumerate() {
             let comp = self.component[x];
             for e in self.edge_start[x]..self.edge_start[x + 1] {
                 let v = self.edges[e as usize];
@@ -92,10 +103,10 @@ impl Matching {
     }
 
     /// The views' current values as edges (value indices, per view).
-    fn build_graph(&mut self, ctx: &mut Ctx<'_>, con: &Constraint) {
+    fn build_graph(&mut self, ctx: &mut Ctx<'_>, scope: &[View]) {
         self.flat.clear();
         self.edge_start.clear();
-        for view in &con.scope {
+        for view in scope {
             self.edge_start.push(self.flat.len() as u32);
             let x = view.var.index;
             self.buf.clear();
@@ -109,11 +120,33 @@ impl Matching {
         }
         self.edge_start.push(self.flat.len() as u32);
         self.values.clear();
+        self.edges.clear();
+        let lo = self.flat.iter().copied().min().unwrap_or(0);
+        let hi = self.flat.iter().copied().max().unwrap_or(0);
+        let span = (hi as i128 - lo as i128) as usize + 1;
+        if span <= 2 * self.flat.len() + 64 {
+            // Dense values (a permutation's): numbered by a pass over the
+            // span, no sort (the same ascending numbering).
+            self.slot.clear();
+            self.slot.resize(span, NONE);
+            for &v in &self.flat {
+                self.slot[(v - lo) as usize] = 0;
+            }
+            for (k, slot) in self.slot.iter_mut().enumerate() {
+                if *slot == 0 {
+                    *slot = self.values.len() as u32;
+                    self.values.push(lo + k as i64);
+                }
+            }
+            let slot = &self.slot;
+            self.edges
+                .extend(self.flat.iter().map(|&v| slot[(v - lo) as usize]));
+            return;
+        }
         self.values.extend_from_slice(&self.flat);
         self.values.sort_unstable();
         self.values.dedup();
         let values = &self.values;
-        self.edges.clear();
         self.edges.extend(
             self.flat
                 .iter()

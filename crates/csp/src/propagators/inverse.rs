@@ -4,19 +4,32 @@
 //!
 //! * check: both directions on a complete assignment;
 //! * backtracking: the shared default (checked once the scope is assigned);
-//! * forward checking and arc consistency: channelling to its own
-//!   fixpoint (a value `j` stays in `x[i]` only while `y[j]` exists and
-//!   can still take `i`, and no other `y[k]` is fixed to `i`; the other
-//!   way round likewise), which is arc consistency on each pair `x[i]`,
-//!   `y[j]` of the decomposition `x[i] = j <-> y[j] = i`
-//!   (`tests/strength.rs` checks it against brute force); arc consistency
-//!   then adds the exact last-variable filter.
+//! * forward checking: channelling to its own fixpoint (a value `j`
+//!   stays in `x[i]` only while `y[j]` exists and can still take `i`, and
+//!   no other `y[k]` is fixed to `i`; the other way round likewise), which
+//!   is arc consistency on each pair `x[i]`, `y[j]` of the decomposition
+//!   `x[i] = j <-> y[j] = i`, then the exact last-variable filter;
+//! * arc consistency: domain consistency of the whole constraint over
+//!   distinct listed variables, as Gecode's domain `channel`: the channel
+//!   makes the two sides one bipartite graph (`x[i]` has `j` exactly when
+//!   `y[j]` has `i`), and Régin's matching filter on `x`
+//!   (`all_different_domain.rs`) keeps the edges some perfect matching
+//!   uses, which the channel then mirrors on `y` (`tests/strength.rs`
+//!   checks it against brute force). On one-word stores the channel is
+//!   incremental (`inverse/words.rs`): a wake-up channels only the values
+//!   gone since the last one.
 
+#[cfg(test)]
+mod tests;
+mod words;
+
+use super::all_different_domain::Matching;
 use super::explain::{domains_of, Read};
-use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use words::WordChannel;
 
 /// The scope's first half `x` and second half `y` are inverse
 /// permutations: `x[i] = j` exactly when `y[j] = i`.
@@ -42,17 +55,43 @@ impl ConstraintKind for Inverse {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
-        Box::new(Channelling { con })
+        Box::new(Channelling {
+            con,
+            words: WordChannel::default(),
+            matching: Matching::default(),
+        })
     }
 }
 
 struct Channelling<'m> {
     con: &'m Constraint,
+    /// The incremental channel's records (one-word stores).
+    words: WordChannel,
+    /// Régin's filter over `x`, its matching kept as the next call's hint.
+    matching: Matching,
+}
+
+impl Channelling<'_> {
+    /// The channel to its fixpoint: incremental on one-word stores, a
+    /// full pass otherwise.
+    fn channel(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        if ctx.store.one_word() {
+            self.words.channel(ctx, self.con).map(drop)
+        } else {
+            channel(ctx, self.con)
+        }
+    }
 }
 
 impl Propagator for Channelling<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
+    }
+
+    /// A pass over the edges, as all-different's matching: after the
+    /// cheaper lanes, so one run sees the removals they make together.
+    fn priority(&self) -> Priority {
+        Priority::Table
     }
 
     /// An inference rests on the others' domains.
@@ -70,9 +109,32 @@ impl Propagator for Channelling<'_> {
         }))
     }
 
+    /// The channel, Régin's filter on `x`, the channel again (mirroring
+    /// its removals on `y`): over distinct variables that is the
+    /// constraint's domain consistency; a variable on both sides may have
+    /// lost values `x` relied on, so then round again until nothing goes.
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        channel(ctx, self.con)?;
-        ctx.filter_last(self.con)
+        let n = self.con.scope.len() / 2;
+        let repeated = self.con.has_repeated_vars();
+        loop {
+            self.channel(ctx)?;
+            let pruned = ctx.pruned;
+            self.matching.filter_views(ctx, &self.con.scope[..n])?;
+            if ctx.pruned == pruned {
+                break;
+            }
+            if !repeated {
+                self.channel(ctx)?;
+                break;
+            }
+        }
+        // Exact already over distinct variables, unless a domain too wide
+        // to list kept the matching out.
+        if repeated || !ctx.store.one_word() {
+            ctx.filter_last(self.con)
+        } else {
+            Ok(())
+        }
     }
 }
 

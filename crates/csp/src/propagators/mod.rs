@@ -95,6 +95,8 @@ pub(crate) mod table_reif;
 mod theta_tree;
 pub(crate) mod times;
 pub(crate) mod value_precede;
+#[cfg(test)]
+mod walk_tests;
 
 pub(crate) use description::{Constraint, Kind};
 pub(crate) use explain::{Domains, Inferred, Lit};
