@@ -449,6 +449,54 @@ impl Restarts {
     }
 }
 
+/// Glucose's restarts for [`Strategy::ClauseLearning`] (set by
+/// [`Solver::lbd_restarts`](crate::Solver::lbd_restarts)), in place of a
+/// failure schedule: restart once the learned clauses' recent LBD (the
+/// mean of the last `window`) exceeds `lbd_factor` times the mean of all
+/// of them, so a search learning worse clauses than usual starts again;
+/// but not before `first` conflicts, nor within `window` conflicts of the
+/// last restart, and a pending restart is put off when the trail at a
+/// conflict holds more than `blocking_factor` times the mean of the last
+/// `blocking_window` (the search may be close to a solution). The default
+/// is Pumpkin's (Glucose's with its own first delay).
+///
+/// ```
+/// use csp::{LbdRestarts, Model, Solver, Strategy};
+/// let r = LbdRestarts::default();
+/// assert_eq!((r.window, r.lbd_factor, r.first), (50, 1.25, 10_000));
+/// let mut model = Model::new();
+/// let x = model.int_vars(4, 0..4).unwrap();
+/// model.all_different(&x).unwrap();
+/// let solver = Solver::new(&model).strategy(Strategy::ClauseLearning).lbd_restarts(r);
+/// assert_eq!(solver.count().solutions(), 24);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LbdRestarts {
+    /// Conflicts whose LBDs make the recent mean (and the least gap
+    /// between restarts); at least 1.
+    pub window: u64,
+    /// How much worse than the overall mean the recent mean must be.
+    pub lbd_factor: f64,
+    /// Conflicts whose trail sizes make the blocking mean; at least 1.
+    pub blocking_window: u64,
+    /// How much longer than that mean a trail puts a restart off.
+    pub blocking_factor: f64,
+    /// Conflicts before the first restart.
+    pub first: u64,
+}
+
+impl Default for LbdRestarts {
+    fn default() -> LbdRestarts {
+        LbdRestarts {
+            window: 50,
+            lbd_factor: 1.25,
+            blocking_window: 5000,
+            blocking_factor: 1.4,
+            first: 10_000,
+        }
+    }
+}
+
 impl std::str::FromStr for Restarts {
     type Err = String;
 

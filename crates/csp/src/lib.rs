@@ -84,7 +84,8 @@ pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use combinations::each_combination;
 pub use comparison::{Cmp, MAX_LINEAR_CONSTANT};
 pub use config::{
-    AllDifferentLevel, CumulativeLevel, Restarts, RestartsError, Strategy, ValueOrder, VarOrder,
+    AllDifferentLevel, CumulativeLevel, LbdRestarts, Restarts, RestartsError, Strategy, ValueOrder,
+    VarOrder,
 };
 pub use custom::{Conflict, Event, Priority, PropagationContext, Propagator, ReversibleCell};
 pub use domain::{Domain, MAX_DOMAIN_WIDTH};

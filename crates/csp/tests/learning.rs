@@ -174,14 +174,38 @@ fn learning(model: &Model) -> Solver<'_> {
         .limits(limits)
 }
 
+/// Restarts as often as allowed: LBD restarts after every two conflicts.
+const EAGER_LBD: csp::LbdRestarts = csp::LbdRestarts {
+    window: 2,
+    lbd_factor: 0.0,
+    blocking_window: 2,
+    blocking_factor: f64::INFINITY,
+    first: 0,
+};
+
+/// The restarts of a following search.
+#[derive(Clone, Copy, Debug)]
+enum Restarting {
+    /// Only to cut the clause database.
+    Default,
+    /// Luby's of scale 1.
+    Luby,
+    /// [`EAGER_LBD`].
+    Lbd,
+}
+
+fn restarting() -> impl Strategy<Value = Restarting> {
+    proptest::sample::select(&[Restarting::Default, Restarting::Luby, Restarting::Lbd][..])
+}
+
 /// How a search follows the branching: how many of the first variables,
-/// by which orders, with Luby restarts of scale 1 or none.
+/// by which orders, with which restarts.
 #[derive(Clone, Debug)]
 struct Following {
     followed: usize,
     var_order: VarOrder,
     value_order: ValueOrder,
-    restarts: bool,
+    restarts: Restarting,
 }
 
 fn following() -> impl Strategy<Value = Following> {
@@ -189,7 +213,7 @@ fn following() -> impl Strategy<Value = Following> {
         0usize..=6,
         proptest::sample::select(VarOrder::ALL),
         proptest::sample::select(ValueOrder::ALL),
-        any::<bool>(),
+        restarting(),
     )
         .prop_map(|(followed, var_order, value_order, restarts)| Following {
             followed,
@@ -207,10 +231,10 @@ fn learning_following<'m>(model: &'m Model, f: &Following) -> Solver<'m> {
         .value_order(f.value_order)
         .follow_branching(model.vars().take(f.followed))
         .unwrap();
-    if f.restarts {
-        solver.restarts(csp::Restarts::Luby { scale: 1 })
-    } else {
-        solver
+    match f.restarts {
+        Restarting::Default => solver,
+        Restarting::Luby => solver.restarts(csp::Restarts::Luby { scale: 1 }),
+        Restarting::Lbd => solver.lbd_restarts(EAGER_LBD),
     }
 }
 
@@ -264,7 +288,7 @@ proptest! {
             ValueOrder::Split,
             ValueOrder::ReverseSplit,
         ][..]),
-        restarts in any::<bool>(),
+        restarts in restarting(),
     ) {
         let (model, _) = build(&spec);
         let f = Following { followed: model.num_vars(), var_order: VarOrder::Input, value_order, restarts };
@@ -538,4 +562,80 @@ fn following_restarts_only_to_cut_the_clause_database() {
     assert!(big.learned > 2000 && big.restarts > 0, "{big:?}");
     let small = pigeons(5);
     assert!(small.learned > 0 && small.restarts == 0, "{small:?}");
+}
+
+/// A variable and value the branching named (either may be missing).
+type Named = (Option<VarId>, Option<i32>);
+
+/// A search's decisions as the branching named them and as the search
+/// made them, and its restarts.
+#[derive(Default)]
+struct Decisions {
+    /// What the variable order (and the value order after it) last named.
+    named: std::sync::Arc<std::sync::Mutex<Named>>,
+    /// Each choose event beside what had been named for it.
+    made: Vec<((VarId, i32), Named)>,
+    restarts: u64,
+}
+
+impl csp::Observer for Decisions {
+    fn choose(&mut self, var: VarId, value: i32, _depth: usize) {
+        let named = *self.named.lock().unwrap();
+        self.made.push(((var, value), named));
+    }
+
+    fn restart(&mut self) {
+        self.restarts += 1;
+    }
+}
+
+#[test]
+fn restarts_keep_to_the_branching() {
+    // Nine pigeons, eight holes, every variable followed, the branching a
+    // selector (the open variable of fewest values, the last of equals)
+    // and a value ordering (greatest first): under Luby's and under LBD
+    // restarts, every decision is the variable and value they name then.
+    let mut model = Model::new();
+    let n = 9;
+    let x = model.int_vars(n, 0..n as i32 - 1).unwrap();
+    for i in 0..n {
+        for j in i + 1..n {
+            model.not_equal(x[i], x[j]).unwrap();
+        }
+    }
+    for lbd in [false, true] {
+        let observer = Decisions::default();
+        let (var_named, value_named) = (observer.named.clone(), observer.named.clone());
+        let vars = x.clone();
+        let solver = Solver::new(&model)
+            .strategy(Pruning::ClauseLearning)
+            .var_order_fn(move |view: &mut csp::SearchView<'_>| {
+                let open = vars.iter().filter(|&&v| view.assigned_value(v).is_none());
+                let best = open.min_by_key(|&&v| (view.size(v), std::cmp::Reverse(v.index())));
+                let best = *best.expect("called only while a followed variable is open");
+                *var_named.lock().unwrap() = (Some(best), None);
+                best
+            })
+            .value_order_fn(
+                move |_: &mut csp::SearchView<'_>, _, values: &mut csp::Candidates<'_>| {
+                    values.reverse();
+                    value_named.lock().unwrap().1 = values.as_slice().first().copied();
+                },
+            )
+            .follow_branching(x.iter().copied())
+            .unwrap();
+        let solver = match lbd {
+            true => solver.lbd_restarts(EAGER_LBD),
+            false => solver.restarts(csp::Restarts::Luby { scale: 1 }),
+        };
+        let mut search = solver.search_with(observer);
+        assert!(search.next().is_none());
+        assert!(search.stats().conflicts > 100, "{:?}", search.stats());
+        let seen = search.observer();
+        assert!(seen.restarts > 10, "lbd {lbd}: {} restarts", seen.restarts);
+        assert!(!seen.made.is_empty());
+        for &((var, value), named) in &seen.made {
+            assert_eq!((Some(var), Some(value)), named, "lbd {lbd}");
+        }
+    }
 }

@@ -45,6 +45,9 @@ pub struct Options {
     /// `--cumulative-level L`: how strongly cumulatives filter (unset: the
     /// engine's default, time-tabling).
     pub cumulative_level: Option<CumulativeLevel>,
+    /// `--learning-restarts R`: clause learning's restarts, `lbd`
+    /// (Glucose's, true) or `luby` (false); unset: the default.
+    pub lbd_restarts: Option<bool>,
     /// `--replay FILE`: also write the search's replay page, recording at
     /// most `--max-events N` events.
     pub replay: csp_front::cli::ReplayArgs,
@@ -114,6 +117,7 @@ impl Default for Options {
             var_order: None,
             value_order: None,
             cumulative_level: None,
+            lbd_restarts: None,
             replay: csp_front::cli::ReplayArgs::default(),
             study: false,
             tree: None,
@@ -177,6 +181,12 @@ solutions in the FlatZinc output format.
       --cumulative-level L time-table (default: the compulsory parts'
                            profile) or edge-finding (also Vilim's edge
                            finding) for every cumulative resource
+      --learning-restarts R
+                           clause learning's restarts: luby (Luby's under
+                           free search; following the annotations only
+                           to cut the clause database) or lbd (Glucose's,
+                           on the learned clauses' LBD, also while
+                           following; default: luby)
       --replay FILE        also write FILE: a page that replays the search
                            step by step in a browser (variables x values,
                            the search tree, the counters); with an
@@ -248,6 +258,7 @@ const OPTIONS: &[&str] = &[
     "--var-order",
     "--value-order",
     "--cumulative-level",
+    "--learning-restarts",
     "--replay",
     "--max-events",
     "--part",
@@ -340,6 +351,13 @@ where
             "--cumulative-level" => {
                 let v = value(&a)?;
                 o.cumulative_level = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
+            }
+            "--learning-restarts" => {
+                o.lbd_restarts = Some(match value(&a)?.as_str() {
+                    "lbd" => true,
+                    "luby" => false,
+                    v => return Err(format!("option {a}: expected luby or lbd, not {v:?}")),
+                })
             }
             "--study" => o.study = true,
             "--tree" => o.tree = Some(value(&a)?),

@@ -242,6 +242,10 @@ struct Solve<'a> {
     strategy: csp::Strategy,
 }
 
+/// Whether clause learning restarts as Glucose does unless
+/// `--learning-restarts` says (BENCHMARKS.md, "Glucose restarts").
+const LBD_RESTARTS_BY_DEFAULT: bool = false;
+
 /// The strategy unless `--strategy` sets one: clause learning for an
 /// optimisation over a scheduling model (a cumulative or a unary resource,
 /// the model's own or found among its pairwise no-overlaps), following the
@@ -305,6 +309,10 @@ impl Solve<'_> {
         let solver = match self.restarts {
             Some(r) => solver.restarts(r),
             None => solver,
+        };
+        let solver = match self.opts.lbd_restarts.unwrap_or(LBD_RESTARTS_BY_DEFAULT) {
+            true => solver.lbd_restarts(csp::LbdRestarts::default()),
+            false => solver,
         };
         let solver = self.branching.apply(solver);
         // Clause learning follows the annotations where their own search

@@ -215,3 +215,33 @@ fn the_cumulative_level_changes_the_pruning_not_the_answers() {
         "{stderr}"
     );
 }
+
+#[test]
+fn learning_restarts_change_the_restarts_not_the_answers() {
+    // An optimisation over a resource runs clause learning by default:
+    // either restart rule gives the same optimum, proved.
+    let text = "predicate csp_cumulative(array [int] of var int: s,array [int] of int: d,\
+         array [int] of int: r,int: b);\n\
+         var 0..9: a :: output_var;\nvar 0..9: b :: output_var;\nvar 0..9: c :: output_var;\n\
+         var 0..12: e :: output_var;\n\
+         constraint csp_cumulative([a,b,c],[2,2,3],[2,2,1],2);\n\
+         constraint int_lin_le([1,-1],[a,e],-2);\nconstraint int_lin_le([1,-1],[b,e],-2);\n\
+         constraint int_lin_le([1,-1],[c,e],-3);\nsolve minimize e;";
+    for rule in ["luby", "lbd"] {
+        let (code, stdout, stderr) = run(text, &["--learning-restarts", rule]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.contains("e = 7;") && stdout.ends_with("==========\n"),
+            "{stdout}"
+        );
+    }
+    // A rule it does not know: one line, a non-zero exit.
+    let (code, stdout, stderr) = run(text, &["--learning-restarts", "geometric"]);
+    assert_ne!(code, 0);
+    assert_eq!(stdout, "=====ERROR=====\n");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--learning-restarts") && stderr.contains("lbd"),
+        "{stderr}"
+    );
+}

@@ -9,7 +9,9 @@
 //! that are reused, so after warm-up it does not allocate.
 
 use crate::branching::{self, Brancher, Orders, UserBranching};
-use crate::config::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, ValueOrder, VarOrder};
+use crate::config::{
+    AllDifferentLevel, CumulativeLevel, LbdRestarts, Restarts, Strategy, ValueOrder, VarOrder,
+};
 use crate::model::Model;
 use crate::observer::{NoObserver, Observer};
 use crate::occupancy::Occupancy;
@@ -168,6 +170,8 @@ pub struct Solver<'m> {
     /// Clause learning decides as the branching does while one of these
     /// is open (see [`Solver::follow_branching`]).
     follow: Option<Vec<VarId>>,
+    /// Clause learning's Glucose restarts (see [`Solver::lbd_restarts`]).
+    lbd_restarts: Option<LbdRestarts>,
 }
 
 impl<'m> Solver<'m> {
@@ -227,6 +231,7 @@ impl<'m> Solver<'m> {
             fitted: true,
             check_nogoods: false,
             follow: None,
+            lbd_restarts: None,
         }
     }
 
@@ -401,6 +406,29 @@ impl<'m> Solver<'m> {
     pub fn restarts(mut self, restarts: Restarts) -> Self {
         self.settle();
         self.restarts = Some(restarts);
+        self
+    }
+
+    /// Under [`Strategy::ClauseLearning`]: restart as Glucose does, on the
+    /// learned clauses' LBD ([`LbdRestarts`]), in place of Luby's failure
+    /// schedule (or of none while the search follows the branching, see
+    /// [`Solver::follow_branching`]); [`Solver::restarts`] is then
+    /// ignored. The other strategies ignore it. A restart keeps the
+    /// learned clauses and, while following, walks the branching again.
+    ///
+    /// ```
+    /// use csp::{LbdRestarts, Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// let x = model.int_vars(5, 0..5).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// // Restart as soon as allowed: after every window of 2 conflicts
+    /// // whose clauses are worse than the mean.
+    /// let eager = LbdRestarts { window: 2, first: 0, lbd_factor: 0.0, ..LbdRestarts::default() };
+    /// let solver = Solver::new(&model).strategy(Strategy::ClauseLearning).lbd_restarts(eager);
+    /// assert_eq!(solver.count().solutions(), 120);
+    /// ```
+    pub fn lbd_restarts(mut self, restarts: LbdRestarts) -> Self {
+        self.lbd_restarts = Some(restarts);
         self
     }
 
@@ -1175,7 +1203,7 @@ impl<'m, O: Observer> Search<'m, O> {
                 Box::new(learning::Learning::new(
                     model.domains(),
                     m,
-                    solver.restarts,
+                    (solver.restarts, solver.lbd_restarts),
                     check,
                     solver.follow.as_deref(),
                 ))

@@ -9,6 +9,8 @@
 //!   activity, LBD, periodic cuts;
 //! * `activity.rs`: variable activity and saved phases;
 //! * `follow.rs`: decisions taken from the solver's branching instead;
+//! * `restarts.rs`: when to restart (a failure schedule, or Glucose's
+//!   rule on the learned clauses' LBD);
 //! * `search.rs`: the loop (decide, propagate with the clauses, analyse,
 //!   jump back, restart), its own and not the textbook strategies' loop.
 //!
@@ -21,6 +23,7 @@ mod analysis;
 mod check;
 mod follow;
 mod nogoods;
+mod restarts;
 mod search;
 mod trail;
 mod watches;
@@ -29,7 +32,7 @@ pub(crate) use search::run;
 
 use crate::domain::Domain;
 use crate::propagators::{Lit, Removal};
-use crate::Restarts;
+use crate::{LbdRestarts, Restarts};
 use activity::Activity;
 use follow::Follow;
 use nogoods::Nogoods;
@@ -68,8 +71,8 @@ pub(crate) struct Learning {
     /// The clause to block that solution with instead of its decisions
     /// (a projection).
     projection: Option<Vec<Lit>>,
-    /// `None`: no restarts.
-    restarts: Option<Restarts>,
+    /// When to restart.
+    restarts: restarts::Rule,
     run: u64,
     conflicts_in_run: u64,
     check: Option<check::Check>,
@@ -77,13 +80,14 @@ pub(crate) struct Learning {
 
 impl Learning {
     /// The state for a model of the declared `domains` and `constraints`
-    /// constraints; `restarts` if the solver set them; `check` the
-    /// brute-force check of every learned clause (small models only);
-    /// `follow` the variables the solver's branching decides.
+    /// constraints; `restarts` if the solver set them, `lbd` its Glucose
+    /// restarts if set (they win); `check` the brute-force check of every
+    /// learned clause (small models only); `follow` the variables the
+    /// solver's branching decides.
     pub fn new(
         domains: &[Domain],
         constraints: usize,
-        restarts: Option<Restarts>,
+        (restarts, lbd): (Option<Restarts>, Option<LbdRestarts>),
         check: Option<check::Check>,
         follow: Option<&[crate::VarId]>,
     ) -> Learning {
@@ -107,7 +111,14 @@ impl Learning {
             // Following the branching: none unless set (a restart walks
             // the same order again; on the Challenge's annotated models
             // none was as fast or faster, BENCHMARKS.md).
-            restarts: restarts.or(follow.is_none().then_some(DEFAULT_RESTARTS)),
+            restarts: match (
+                lbd,
+                restarts.or(follow.is_none().then_some(DEFAULT_RESTARTS)),
+            ) {
+                (Some(lbd), _) => restarts::Rule::Lbd(restarts::Glucose::new(lbd)),
+                (None, Some(r)) => restarts::Rule::Schedule(r),
+                (None, None) => restarts::Rule::Never,
+            },
             run: 1,
             conflicts_in_run: 0,
             check,

@@ -4,8 +4,9 @@
 //! a common fixpoint), and on a conflict analyse it, jump back to the
 //! level where the learned clause asserts its literal, and assert it (so
 //! `x != v` is the other branch, implied rather than decided). Luby
-//! restarts (while following the branching, by default only when the
-//! clause database must be cut); at each, the clause database may be cut.
+//! restarts, or Glucose's on the LBD (`restarts.rs`; while following the
+//! branching, by default only when the clause database must be cut); at
+//! each, the clause database may be cut.
 //!
 //! Solutions: in enumeration, each found solution's decisions are blocked
 //! by a clause kept for good (so no solution comes twice, none is lost:
@@ -19,6 +20,7 @@
 
 use super::analysis::{analyze, decisions, top_level, Explainer};
 use super::nogoods::{negated, Found};
+use super::restarts::Rule;
 use super::Learning;
 use crate::observer::Observer;
 use crate::propagators::{Change, Lit};
@@ -335,6 +337,7 @@ impl<O: Observer> Search<'_, O> {
         }
         let l = learning!(self);
         let asserted = learned.lits[0];
+        l.restarts.conflict(learned.lbd, l.trail.len());
         let k = l.nogoods.add(learned.lits, learned.lbd, true);
         l.activity.decay();
         l.nogoods.decay();
@@ -382,13 +385,10 @@ impl<O: Observer> Search<'_, O> {
 
     fn learning_restart_due(&mut self) -> bool {
         let l = learning!(self);
-        // Without restarts, one still cuts a clause database grown past
+        // Without a schedule, one still cuts a clause database grown past
         // its limit (which only the root allows).
-        l.trail.level() > 0
-            && match l.restarts {
-                Some(r) => l.conflicts_in_run >= r.cutoff(l.run),
-                None => l.nogoods.learned() > l.nogoods.limit,
-            }
+        let cut = !matches!(l.restarts, Rule::Schedule(_)) && l.nogoods.learned() > l.nogoods.limit;
+        l.trail.level() > 0 && (cut || l.restarts.due(l.run, l.conflicts_in_run))
     }
 
     /// Back to the root; the clause database is cut if it grew past its
@@ -400,6 +400,7 @@ impl<O: Observer> Search<'_, O> {
         let l = learning!(self);
         l.run += 1;
         l.conflicts_in_run = 0;
+        l.restarts.restarted();
         if l.nogoods.learned() > l.nogoods.limit {
             l.nogoods.reduce();
         }
