@@ -202,6 +202,63 @@ fn hand_tuned_baselines_agree_with_the_idiomatic_models() {
     }
 }
 
+/// Each constraint of a model as its name and scope (variable positions
+/// and offsets, comparable across models).
+fn constraints(model: &csp::Model) -> Vec<(&'static str, Vec<(usize, i64)>)> {
+    let scope = |c| {
+        model
+            .constraint_scope(c)
+            .iter()
+            .map(|v| (v.var.index(), v.offset))
+    };
+    model
+        .constraint_ids()
+        .map(|c| (model.constraint_name(c), scope(c).collect()))
+        .collect()
+}
+
+/// Where the baseline is the idiomatic model with settings, the engine adds
+/// nothing: the magic square's `equal(line sum, total)` is one linear row
+/// per line (no helper variable, the baseline's rows in its order), and
+/// the fitted defaults are the baselines' settings, so both sides search
+/// the same tree.
+#[test]
+fn the_magic_square_and_langford_are_their_baselines_model_and_settings() {
+    use csp_workspace::gallery::hand_tuned;
+    for n in 2..=5 {
+        let idiomatic = gallery::magic_square(n).unwrap();
+        let hand = hand_tuned::magic_square(n).unwrap();
+        assert_eq!(idiomatic.num_vars(), n * n, "magic {n}: no helper");
+        let rows = constraints(&idiomatic);
+        assert_eq!(rows, constraints(hand.model()), "magic {n}");
+        assert_eq!(
+            rows.iter().filter(|(name, _)| *name == "linear").count(),
+            2 * n + 2
+        );
+    }
+    let pairs = [
+        (
+            gallery::magic_square(3).unwrap(),
+            hand_tuned::magic_square(3).unwrap(),
+        ),
+        (
+            gallery::langford(8).unwrap(),
+            hand_tuned::langford(8).unwrap(),
+        ),
+    ];
+    for (idiomatic, hand) in &pairs {
+        let fitted = Solver::new(idiomatic);
+        let set = hand.solver();
+        let orders = |s: &Solver| (s.get_strategy(), s.get_var_order(), s.get_value_order());
+        assert_eq!(orders(&fitted), orders(&set));
+        let (a, b) = (fitted.count().stats, set.count().stats);
+        assert_eq!(
+            (a.nodes, a.failures, a.propagations),
+            (b.nodes, b.failures, b.propagations)
+        );
+    }
+}
+
 #[test]
 fn the_fitted_default_branches_on_the_marks_before_the_differences() {
     let (model, last) = gallery::golomb(6, 30).unwrap();

@@ -480,6 +480,52 @@ impl Store {
         self.size[v] != 0 && self.lo[v] <= value && value <= self.hi[v] && self.bit(var, value)
     }
 
+    /// The domain's members among `from..from + 64`: bit `i` set when
+    /// `from + i` is a value (a channel compares 64 values at a time).
+    pub fn bits_from(&self, var: u32, from: i64) -> u64 {
+        let v = var as usize;
+        if self.one_word {
+            let (w, off) = (self.arena[v] as u64, from.wrapping_sub(self.base[v]));
+            return match off {
+                0..=63 => w >> off,
+                -63..=-1 => w << -off,
+                _ => 0,
+            };
+        }
+        let (lo, hi) = (self.lo[v], self.hi[v]);
+        if self.size[v] == 0 || hi < from || lo > from.saturating_add(63) {
+            return 0;
+        }
+        if self.start[v] == NO_BITS {
+            let end = from.saturating_add(63).min(hi);
+            return (from.max(lo)..=end)
+                .filter(|&u| self.bit(var, u))
+                .fold(0, |w, u| w | 1 << (u - from));
+        }
+        // Word `i` of the domain's bits, 0 beyond them.
+        let words = self.words_of(var);
+        let word = |i: i64| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| words.get(i))
+                .map_or(0, |&w| w as u64)
+        };
+        let off = from - self.base[v];
+        let (i, shift) = (off.div_euclid(64), off.rem_euclid(64) as u32);
+        let mut bits = word(i) >> shift;
+        if shift > 0 {
+            bits |= word(i + 1) << (64 - shift);
+        }
+        // Multi-word domains keep the bits beyond their bounds.
+        if lo > from {
+            bits &= u64::MAX << (lo - from);
+        }
+        if hi < from.saturating_add(63) {
+            bits &= u64::MAX >> (63 - (hi - from));
+        }
+        bits
+    }
+
     /// Starts counting the variables per domain size (all of them, until
     /// [`Store::uncount`]), for [`Store::min_counted_size`]. Does nothing
     /// when some domain is too wide for the counts to pay. With `members`
@@ -1165,8 +1211,35 @@ mod tests {
             for u in (-90..90).chain(-2510..-2490).chain(2490..2510) {
                 prop_assert_eq!(s.contains(0, u), reference.contains(&u));
             }
+            for from in [-2570, -2540, -2501, -150, -95, -64, -1, 0, 37, 2450, 2500] {
+                prop_assert_eq!(s.bits_from(0, from), members_from(&reference, from));
+            }
         }
         Ok(())
+    }
+
+    /// The members of `set` among `from..from + 64`, as `bits_from` gives them.
+    fn members_from(set: &std::collections::BTreeSet<i64>, from: i64) -> u64 {
+        (0..64)
+            .filter(|i| set.contains(&(from + i)))
+            .fold(0, |w, i| w | 1 << i)
+    }
+
+    #[test]
+    fn bits_from_reads_one_word_domains_at_any_offset() {
+        let mut s = Store::new(&[Domain::from((3..=40).collect::<Vec<i32>>())]);
+        assert!(s.one_word());
+        for v in [3, 17, 18, 40] {
+            s.remove(0, v).unwrap();
+        }
+        let set = (3..=40).filter(|v| ![3, 17, 18, 40].contains(v)).collect();
+        for from in -80..80 {
+            assert_eq!(
+                s.bits_from(0, from),
+                members_from(&set, from),
+                "from {from}"
+            );
+        }
     }
 
     fn ops() -> impl proptest::strategy::Strategy<Value = Vec<(u8, i64)>> {

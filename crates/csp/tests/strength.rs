@@ -696,6 +696,50 @@ proptest! {
         }
     }
 
+    /// The same on domains wider than a word (the channel compares 64
+    /// values at a time, shifted for `y` fixed, reflected for `x` fixed),
+    /// with holes cut anywhere in the helper.
+    #[test]
+    fn difference_operands_on_wide_domains_are_domain_consistent_once_one_side_is_fixed(
+        declared in domains(2, -90..=90, 1..=6),
+        fixed in 0..=2usize,
+        c in -70..=70i64,
+        cut in proptest::collection::vec(any::<bool>(), 36),
+    ) {
+        let mut declared = declared;
+        if fixed < 2 {
+            declared[fixed].truncate(1);
+        }
+        let (mut m, x) = model_over(&declared);
+        let z = m.expr_var(x[0] - x[1] + c).unwrap();
+        let values: Vec<i32> = m.domain(z.var).values().collect();
+        for (&v, _) in values.iter().zip(&cut).filter(|&(_, &gone)| gone) {
+            m.forbid(z, i64::from(v) + z.offset).unwrap();
+        }
+        let all = declared_of(&m);
+        if fixed < 2 {
+            domain_consistent(&m, &all)?;
+        } else {
+            sound(&m, &all)?;
+        }
+    }
+
+    /// Negated operands `c - x` (a reflection, read 64 values at a time)
+    /// over domains wider than a word keep a domain-level all-different
+    /// domain consistent.
+    #[test]
+    fn negated_operands_on_wide_domains_keep_all_different_domain_consistent(
+        (declared, cs) in (2..=3usize).prop_flat_map(|n| (
+            domains(n, -90..=90, 1..=4),
+            proptest::collection::vec(-100..=100i64, n),
+        )),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let operands = x.iter().zip(&cs).map(|(&v, &c)| c - v);
+        m.all_different_with(operands, AllDifferentLevel::Domain).unwrap();
+        domain_consistent(&m, &declared_of(&m))?;
+    }
+
     /// Count over affine operands stays domain consistent.
     #[test]
     fn affine_operands_keep_count_domain_consistent(

@@ -101,6 +101,23 @@ pub(super) fn restrict(
     ctx.restrict_bounds(view.var.index, lo - off, hi - off)
 }
 
+/// [`restrict`] for a caller that keeps `view`'s range `now` (which it
+/// brings up to date): no store access when `lo..=hi` already holds it.
+pub(super) fn tighten(
+    ctx: &mut Ctx<'_>,
+    view: &View,
+    now: &mut (i128, i128),
+    lo: i128,
+    hi: i128,
+) -> Result<bool, Wipeout> {
+    if lo <= now.0 && now.1 <= hi {
+        return Ok(false);
+    }
+    restrict(ctx, view, lo, hi)?;
+    *now = range(ctx, view)?;
+    Ok(true)
+}
+
 /// `range` in `i64`, for kinds whose views' values fit there (a view's
 /// bounds: its variable's, shifted).
 pub(super) fn view_bounds(ctx: &Ctx<'_>, view: View) -> Result<(i64, i64), Wipeout> {

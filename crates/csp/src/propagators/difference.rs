@@ -8,13 +8,16 @@
 //!
 //! * check: the equation on the view values (exact in 128 bits);
 //! * backtracking and forward checking: the shared defaults;
-//! * arc consistency: bounds(Z) on the three to their fixpoint (a linear
-//!   equality's), then, with `x` or `y` fixed and both other domains
-//!   listable, the value-by-value channel between them, which is domain
-//!   consistency (`tests/strength.rs` checks both against brute force).
+//! * arc consistency: with `x` or `y` fixed and both other domains
+//!   listable, the channel between them (`affine::unit_channel`: the ends
+//!   as bound moves, then 64 values at a time, shifted or reflected),
+//!   which is domain consistency and implies the bounds; otherwise
+//!   bounds(Z) on the three to their fixpoint (a linear equality's), no
+//!   store access for a bound that already holds (`tests/strength.rs`
+//!   checks both against brute force).
 
-use super::affine::{fixed, keep_mapped};
-use super::bounds::{range, restrict};
+use super::affine::{fixed, unit_channel};
+use super::bounds::{range, tighten};
 use super::explain::{domains_of, Read};
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
@@ -59,37 +62,29 @@ impl Propagator for Channel<'_> {
             return Ok(());
         };
         let c = self.c as i128;
+        let listable = |ctx: &Ctx<'_>, v: &crate::View| ctx.store.listable(v.var.index);
+        // With `x` or `y` fixed, the other and `z` are tied value by value,
+        // which implies every bound the rounds below would give.
+        match (fixed(ctx, x), fixed(ctx, y)) {
+            // z = (u + c) - y: a reflection between y and z.
+            (Some(u), None) if listable(ctx, y) && listable(ctx, z) => {
+                return unit_channel(ctx, y, z, -1, u + c)
+            }
+            // z = x + (c - u): a shift between x and z.
+            (None, Some(u)) if listable(ctx, x) && listable(ctx, z) => {
+                return unit_channel(ctx, x, z, 1, c - u)
+            }
+            _ => {}
+        }
+        let (mut xr, mut yr, mut zr) = (range(ctx, x)?, range(ctx, y)?, range(ctx, z)?);
         loop {
             ctx.count_check();
-            let ((xl, xh), (yl, yh)) = (range(ctx, x)?, range(ctx, y)?);
-            let mut changed = restrict(ctx, z, xl - yh + c, xh - yl + c)?;
-            let (zl, zh) = range(ctx, z)?;
-            changed |= restrict(ctx, x, zl + yl - c, zh + yh - c)?;
-            let (xl, xh) = range(ctx, x)?;
-            changed |= restrict(ctx, y, xl - zh + c, xh - zl + c)?;
+            let mut changed = tighten(ctx, z, &mut zr, xr.0 - yr.1 + c, xr.1 - yr.0 + c)?;
+            changed |= tighten(ctx, x, &mut xr, zr.0 + yr.0 - c, zr.1 + yr.1 - c)?;
+            changed |= tighten(ctx, y, &mut yr, xr.0 - zr.1 + c, xr.1 - zr.0 + c)?;
             if !changed {
-                break;
+                return Ok(());
             }
         }
-        let listable = |ctx: &Ctx<'_>, v: &crate::View| ctx.store.listable(v.var.index);
-        let mut vals = std::mem::take(&mut ctx.scratch.vals);
-        let (xv, yv) = (fixed(ctx, x), fixed(ctx, y));
-        let result = match (xv, yv) {
-            // y = x - z + c and z = x - y + c: a bijection between y and z.
-            (Some(u), None) if listable(ctx, y) && listable(ctx, z) => {
-                let k = u + c;
-                keep_mapped(ctx, y, z, |w| Some(k - w), &mut vals)
-                    .and_then(|()| keep_mapped(ctx, z, y, |w| Some(k - w), &mut vals))
-            }
-            // x = z + y - c: a bijection between x and z.
-            (None, Some(u)) if listable(ctx, x) && listable(ctx, z) => {
-                let k = u - c;
-                keep_mapped(ctx, x, z, |w| Some(w - k), &mut vals)
-                    .and_then(|()| keep_mapped(ctx, z, x, |w| Some(w + k), &mut vals))
-            }
-            _ => Ok(()),
-        };
-        ctx.scratch.vals = vals;
-        result
     }
 }
