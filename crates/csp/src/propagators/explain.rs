@@ -255,20 +255,17 @@ pub(crate) fn conjunction(mut lits: Vec<Lit>) -> Vec<Lit> {
     lits.sort_unstable();
     lits.dedup();
     // Sorted by variable, relation, value: a run of lower bounds ends with
-    // the greatest, a run of upper bounds starts with the least.
-    let same_side = |a: &Lit, b: &Lit| {
-        let bound = matches!(a.relation, Relation::AtLeast | Relation::AtMost);
-        bound && a.var == b.var && a.relation == b.relation
-    };
-    let mut out: Vec<Lit> = Vec::with_capacity(lits.len());
-    for l in lits {
-        match out.last_mut() {
-            Some(last) if same_side(last, &l) && l.relation != Relation::AtMost => *last = l,
-            Some(last) if same_side(last, &l) => {}
-            _ => out.push(l),
+    // the greatest (kept in the run's first place), a run of upper bounds
+    // starts with the least.
+    lits.dedup_by(|later, kept| {
+        let bound = matches!(kept.relation, Relation::AtLeast | Relation::AtMost);
+        let same_side = bound && later.var == kept.var && later.relation == kept.relation;
+        if same_side && kept.relation == Relation::AtLeast {
+            *kept = *later;
         }
-    }
-    out
+        same_side
+    });
+    lits
 }
 
 /// The weakest literal over `x` that holds in `d` and rules out `u`: a

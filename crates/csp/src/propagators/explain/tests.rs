@@ -711,3 +711,26 @@ fn element_over_views_explains_by_the_bounds_that_part_them() {
         ])
     );
 }
+
+/// An explanation keeps one bound a side per variable, the tighter, and
+/// every removed value once.
+#[test]
+fn a_conjunction_keeps_the_tighter_bound_of_each_side() {
+    let lits = vec![
+        Lit::at_least(0, 1),
+        Lit::at_most(0, 7),
+        Lit::not_equal(0, 4),
+        Lit::at_least(0, 3),
+        Lit::at_most(0, 5),
+        Lit::not_equal(0, 4),
+        Lit::at_least(1, 2),
+    ];
+    let mut expected = vec![
+        Lit::at_least(0, 3),
+        Lit::at_most(0, 5),
+        Lit::not_equal(0, 4),
+        Lit::at_least(1, 2),
+    ];
+    expected.sort_unstable();
+    assert_eq!(super::conjunction(lits), expected);
+}
