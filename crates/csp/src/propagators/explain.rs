@@ -280,6 +280,22 @@ pub(crate) fn lacks(x: u32, u: i64, d: &dyn Domains) -> Option<Lit> {
     }
 }
 
+/// A failure because `x` has no value left: its bounds and, for each
+/// value between them, that it was gone already or why it is impossible
+/// (`ruled_out`, as for [`value_by_value`]).
+pub(crate) fn no_value_left(
+    x: u32,
+    d: &dyn Domains,
+    ruled_out: impl FnMut(i64, &mut Vec<Lit>) -> Option<()>,
+) -> Option<Vec<Lit>> {
+    let hi = d.max(x)?;
+    // As a lower bound's move past the upper one (which names the lower
+    // bound and each value up to the upper one), with the upper bound.
+    let mut why = value_by_value(Lit::at_least(x, hi + 1), d, ruled_out)?;
+    why.push(Lit::at_most(x, hi));
+    Some(why)
+}
+
 /// A literal over `x` explained value by value: for `[x != v]`, why `v`
 /// is impossible (`ruled_out` pushes a reason onto its vector, or says
 /// `None`); for a bound's move, the bound before it, then for each value

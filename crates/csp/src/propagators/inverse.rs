@@ -18,6 +18,8 @@ use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
+mod explain;
+
 /// The scope's first half `x` and second half `y` are inverse
 /// permutations: `x[i] = j` exactly when `y[j] = i`.
 pub(crate) struct Inverse;
@@ -55,9 +57,11 @@ impl Propagator for Channelling<'_> {
         self.con
     }
 
-    /// An inference rests on the others' domains.
+    /// By the channelling rule that made it (`inverse/explain.rs`), else
+    /// the others' domains.
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        domains_of(&self.con.vars, what, Read::Values, d)
+        explain::explain(self.con, what, d)
+            .or_else(|| domains_of(&self.con.vars, what, Read::Values, d))
     }
 
     fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {

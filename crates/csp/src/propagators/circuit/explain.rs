@@ -16,7 +16,7 @@
 //! the others' values. A scope that repeats a variable is left to the
 //! last-variable rule alone.
 
-use crate::propagators::explain::{conjunction, others_fixed, value_by_value};
+use crate::propagators::explain::{conjunction, no_value_left, others_fixed, value_by_value};
 use crate::propagators::{Constraint, Domains, Inferred, Lit};
 
 /// The successors' domains before an inference.
@@ -207,15 +207,8 @@ impl Successors<'_> {
     /// Why every value left to node `q`'s successor is impossible.
     fn emptied(&self, q: usize) -> Option<Vec<Lit>> {
         let v = self.con.scope[q];
-        let x = v.var.index;
-        let hi = self.d.max(x)?;
-        // As a lower bound's move past the upper one: the lower bound, and
-        // each value up to the upper one ruled out (the upper bound, which
-        // the move does not name, added).
-        let mut why = value_by_value(Lit::at_least(x, hi + 1), self.d, |u, why| {
+        no_value_left(v.var.index, self.d, |u, why| {
             self.ruled_out(q, u + v.offset, why)
-        })?;
-        why.push(Lit::at_most(x, hi));
-        Some(why)
+        })
     }
 }

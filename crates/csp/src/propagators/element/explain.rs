@@ -14,7 +14,9 @@
 //!   the others' values.
 
 use crate::literal::Relation;
-use crate::propagators::explain::{conjunction, lacks, others_fixed, value_by_value, DESCRIBED};
+use crate::propagators::explain::{
+    conjunction, lacks, no_value_left, others_fixed, value_by_value, DESCRIBED,
+};
 use crate::propagators::{Constraint, Domains, Inferred, Lit};
 use crate::var::View;
 
@@ -174,22 +176,15 @@ impl Views<'_> {
     /// A failure: every index value's entry apart from the result.
     fn failure(&self) -> Option<Vec<Lit>> {
         let (index, result) = (self.index(), self.result());
-        let x = index.var.index;
-        let hi = self.d.max(x)?;
         let entries = self.entries();
-        let mut why =
-            value_by_value(
-                Lit::at_least(x, hi + 1),
-                self.d,
-                |u, why| match usize::try_from(u + index.offset)
-                    .ok()
-                    .and_then(|j| entries.get(j))
-                {
-                    Some(e) => self.apart(e, result, why),
-                    None => Some(()),
-                },
-            )?;
-        why.push(Lit::at_most(x, hi));
-        Some(why)
+        no_value_left(index.var.index, self.d, |u, why| {
+            match usize::try_from(u + index.offset)
+                .ok()
+                .and_then(|j| entries.get(j))
+            {
+                Some(e) => self.apart(e, result, why),
+                None => Some(()),
+            }
+        })
     }
 }
