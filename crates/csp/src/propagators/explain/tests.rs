@@ -75,6 +75,8 @@ enum Form {
     /// The scope's distinct variables, an even number of them, as two
     /// inverse halves.
     Inverse,
+    /// The same halves in lexicographic order, strict when `true`.
+    Lex(bool),
 }
 
 /// The rows of the table cases.
@@ -131,6 +133,7 @@ fn case() -> impl Strategy<Value = Case> {
         any::<bool>().prop_map(Form::Circuit),
         Just(Form::ElementVar),
         Just(Form::Inverse),
+        any::<bool>().prop_map(Form::Lex),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
@@ -264,6 +267,15 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             (half > 0).then_some(())?;
             m.inverse(distinct[..half].to_vec(), distinct[half..2 * half].to_vec())
                 .ok()?;
+        }
+        Form::Lex(strict) => {
+            let half = distinct.len() / 2;
+            (half > 0).then_some(())?;
+            let (x, y) = (distinct[..half].to_vec(), distinct[half..2 * half].to_vec());
+            match strict {
+                true => m.lex_less(x, y).ok()?,
+                false => m.lex_less_equal(x, y).ok()?,
+            };
         }
         Form::Channel(true) => {
             let [(a, c, _), (b, ..), ..] = scope[..] else {
@@ -486,6 +498,7 @@ fn declines(case: &Case) -> bool {
             | Form::Circuit(_)
             | Form::ElementVar
             | Form::Inverse
+            | Form::Lex(_)
     );
     by_domains && case.3
 }
@@ -543,6 +556,7 @@ fn the_cases_reach_every_kind_of_inference() {
         "Circuit",
         "ElementVar",
         "Inverse",
+        "Lex",
     ] {
         for forward in [false, true] {
             if (form, forward) == ("ElementVar", true) {
@@ -555,10 +569,10 @@ fn the_cases_reach_every_kind_of_inference() {
                 values > 0,
                 "{form} forward={forward}: no removal in {tally:?}"
             );
-            // Element's, circuit's and inverse's fixpoints fail by emptying
+            // Element's, circuit's, inverse's and lex's fixpoints fail by emptying
             // a domain (a removal), seldom otherwise.
             let fails = !matches!(form, "NotEqual" | "AllDifferent" | "ElementVar")
-                && (forward || !matches!(form, "Element" | "Circuit" | "Inverse"));
+                && (forward || !matches!(form, "Element" | "Circuit" | "Inverse" | "Lex"));
             if fails {
                 assert!(
                     failures > 0,
