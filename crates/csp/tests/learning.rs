@@ -32,6 +32,11 @@ enum Spec {
     /// Starts of durations and demands 1, 2 alternately on a resource of
     /// the capacity (`disjunctive` when `None`): explained by bounds.
     Resource(Vec<usize>, Option<i64>),
+    /// Successors (a circuit, or a subcircuit when `true`), explained by
+    /// the fixed chains.
+    Circuit(Vec<usize>, bool),
+    /// `x[entries[index]] = x[result]` over views.
+    ElementVar(Vec<usize>, usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -71,10 +76,14 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
         (v.clone(), v.clone(), v.clone()).prop_map(|(a, b, c)| Spec::Times(a, b, c)),
         (v.clone(), v.clone()).prop_map(|(a, b)| Spec::Abs(a, b)),
         (
-            proptest::collection::vec(v, 2..=4),
+            proptest::collection::vec(v.clone(), 2..=4),
             proptest::option::of(1..=3i64)
         )
             .prop_map(|(s, c)| Spec::Resource(s, c)),
+        (proptest::collection::vec(v.clone(), 2..=4), any::<bool>())
+            .prop_map(|(s, sub)| Spec::Circuit(s, sub)),
+        (proptest::collection::vec(v.clone(), 1..=3), v.clone(), v)
+            .prop_map(|(e, i, r)| Spec::ElementVar(e, i, r)),
     ]
 }
 
@@ -132,6 +141,11 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             }
             Spec::Times(a, b, c) => m.times(x[*a], x[*b], x[*c]).map(|_| ()),
             Spec::Abs(a, b) => m.abs(x[*a], x[*b]).map(|_| ()),
+            Spec::Circuit(s, false) => m.circuit(s.iter().map(|&i| x[i])).map(|_| ()),
+            Spec::Circuit(s, true) => m.subcircuit(s.iter().map(|&i| x[i])).map(|_| ()),
+            Spec::ElementVar(e, i, r) => m
+                .element_var(e.iter().map(|&j| x[j]), x[*i], x[*r])
+                .map(|_| ()),
             Spec::Resource(s, capacity) => {
                 let starts: Vec<VarId> = s.iter().map(|&i| x[i]).collect();
                 let alternate = |a, b| (0..s.len()).map(move |i| if i % 2 == 0 { a } else { b });

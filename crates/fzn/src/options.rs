@@ -34,8 +34,8 @@ pub struct Options {
     /// `-i`: print each improving solution.
     pub intermediate: bool,
     /// `--strategy`: the engine's pruning strategy (unset: clause learning
-    /// for an optimisation over a scheduling model, arc consistency
-    /// otherwise; see
+    /// for an optimisation over a scheduling or routing model, arc
+    /// consistency otherwise; see
     /// [`crate::run::default_strategy`]).
     pub strategy: Option<Strategy>,
     /// `--var-order`: overrides the annotations' variable order.
@@ -173,7 +173,8 @@ solutions in the FlatZinc output format.
                            arc-consistency, backjumping, nogood-learning,
                            clause-learning (default: clause-learning for an
                            optimisation with a cumulative or unary
-                           resource, arc-consistency otherwise)
+                           resource or a (sub)circuit, arc-consistency
+                           otherwise)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,

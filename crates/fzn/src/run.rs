@@ -248,14 +248,16 @@ const LBD_RESTARTS_BY_DEFAULT: bool = false;
 
 /// The strategy unless `--strategy` sets one: clause learning for an
 /// optimisation over a scheduling model (a cumulative or a unary resource,
-/// the model's own or found among its pairwise no-overlaps), following the
-/// search annotations where their own search runs, activity deciding the
-/// rest: it proves job shop and RCPSP optima the textbook search does not
-/// within the limit. Arc consistency for everything else: satisfaction
-/// problems (faster on the Challenge's black-hole and kakuro instances,
-/// and for enumeration) and the other optimisations (tpp, still life,
-/// golomb and photo are faster without learning). BENCHMARKS.md has the
-/// measurements.
+/// the model's own or found among its pairwise no-overlaps) or a routing
+/// one (a circuit or subcircuit), following the search annotations where
+/// their own search runs, activity deciding the rest: it proves job shop
+/// and RCPSP optima the textbook search does not within the limit, and
+/// the travelling purchaser (tpp) and p1f optima in a fraction of its
+/// time, the circuits explaining each removal by the fixed chain behind
+/// it. Arc consistency for everything else: satisfaction problems
+/// (faster on the Challenge's black-hole and kakuro instances, and for
+/// enumeration) and the other optimisations (still life, golomb and photo
+/// are faster without learning). BENCHMARKS.md has the measurements.
 ///
 /// ```
 /// use csp::{Model, Strategy};
@@ -263,21 +265,28 @@ const LBD_RESTARTS_BY_DEFAULT: bool = false;
 /// use csp_fzn::instance::Objective;
 /// use csp_fzn::Term;
 /// let mut model = Model::new();
-/// let s = model.int_vars(2, 0..=9).unwrap();
+/// let s = model.int_vars(3, 0..=2).unwrap();
 /// let minimize = Objective::Minimize(Term::Var(0));
 /// assert_eq!(default_strategy(&minimize, &model), Strategy::ArcConsistency);
-/// model.disjunctive(&s, [3, 4]).unwrap();
+/// let mut routing = Model::new();
+/// let succ = routing.int_vars(3, 0..=2).unwrap();
+/// routing.circuit(&succ).unwrap();
+/// assert_eq!(default_strategy(&minimize, &routing), Strategy::ClauseLearning);
+/// model.disjunctive(&s, [3, 4, 5]).unwrap();
 /// assert_eq!(default_strategy(&minimize, &model), Strategy::ClauseLearning);
 /// assert_eq!(default_strategy(&Objective::Satisfy, &model), Strategy::ArcConsistency);
 /// ```
 pub fn default_strategy(objective: &Objective, model: &csp::Model) -> csp::Strategy {
-    let scheduling = || {
-        model
-            .constraint_ids()
-            .any(|c| matches!(model.constraint_name(c), "cumulative" | "disjunctive"))
+    let learns = || {
+        model.constraint_ids().any(|c| {
+            matches!(
+                model.constraint_name(c),
+                "cumulative" | "disjunctive" | "circuit" | "subcircuit"
+            )
+        })
     };
     match objective {
-        Objective::Minimize(_) | Objective::Maximize(_) if scheduling() => {
+        Objective::Minimize(_) | Objective::Maximize(_) if learns() => {
             csp::Strategy::ClauseLearning
         }
         _ => csp::Strategy::ArcConsistency,

@@ -205,9 +205,12 @@ impl Propagator for Disequalities<'_> {
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
         let scope = &self.con.scope;
         // The value of `var` that puts view `a` at `target`, if `var` is fixed there.
+        // (`contains` first: a cheaper read than the bounds, and false for
+        // most views.)
         let fixed_at = |a: &crate::var::View, target: i64| {
             let s = target.checked_sub(a.offset)?;
-            (d.single(a.var.index) == Some(s)).then(|| Lit::equal(a.var.index, s))
+            let at = d.contains(a.var.index, s) && d.single(a.var.index) == Some(s);
+            at.then(|| Lit::equal(a.var.index, s))
         };
         match what {
             Inferred::Lit(Lit {

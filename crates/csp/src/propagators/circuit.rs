@@ -10,9 +10,11 @@
 //!   whole may not close on itself), to their own fixpoint; both levels
 //!   then add the exact last-variable filter.
 
-use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+
+pub(super) mod explain;
 
 /// The scope, as successors (`scope[i]` follows node `i`), forms one cycle
 /// through every node.
@@ -66,6 +68,12 @@ impl Propagator for SubtourElimination<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         filter(ctx, self.con)?;
         ctx.filter_last(self.con)
+    }
+
+    /// By the rules (`circuit/explain.rs`): the fixed successors behind
+    /// each removal.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        explain::explain(self.con, what, d, false)
     }
 }
 

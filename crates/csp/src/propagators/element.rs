@@ -20,6 +20,8 @@ use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 
+mod explain;
+
 /// `array[scope[0]] = scope[1]` (0-based index): an array of constants.
 pub(crate) struct Element {
     pub array: Vec<i64>,
@@ -217,10 +219,9 @@ impl Propagator for Variables<'_> {
         ctx.filter_last(self.con)
     }
 
-    /// Only the last-variable rule explains yet (the others' values);
-    /// the domain rules fall back on the decisions.
+    /// By the rule that made it (`element/explain.rs`).
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        others_fixed(&self.con.vars, what, d).map(conjunction)
+        explain::explain(self.con, what, d)
     }
 }
 

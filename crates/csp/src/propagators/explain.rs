@@ -177,7 +177,7 @@ pub(crate) enum Read {
 /// by value, and explanations longer than this are not given
 /// ([`domains_of`] gives up): a long clause is seldom of use again, and
 /// every literal of it costs its analysis.
-const DESCRIBED: i64 = 64;
+pub(crate) const DESCRIBED: i64 = 64;
 
 /// The reason every sound propagator's inference has: the domains of the
 /// constraint's other variables `vars` (as `read` needs them) before it.
@@ -248,11 +248,91 @@ pub(crate) fn domains_of(
     Some(conjunction(why))
 }
 
-/// An explanation in canonical form: sorted, each literal once.
+/// An explanation in canonical form: sorted, each literal once, and of
+/// two bounds on one side of a variable only the tighter (it implies the
+/// other), so each rule's reasons may be joined as they come.
 pub(crate) fn conjunction(mut lits: Vec<Lit>) -> Vec<Lit> {
     lits.sort_unstable();
     lits.dedup();
+    // Sorted by variable, relation, value: a run of lower bounds ends with
+    // the greatest (kept in the run's first place), a run of upper bounds
+    // starts with the least.
+    lits.dedup_by(|later, kept| {
+        let bound = matches!(kept.relation, Relation::AtLeast | Relation::AtMost);
+        let same_side = bound && later.var == kept.var && later.relation == kept.relation;
+        if same_side && kept.relation == Relation::AtLeast {
+            *kept = *later;
+        }
+        same_side
+    });
     lits
+}
+
+/// The weakest literal over `x` that holds in `d` and rules out `u`: a
+/// bound just past it when it lies beyond the domain's, else `[x != u]`;
+/// `None` while `d` allows `u`.
+pub(crate) fn lacks(x: u32, u: i64, d: &dyn Domains) -> Option<Lit> {
+    match (d.min(x), d.max(x)) {
+        (Some(lo), _) if u < lo => Some(Lit::at_least(x, u + 1)),
+        (_, Some(hi)) if u > hi => Some(Lit::at_most(x, u - 1)),
+        (None, _) | (_, None) => Some(Lit::not_equal(x, u)),
+        _ => (!d.contains(x, u)).then_some(Lit::not_equal(x, u)),
+    }
+}
+
+/// A failure because `x` has no value left: its bounds and, for each
+/// value between them, that it was gone already or why it is impossible
+/// (`ruled_out`, as for [`value_by_value`]).
+pub(crate) fn no_value_left(
+    x: u32,
+    d: &dyn Domains,
+    ruled_out: impl FnMut(i64, &mut Vec<Lit>) -> Option<()>,
+) -> Option<Vec<Lit>> {
+    let hi = d.max(x)?;
+    // As a lower bound's move past the upper one (which names the lower
+    // bound and each value up to the upper one), with the upper bound.
+    let mut why = value_by_value(Lit::at_least(x, hi + 1), d, ruled_out)?;
+    why.push(Lit::at_most(x, hi));
+    Some(why)
+}
+
+/// A literal over `x` explained value by value: for `[x != v]`, why `v`
+/// is impossible (`ruled_out` pushes a reason onto its vector, or says
+/// `None`); for a bound's move, the bound before it, then for each value
+/// it passed either that it was gone already or why it is impossible.
+/// `None` for an equality, a move past more than [`DESCRIBED`] values, or
+/// a value without a reason.
+pub(crate) fn value_by_value(
+    lit: Lit,
+    d: &dyn Domains,
+    mut ruled_out: impl FnMut(i64, &mut Vec<Lit>) -> Option<()>,
+) -> Option<Vec<Lit>> {
+    let x = lit.var;
+    let mut why = Vec::new();
+    let passed = match lit.relation {
+        Relation::NotEqual => lit.value..=lit.value,
+        Relation::AtLeast => {
+            let lo = d.min(x)?;
+            why.push(Lit::at_least(x, lo));
+            lo..=lit.value - 1
+        }
+        Relation::AtMost => {
+            let hi = d.max(x)?;
+            why.push(Lit::at_most(x, hi));
+            lit.value + 1..=hi
+        }
+        Relation::Equal => return None,
+    };
+    if passed.end() - passed.start() > DESCRIBED {
+        return None;
+    }
+    for u in passed {
+        match lit.relation != Relation::NotEqual && !d.contains(x, u) {
+            true => why.push(Lit::not_equal(x, u)),
+            false => ruled_out(u, &mut why)?,
+        }
+    }
+    Some(conjunction(why))
 }
 
 #[cfg(test)]

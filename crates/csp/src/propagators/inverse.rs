@@ -19,6 +19,7 @@
 //!   incremental (`inverse/words.rs`): a wake-up channels only the values
 //!   gone since the last one.
 
+mod explain;
 #[cfg(test)]
 mod tests;
 mod words;
@@ -94,9 +95,11 @@ impl Propagator for Channelling<'_> {
         Priority::Table
     }
 
-    /// An inference rests on the others' domains.
+    /// By the channelling rule that made it (`inverse/explain.rs`), else
+    /// the others' domains.
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        domains_of(&self.con.vars, what, Read::Values, d)
+        explain::explain(self.con, what, d)
+            .or_else(|| domains_of(&self.con.vars, what, Read::Values, d))
     }
 
     fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {

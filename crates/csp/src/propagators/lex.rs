@@ -23,10 +23,13 @@
 //! independently, so it stays sound, though weaker, when `x` and `y`
 //! share variables.
 
-use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::explain::{conjunction, others_fixed};
+use super::{ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use std::cmp::Ordering;
+
+mod explain;
 
 /// The scope's first half is lexicographically at most (`strict`: less
 /// than) its second half.
@@ -85,12 +88,23 @@ impl Propagator for LexPropagator<'_> {
         filter(ctx, self.con, self.strict)?;
         ctx.filter_last(self.con)
     }
+
+    /// By the filter's reasoning at `alpha` (`lex/explain.rs`), else the
+    /// last-variable rule's values.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        explain::explain(self.con, self.strict, what, d)
+            .or_else(|| others_fixed(&self.con.vars, what, d).map(conjunction))
+    }
 }
 
-/// A view's bounds: (least, largest) value.
+/// A view's bounds: (least, largest) value, an assigned variable at its
+/// value (forward checking's slot backend does not narrow the store).
 fn bounds(ctx: &Ctx<'_>, con: &Constraint, i: usize) -> (i64, i64) {
     let v = con.scope[i];
-    let (lo, hi) = (ctx.store.min(v.var.index), ctx.store.max(v.var.index));
+    let (lo, hi) = (
+        Domains::min(ctx, v.var.index),
+        Domains::max(ctx, v.var.index),
+    );
     (lo.unwrap_or(0) + v.offset, hi.unwrap_or(0) + v.offset)
 }
 
@@ -117,10 +131,18 @@ fn filter(ctx: &mut Ctx<'_>, con: &Constraint, strict: bool) -> Prop {
         let (_, y_hi) = bounds(ctx, con, n + alpha);
         // x[alpha] <= y[alpha], strictly when equality there cannot work.
         let gap = if equal_allowed { 0 } else { 1 };
-        let x_changed =
-            ctx.restrict_bounds(xv.var.index, i128::MIN, (y_hi - gap - xv.offset) as i128)?;
-        let y_changed =
-            ctx.restrict_bounds(yv.var.index, (x_lo + gap - yv.offset) as i128, i128::MAX)?;
+        let x_changed = narrow(
+            ctx,
+            xv.var.index,
+            i128::MIN,
+            (y_hi - gap - xv.offset) as i128,
+        )?;
+        let y_changed = narrow(
+            ctx,
+            yv.var.index,
+            (x_lo + gap - yv.offset) as i128,
+            i128::MAX,
+        )?;
         if !x_changed && !y_changed {
             return Ok(());
         }
@@ -128,6 +150,20 @@ fn filter(ctx: &mut Ctx<'_>, con: &Constraint, strict: bool) -> Prop {
         // halves, changed other positions): look again from the start.
         alpha = 0;
     }
+}
+
+/// Restricts variable `x` to `lo..=hi`; an assigned one (which the slot
+/// backend leaves wide in the store) is only checked. True if it changed.
+fn narrow(ctx: &mut Ctx<'_>, x: u32, lo: i128, hi: i128) -> Result<bool, Wipeout> {
+    if ctx.assigned[x as usize] {
+        let v = ctx.values[x as usize] as i128;
+        return if (lo..=hi).contains(&v) {
+            Ok(false)
+        } else {
+            Err(Wipeout)
+        };
+    }
+    ctx.restrict_bounds(x, lo, hi)
 }
 
 /// Can positions `from..` satisfy the order, each at its best case?

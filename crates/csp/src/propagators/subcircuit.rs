@@ -15,8 +15,8 @@
 //!   and a closed cycle puts every other node out; both levels then add
 //!   the exact last-variable filter.
 
-use super::circuit::{fixed, forbid, successors_are_nodes};
-use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::circuit::{explain, fixed, forbid, successors_are_nodes};
+use super::{ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -87,6 +87,12 @@ impl Propagator for SubtourElimination<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         self.filter(ctx)?;
         ctx.filter_last(self.con)
+    }
+
+    /// By the rules (`circuit/explain.rs`): the fixed successors behind
+    /// each removal.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        explain::explain(self.con, what, d, true)
     }
 }
 
