@@ -203,3 +203,23 @@ fn an_empty_domain_is_unsatisfiable_not_a_panic() {
     );
     assert_eq!((code, stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"));
 }
+
+#[test]
+fn help_and_version_to_a_closed_pipe_exit_cleanly() {
+    // `fzn-csp --help | head -1`: the reader goes before the text is
+    // written; that is no error and never a panic.
+    use std::process::{Command, Stdio};
+    for flag in ["--help", "--version"] {
+        let mut child = Command::new(common::ours())
+            .arg(flag)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("fzn-csp starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("fzn-csp ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{flag}: {:?} {stderr}", out.status);
+        assert!(!stderr.contains("panicked"), "{flag}: {stderr}");
+    }
+}

@@ -3,11 +3,19 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+/// Writes `text` to standard output; a reader that has gone (`fzn-csp
+/// --help | head`) is not an error here, where `print!` would panic.
+fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("merge") {
         return match csp_fzn::parts::merge_command(std::env::args().skip(2)) {
             Ok(text) => {
-                print!("{text}");
+                say(&text);
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -24,18 +32,18 @@ fn main() -> ExitCode {
             // option named on standard error (the laboratory's commands
             // are not MiniZinc's: no status there).
             if !csp_fzn::options::names_lab_option(&args) {
-                println!("{}", csp_fzn::output::ERROR);
+                say(&format!("{}\n", csp_fzn::output::ERROR));
             }
             eprintln!("fzn-csp: {e}");
             return ExitCode::from(2);
         }
     };
     if opts.help {
-        println!("{}", csp_fzn::options::USAGE);
+        say(&format!("{}\n", csp_fzn::options::USAGE));
         return ExitCode::SUCCESS;
     }
     if opts.version {
-        println!("fzn-csp {}", env!("CARGO_PKG_VERSION"));
+        say(&format!("fzn-csp {}\n", env!("CARGO_PKG_VERSION")));
         return ExitCode::SUCCESS;
     }
     let name = opts.file.clone().unwrap_or_else(|| "-".to_owned());
