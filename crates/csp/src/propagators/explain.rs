@@ -248,10 +248,22 @@ pub(crate) fn domains_of(
     Some(conjunction(why))
 }
 
-/// An explanation in canonical form: sorted, each literal once.
+/// An explanation in canonical form: sorted, each literal once, and of
+/// several bounds on one side of a variable only the tightest (together
+/// they say no more than it).
 pub(crate) fn conjunction(mut lits: Vec<Lit>) -> Vec<Lit> {
     lits.sort_unstable();
     lits.dedup();
+    // Sorted by value: of one side's bounds, the first `<=` and the last
+    // `>=` are tightest; the kept one takes a later `>=`'s value.
+    lits.dedup_by(|later, kept| {
+        let bound = matches!(kept.relation, Relation::AtLeast | Relation::AtMost);
+        let same_side = bound && later.var == kept.var && later.relation == kept.relation;
+        if same_side && kept.relation == Relation::AtLeast {
+            kept.value = later.value;
+        }
+        same_side
+    });
     lits
 }
 
