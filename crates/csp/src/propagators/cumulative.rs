@@ -49,6 +49,7 @@
 //! with the same inputs they change nothing again).
 
 mod edge_finding;
+mod explain;
 
 use super::bounds::{restrict_view as restrict, view_bounds as bounds};
 use super::explain::{domains_of, Read};
@@ -677,11 +678,12 @@ impl Propagator for CumulativePropagator<'_> {
         self.con
     }
 
-    /// Time-tabling reads bounds only (the compulsory parts come from the
-    /// starts' bounds, the least amounts): an inference rests on the
-    /// others' bounds.
+    /// Time-tabling's pointwise reasons (`cumulative/explain.rs`); where
+    /// they do not apply, the others' bounds (time-tabling and edge
+    /// finding read bounds only).
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        domains_of(&self.con.vars, what, Read::Bounds, d)
+        explain::explain(self.con, self.kind, what, d)
+            .or_else(|| domains_of(&self.con.vars, what, Read::Bounds, d))
     }
 
     fn priority(&self) -> Priority {

@@ -1,0 +1,198 @@
+//! Pointwise explanations of time-tabling (as in lazy clause generation's
+//! cumulative): a start's bound moved past the starts it cannot take, each
+//! ruled out by a time point where the others' compulsory parts leave too
+//! little room, and only the tasks that fill that point, each by the two
+//! bounds that make it run there (`s <= t`, `s >= t - d + 1`), weaker than
+//! its bounds now. A learned clause then names a few tasks at a few times
+//! instead of every task's bounds, so it prunes again elsewhere in the
+//! tree. Constant amounts only; `None` otherwise, or when no time point
+//! explains the literal (an edge-finding inference): the caller falls back
+//! on the others' bounds.
+
+use super::{Amount, Cumulative};
+use crate::propagators::explain::conjunction;
+use crate::propagators::{Constraint, Domains, Inferred, Lit};
+use crate::Relation;
+
+/// A busy task as the domains before the inference had it.
+#[derive(Clone, Copy)]
+struct Task {
+    /// Its position in the scope.
+    at: usize,
+    /// Its start's bounds (the view's values).
+    lo: i64,
+    hi: i64,
+    duration: i64,
+    demand: i64,
+}
+
+impl Task {
+    /// Does its compulsory part `[hi, lo + duration)` cover `t`?
+    fn covers(&self, t: i64) -> bool {
+        self.hi <= t && t < self.lo + self.duration
+    }
+}
+
+/// The explanation of `what` by `kind`'s time-tabling over `d`, if one
+/// exists with constant amounts.
+pub(super) fn explain(
+    con: &Constraint,
+    kind: &Cumulative,
+    what: Inferred,
+    d: &dyn Domains,
+) -> Option<Vec<Lit>> {
+    let Amount::Const(capacity) = kind.capacity else {
+        return None;
+    };
+    let mut tasks = Vec::new();
+    for (at, (&dur, &dem)) in kind.durations.iter().zip(&kind.demands).enumerate() {
+        let (Amount::Const(duration), Amount::Const(demand)) = (dur, dem) else {
+            return None;
+        };
+        if duration <= 0 || demand <= 0 {
+            continue;
+        }
+        let view = con.scope[at];
+        let x = view.var.index;
+        let (lo, hi) = (d.min(x)? + view.offset, d.max(x)? + view.offset);
+        tasks.push(Task {
+            at,
+            lo,
+            hi,
+            duration,
+            demand,
+        });
+    }
+    let mut why = Vec::new();
+    let room = Room {
+        con,
+        tasks: &tasks,
+        capacity,
+    };
+    match what {
+        Inferred::Failure => {
+            // A time point the compulsory parts overload: some part's start.
+            let t = (tasks.iter().map(|t| t.hi)).find(|&t| room.height(t, None) > capacity)?;
+            room.fill(t, None, capacity, &mut why)?;
+        }
+        Inferred::Lit(lit) => {
+            // The task whose start the literal bounds (one task per variable).
+            let mut of_var = tasks
+                .iter()
+                .filter(|t| con.scope[t.at].var.index == lit.var);
+            let j = *of_var.next()?;
+            if of_var.next().is_some() {
+                return None;
+            }
+            let offset = con.scope[j.at].offset;
+            let value = lit.value + offset;
+            let free = capacity - j.demand;
+            match lit.relation {
+                Relation::AtLeast => {
+                    // Every start in [lo, value) ruled out, left to right.
+                    let mut u = j.lo;
+                    while u < value {
+                        let t = room.latest_full(u, j, free)?;
+                        room.fill(t, Some(j.at), free, &mut why)?;
+                        u = t + 1;
+                    }
+                    why.push(Lit::at_least(lit.var, j.lo - offset));
+                }
+                Relation::AtMost => {
+                    // Every start in (value, hi] ruled out, right to left.
+                    let mut u = j.hi;
+                    while u > value {
+                        let t = room.earliest_full(u, j, free)?;
+                        room.fill(t, Some(j.at), free, &mut why)?;
+                        u = t - j.duration;
+                    }
+                    why.push(Lit::at_most(lit.var, j.hi - offset));
+                }
+                Relation::NotEqual => {
+                    let t = room.latest_full(value, j, free)?;
+                    room.fill(t, Some(j.at), free, &mut why)?;
+                }
+                Relation::Equal => return None,
+            }
+        }
+    }
+    Some(conjunction(why))
+}
+
+/// The compulsory parts against the capacity.
+struct Room<'a> {
+    con: &'a Constraint,
+    tasks: &'a [Task],
+    capacity: i64,
+}
+
+impl Room<'_> {
+    /// The compulsory parts' height at `t`, task `skip`'s left out.
+    fn height(&self, t: i64, skip: Option<usize>) -> i64 {
+        (self.tasks.iter())
+            .filter(|k| Some(k.at) != skip && k.covers(t))
+            .map(|k| k.demand)
+            .sum()
+    }
+
+    /// The times in `[u, u + duration)` where the others' height may
+    /// change, and the window's ends: a constant stretch's first and last
+    /// points are among them.
+    fn candidates(&self, u: i64, j: Task) -> Vec<i64> {
+        let end = u + j.duration - 1;
+        let mut ts = vec![u, end];
+        for k in self
+            .tasks
+            .iter()
+            .filter(|k| k.at != j.at && k.lo + k.duration > k.hi)
+        {
+            for t in [k.hi - 1, k.hi, k.lo + k.duration - 1, k.lo + k.duration] {
+                if (u..=end).contains(&t) {
+                    ts.push(t);
+                }
+            }
+        }
+        ts
+    }
+
+    /// The latest time task `j` started at `u` would run where the
+    /// others' height exceeds `free`.
+    fn latest_full(&self, u: i64, j: Task, free: i64) -> Option<i64> {
+        let ts = self.candidates(u, j);
+        (ts.into_iter())
+            .filter(|&t| self.height(t, Some(j.at)) > free)
+            .max()
+    }
+
+    /// The earliest such time.
+    fn earliest_full(&self, u: i64, j: Task, free: i64) -> Option<i64> {
+        let ts = self.candidates(u, j);
+        (ts.into_iter())
+            .filter(|&t| self.height(t, Some(j.at)) > free)
+            .min()
+    }
+
+    /// Tasks (not `skip`) whose compulsory parts at `t` ask more than
+    /// `free` together, the largest demands first, each as the two
+    /// literals that make it run at `t`.
+    fn fill(&self, t: i64, skip: Option<usize>, free: i64, why: &mut Vec<Lit>) -> Option<()> {
+        let mut at_t: Vec<Task> = (self.tasks.iter())
+            .filter(|k| Some(k.at) != skip && k.covers(t))
+            .copied()
+            .collect();
+        at_t.sort_by_key(|k| std::cmp::Reverse(k.demand));
+        let mut sum = 0;
+        for k in at_t {
+            let view = self.con.scope[k.at];
+            let x = view.var.index;
+            why.push(Lit::at_most(x, t - view.offset));
+            why.push(Lit::at_least(x, t - k.duration + 1 - view.offset));
+            sum += k.demand;
+            if sum > free {
+                return Some(());
+            }
+        }
+        debug_assert!(self.capacity >= free);
+        None
+    }
+}
