@@ -37,6 +37,10 @@ enum Spec {
     Circuit(Vec<usize>, bool),
     /// `x[entries[index]] = x[result]` over views.
     ElementVar(Vec<usize>, usize, usize),
+    /// Two rectangles over four variables `s`: origins `(s0, s2)` and
+    /// `(s1, s3)`, sizes `(s3, s1)` and `(s2, s0)`, non-strict when `true`;
+    /// explained pair by pair.
+    Diffn([usize; 4], bool),
 }
 
 #[derive(Clone, Debug)]
@@ -82,8 +86,14 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
             .prop_map(|(s, c)| Spec::Resource(s, c)),
         (proptest::collection::vec(v.clone(), 2..=4), any::<bool>())
             .prop_map(|(s, sub)| Spec::Circuit(s, sub)),
-        (proptest::collection::vec(v.clone(), 1..=3), v.clone(), v)
+        (
+            proptest::collection::vec(v.clone(), 1..=3),
+            v.clone(),
+            v.clone()
+        )
             .prop_map(|(e, i, r)| Spec::ElementVar(e, i, r)),
+        ([v.clone(), v.clone(), v.clone(), v], any::<bool>())
+            .prop_map(|(s, nonstrict)| Spec::Diffn(s, nonstrict)),
     ]
 }
 
@@ -146,6 +156,11 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
             Spec::ElementVar(e, i, r) => m
                 .element_var(e.iter().map(|&j| x[j]), x[*i], x[*r])
                 .map(|_| ()),
+            Spec::Diffn([a, b, c, d], nonstrict) => {
+                let (a, b, c, d) = (x[*a], x[*b], x[*c], x[*d]);
+                m.diffn([a, b], [c, d], [d, b], [c, a], *nonstrict)
+                    .map(|_| ())
+            }
             Spec::Resource(s, capacity) => {
                 let starts: Vec<VarId> = s.iter().map(|&i| x[i]).collect();
                 let alternate = |a, b| (0..s.len()).map(move |i| if i % 2 == 0 { a } else { b });

@@ -22,8 +22,13 @@
 //!   Repeated over the pairs to a fixpoint, so each pair is bounds(Z)
 //!   consistent (`tests/globals_precede_nvalue_diffn.rs` checks it against
 //!   brute force), then the exact last-variable filter. `O(n^2)` per pass.
+//! * explanations (clause learning): a bound moved or a failure is
+//!   explained by the bounds of the one pair whose step gives it, not by
+//!   every rectangle (`explain/tests.rs` checks them against brute force).
 
+use super::explain::{conjunction, domains_of, Domains, Inferred, Lit, Read};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
+use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -126,28 +131,25 @@ struct DiffnPropagator<'m> {
 }
 
 impl DiffnPropagator<'_> {
-    /// The bounds of the views of rectangles `i` and `j`.
-    fn read(&self, ctx: &Ctx<'_>, i: usize, j: usize) -> Result<Pair, Wipeout> {
+    /// The bounds of the views of rectangles `i` and `j` in `d` (the
+    /// store during propagation, the domains at an inference when
+    /// explaining); `None` if a domain is empty.
+    fn read<D: Domains + ?Sized>(&self, d: &D, i: usize, j: usize) -> Option<Pair> {
         let mut pair = [[(0, 0); 2]; 4];
         for (c, coordinate) in pair.iter_mut().enumerate() {
             for (r, k) in [i, j].into_iter().enumerate() {
                 let view = self.con.scope[c * self.kind.n + k];
                 let x = view.var.index;
-                let (Some(lo), Some(hi)) = (ctx.store.min(x), ctx.store.max(x)) else {
-                    return Err(Wipeout);
-                };
                 let off = view.offset as i128;
-                coordinate[r] = (lo as i128 + off, hi as i128 + off);
+                coordinate[r] = (d.min(x)? as i128 + off, d.max(x)? as i128 + off);
             }
         }
-        Ok(pair)
+        Some(pair)
     }
 
-    /// Constructive disjunction on rectangles `i` and `j`; true if a bound
-    /// moved.
-    fn pair(&self, ctx: &mut Ctx<'_>, i: usize, j: usize) -> Result<bool, Wipeout> {
-        ctx.count_check();
-        let now = self.read(ctx, i, j)?;
+    /// One constructive-disjunction step on a pair's bounds `now`: the
+    /// loosest bounds over the options still possible, `None` if none is.
+    fn step(&self, now: &Pair) -> Option<Pair> {
         let mut joined: Option<Pair> = None;
         let mut join = |option: Option<Pair>| {
             if let Some(p) = option {
@@ -156,17 +158,64 @@ impl DiffnPropagator<'_> {
         };
         for c in [X, Y] {
             for r in 0..2 {
-                join(before(&now, c, r));
+                join(before(now, c, r));
             }
         }
         if self.kind.nonstrict {
             for d in [DX, DY] {
                 for r in 0..2 {
-                    join(empty(&now, d, r));
+                    join(empty(now, d, r));
                 }
             }
         }
-        let joined = joined.ok_or(Wipeout)?;
+        joined
+    }
+
+    /// The variables of rectangles `i` and `j`.
+    fn vars_of(&self, i: usize, j: usize) -> Vec<u32> {
+        let n = self.kind.n;
+        let mut vars: Vec<u32> = (0..4)
+            .flat_map(|c| [i, j].map(|k| self.con.scope[c * n + k].var.index))
+            .collect();
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    }
+
+    /// Does one step on rectangles `i` and `j` in `d` fail, or make `lit`
+    /// true (`None`: fail)?
+    fn pair_implies(&self, d: &dyn Domains, i: usize, j: usize, lit: Option<Lit>) -> bool {
+        let Some(now) = self.read(d, i, j) else {
+            return false;
+        };
+        let Some(after) = self.step(&now) else {
+            return true;
+        };
+        let Some(lit) = lit else { return false };
+        let n = self.kind.n;
+        (0..4).any(|c| {
+            [i, j].into_iter().enumerate().any(|(r, k)| {
+                let view = self.con.scope[c * n + k];
+                let (lo, hi) = after[c][r];
+                let off = view.offset as i128;
+                let (lo, hi, v) = (lo - off, hi - off, lit.value as i128);
+                view.var.index == lit.var
+                    && match lit.relation {
+                        Relation::AtLeast => lo >= v,
+                        Relation::AtMost => hi <= v,
+                        Relation::NotEqual => v < lo || v > hi,
+                        Relation::Equal => lo == v && hi == v,
+                    }
+            })
+        })
+    }
+
+    /// Constructive disjunction on rectangles `i` and `j`; true if a bound
+    /// moved.
+    fn pair(&self, ctx: &mut Ctx<'_>, i: usize, j: usize) -> Result<bool, Wipeout> {
+        ctx.count_check();
+        let now = self.read(ctx, i, j).ok_or(Wipeout)?;
+        let joined = self.step(&now).ok_or(Wipeout)?;
         if joined == now {
             return Ok(false);
         }
@@ -188,6 +237,62 @@ impl Propagator for DiffnPropagator<'_> {
         self.con
     }
 
+    /// A bound moved, or a failure, is explained by the one pair whose
+    /// step alone gives it: of its two rectangles' bounds, those the step
+    /// still needs once the others are left open (each tried open in
+    /// turn, kept open if the step still gives it; the literal's own
+    /// variable never by its bound on the other side). Anything else (the
+    /// last-variable filter, a step that needed the pair's earlier moves
+    /// of the same pass) by every variable's bounds.
+    fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let n = self.kind.n;
+        let lit = match what {
+            Inferred::Lit(lit) => Some(lit),
+            Inferred::Failure => None,
+        };
+        let mut open = Open {
+            d,
+            bounds: Vec::new(),
+        };
+        if let Some(lit) = lit {
+            // Of the literal's variable, only the bound on its side counts.
+            match lit.relation {
+                Relation::AtLeast => open.bounds.push((lit.var, Side::Upper)),
+                Relation::AtMost => open.bounds.push((lit.var, Side::Lower)),
+                _ => open
+                    .bounds
+                    .extend([(lit.var, Side::Lower), (lit.var, Side::Upper)]),
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let vars = self.vars_of(i, j);
+                let mentions = lit.is_none_or(|lit| vars.contains(&lit.var));
+                if !mentions || !self.pair_implies(&open, i, j, lit) {
+                    continue;
+                }
+                let mut why = Vec::new();
+                for &x in &vars {
+                    for side in [Side::Lower, Side::Upper] {
+                        if open.bounds.contains(&(x, side)) {
+                            continue;
+                        }
+                        open.bounds.push((x, side));
+                        if !self.pair_implies(&open, i, j, lit) {
+                            open.bounds.pop();
+                            why.push(match side {
+                                Side::Lower => Lit::at_least(x, d.min(x)?),
+                                Side::Upper => Lit::at_most(x, d.max(x)?),
+                            });
+                        }
+                    }
+                }
+                return Some(conjunction(why));
+            }
+        }
+        domains_of(&self.con.vars, what, Read::Bounds, d)
+    }
+
     fn priority(&self) -> Priority {
         Priority::Table
     }
@@ -206,5 +311,44 @@ impl Propagator for DiffnPropagator<'_> {
             }
         }
         ctx.filter_last(self.con)
+    }
+}
+
+/// A side of a variable's domain.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Lower,
+    Upper,
+}
+
+/// The domains `d` with some bounds left open: what an explanation may
+/// leave out.
+struct Open<'a> {
+    d: &'a dyn Domains,
+    bounds: Vec<(u32, Side)>,
+}
+
+/// Far enough that no sum of views reaches it, near enough for `i128`.
+const FAR: i64 = 1 << 40;
+
+impl Domains for Open<'_> {
+    fn min(&self, x: u32) -> Option<i64> {
+        let min = self.d.min(x)?;
+        Some(match self.bounds.contains(&(x, Side::Lower)) {
+            true => -FAR,
+            false => min,
+        })
+    }
+
+    fn max(&self, x: u32) -> Option<i64> {
+        let max = self.d.max(x)?;
+        Some(match self.bounds.contains(&(x, Side::Upper)) {
+            true => FAR,
+            false => max,
+        })
+    }
+
+    fn contains(&self, x: u32, value: i64) -> bool {
+        self.d.contains(x, value)
     }
 }

@@ -77,6 +77,10 @@ enum Form {
     Inverse,
     /// The same halves in lexicographic order, strict when `true`.
     Lex(bool),
+    /// Two rectangles from the scope's views `s` (taken cyclically, four):
+    /// origins `(s0, s2)` and `(s1, s3)`, sizes `(s3, s1)` and `(s2, s0)`;
+    /// non-strict when `true`.
+    Diffn(bool),
 }
 
 /// The rows of the table cases.
@@ -134,6 +138,7 @@ fn case() -> impl Strategy<Value = Case> {
         Just(Form::ElementVar),
         Just(Form::Inverse),
         any::<bool>().prop_map(Form::Lex),
+        any::<bool>().prop_map(Form::Diffn),
     ];
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
@@ -276,6 +281,12 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
                 true => m.lex_less(x, y).ok()?,
                 false => m.lex_less_equal(x, y).ok()?,
             };
+        }
+        Form::Diffn(nonstrict) => {
+            let v: Vec<_> = views.collect();
+            let [s0, s1, s2, s3] = [0, 1, 2, 3].map(|k| v[k % v.len()]);
+            m.diffn([s0, s1], [s2, s3], [s3, s1], [s2, s0], nonstrict)
+                .ok()?;
         }
         Form::Channel(true) => {
             let [(a, c, _), (b, ..), ..] = scope[..] else {
@@ -499,6 +510,7 @@ fn declines(case: &Case) -> bool {
             | Form::ElementVar
             | Form::Inverse
             | Form::Lex(_)
+            | Form::Diffn(_)
     );
     by_domains && case.3
 }
@@ -557,6 +569,7 @@ fn the_cases_reach_every_kind_of_inference() {
         "ElementVar",
         "Inverse",
         "Lex",
+        "Diffn",
     ] {
         for forward in [false, true] {
             if (form, forward) == ("ElementVar", true) {
