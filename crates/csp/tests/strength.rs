@@ -618,6 +618,31 @@ fn affine() -> impl Strategy<Value = (i64, i64)> {
 /// The declared domains of every variable of `m`, its helpers included
 /// (each a function of the model's own variables, so supports over all of
 /// them are the supports of the constraint over the expressions).
+/// `x - y + c` as a helper with the values `cut(model, helper)` forbidden
+/// in it, `x` fixed (`fixed` 0), `y` fixed (1) or neither (2): domain
+/// consistent once a side is fixed, sound otherwise.
+fn difference_channel(
+    mut declared: Vec<Vec<i32>>,
+    fixed: usize,
+    c: i64,
+    cut: impl FnOnce(&Model, View) -> Vec<i64>,
+) -> Result<(), TestCaseError> {
+    if fixed < 2 {
+        declared[fixed].truncate(1);
+    }
+    let (mut m, x) = model_over(&declared);
+    let z = m.expr_var(x[0] - x[1] + c).unwrap();
+    for v in cut(&m, z) {
+        m.forbid(z, v).unwrap();
+    }
+    let all = declared_of(&m);
+    if fixed < 2 {
+        domain_consistent(&m, &all)
+    } else {
+        sound(&m, &all).map(drop)
+    }
+}
+
 fn declared_of(m: &Model) -> Vec<Vec<i32>> {
     m.vars().map(|v| m.domain(v).values().collect()).collect()
 }
@@ -679,21 +704,7 @@ proptest! {
         c in -2..=2i64,
         cut in proptest::collection::btree_set(-8..=8i64, 0..=8),
     ) {
-        let mut declared = declared;
-        if fixed < 2 {
-            declared[fixed].truncate(1);
-        }
-        let (mut m, x) = model_over(&declared);
-        let z = m.expr_var(x[0] - x[1] + c).unwrap();
-        for &v in &cut {
-            m.forbid(z, v).unwrap();
-        }
-        let all = declared_of(&m);
-        if fixed < 2 {
-            domain_consistent(&m, &all)?;
-        } else {
-            sound(&m, &all)?;
-        }
+        difference_channel(declared, fixed, c, |_, _| cut.into_iter().collect())?;
     }
 
     /// The same on domains wider than a word (the channel compares 64
@@ -706,22 +717,11 @@ proptest! {
         c in -70..=70i64,
         cut in proptest::collection::vec(any::<bool>(), 36),
     ) {
-        let mut declared = declared;
-        if fixed < 2 {
-            declared[fixed].truncate(1);
-        }
-        let (mut m, x) = model_over(&declared);
-        let z = m.expr_var(x[0] - x[1] + c).unwrap();
-        let values: Vec<i32> = m.domain(z.var).values().collect();
-        for (&v, _) in values.iter().zip(&cut).filter(|&(_, &gone)| gone) {
-            m.forbid(z, i64::from(v) + z.offset).unwrap();
-        }
-        let all = declared_of(&m);
-        if fixed < 2 {
-            domain_consistent(&m, &all)?;
-        } else {
-            sound(&m, &all)?;
-        }
+        difference_channel(declared, fixed, c, |m, z| {
+            let values = m.domain(z.var).values();
+            let gone = values.zip(&cut).filter(|&(_, &gone)| gone);
+            gone.map(|(v, _)| i64::from(v) + z.offset).collect()
+        })?;
     }
 
     /// Negated operands `c - x` (a reflection, read 64 values at a time)
