@@ -248,6 +248,26 @@ pub(crate) fn domains_of(
     Some(conjunction(why))
 }
 
+/// A kind's own rules (`literal`, `failure`), which assume distinct
+/// views, else the last-variable rule (`others_fixed`); in canonical form.
+pub(crate) fn rules_or_fixed(
+    con: &crate::propagators::Constraint,
+    what: Inferred,
+    d: &dyn Domains,
+    literal: impl FnOnce(Lit) -> Option<Vec<Lit>>,
+    failure: impl FnOnce() -> Option<Vec<Lit>>,
+) -> Option<Vec<Lit>> {
+    let distinct = con.vars.len() == con.scope.len();
+    let by_rules = match what {
+        _ if !distinct => None,
+        Inferred::Lit(lit) => literal(lit),
+        Inferred::Failure => failure(),
+    };
+    by_rules
+        .or_else(|| others_fixed(&con.vars, what, d))
+        .map(conjunction)
+}
+
 /// An explanation in canonical form: sorted, each literal once, and of
 /// two bounds on one side of a variable only the tighter (it implies the
 /// other), so each rule's reasons may be joined as they come.

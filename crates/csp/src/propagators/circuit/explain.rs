@@ -16,7 +16,7 @@
 //! the others' values. A scope that repeats a variable is left to the
 //! last-variable rule alone.
 
-use crate::propagators::explain::{conjunction, no_value_left, others_fixed, value_by_value};
+use crate::propagators::explain::{conjunction, no_value_left, rules_or_fixed, value_by_value};
 use crate::propagators::{Constraint, Domains, Inferred, Lit};
 
 /// The successors' domains before an inference.
@@ -35,15 +35,7 @@ pub(in crate::propagators) fn explain(
     sub: bool,
 ) -> Option<Vec<Lit>> {
     let s = Successors { con, d, sub };
-    let distinct = con.vars.len() == con.scope.len();
-    let by_rules = match what {
-        _ if !distinct => None,
-        Inferred::Lit(lit) => s.literal(lit),
-        Inferred::Failure => s.failure(),
-    };
-    by_rules
-        .or_else(|| others_fixed(&con.vars, what, d))
-        .map(conjunction)
+    rules_or_fixed(con, what, d, |lit| s.literal(lit), || s.failure())
 }
 
 impl Successors<'_> {

@@ -15,7 +15,7 @@
 
 use crate::literal::Relation;
 use crate::propagators::explain::{
-    conjunction, lacks, no_value_left, others_fixed, value_by_value, DESCRIBED,
+    lacks, no_value_left, rules_or_fixed, value_by_value, DESCRIBED,
 };
 use crate::propagators::{Constraint, Domains, Inferred, Lit};
 use crate::var::View;
@@ -29,15 +29,7 @@ struct Views<'a> {
 /// Explains an inference of element over views.
 pub(super) fn explain(con: &Constraint, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
     let v = Views { con, d };
-    let distinct = con.vars.len() == con.scope.len();
-    let by_rules = match what {
-        _ if !distinct => None,
-        Inferred::Lit(lit) => v.literal(lit),
-        Inferred::Failure => v.failure(),
-    };
-    by_rules
-        .or_else(|| others_fixed(&con.vars, what, d))
-        .map(conjunction)
+    rules_or_fixed(con, what, d, |lit| v.literal(lit), || v.failure())
 }
 
 impl Views<'_> {
