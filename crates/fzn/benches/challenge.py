@@ -16,10 +16,12 @@ when the process group is killed). A Gecode whose own library fails to
 type-check even with the fix of `gecode_fixed` is rerun with `-G std`,
 and noted. Prints a Markdown table: per instance
 each solver's status, objective, wall time (flattening included) and
-peak memory (the largest resident set of MiniZinc and the solver it
-started, from `/usr/bin/time`, where installed), then each other solver's
-median time ratio against ours, the status counts, how many each proved
-(optimum or unsatisfiability), each solver's largest peak memory, the
+the solver's own peak memory (its largest resident set, from
+`/usr/bin/time` around its executable: `measured_solvers`), then each
+other solver's median time ratio against ours, the status counts, how
+many each proved (optimum or unsatisfiability), each solver's largest
+peak memory alone and with MiniZinc's (flattening and output
+processing, which on some models outgrows any solver), the
 MiniZinc Challenge's Borda score (`borda`), and for each family where
 another solver needs more than a second on an instance, our pairwise
 score against it there (`slow_families`). `--into` also writes the table
@@ -132,6 +134,45 @@ def environment(scratch):
     return env
 
 
+def measured_solvers(env, scratch, labels):
+    """A copy of each solver's configuration whose executable runs under
+    `/usr/bin/time`, appending its peak resident set (KB) to the file
+    named by $CHALLENGE_SOLVER_RSS: MiniZinc's own peak (flattening, and
+    output processing after the solver exits) is then told apart from the
+    solver's. Returns {solver id as given: the copy's id}, empty when
+    `/usr/bin/time` is missing; the copies' folder joins MZN_SOLVER_PATH."""
+    if not GNU_TIME.exists():
+        return {}
+    try:
+        configs = json.loads(subprocess.run(["minizinc", "--solvers-json"], capture_output=True, text=True,
+                                            env=env, timeout=60).stdout)
+    except (OSError, subprocess.TimeoutExpired, json.JSONDecodeError):
+        return {}
+    folder = scratch / "measured"
+    folder.mkdir()
+    ids = {}
+    for given in {split_label(label)[0] for label in labels}:
+        found = [c for c in configs if given.lower() in
+                 (c["id"].lower(), c["id"].lower().rsplit(".", 1)[-1], c.get("name", "").lower())]
+        if not found:
+            continue
+        config = dict(found[0])
+        extra = config.pop("extraInfo", {})
+        executable = extra.get("executable") or shutil.which(config["executable"], path=env.get("PATH"))
+        if not executable:
+            continue
+        wrapper = folder / f"{given}.sh"
+        wrapper.write_text(f'#!/bin/sh\nexec {GNU_TIME} -a -f %M -o "$CHALLENGE_SOLVER_RSS" '
+                           f'{json.dumps(str(executable))} "$@"\n')
+        wrapper.chmod(0o755)
+        config.update(id=f"measured.{given}", name=f"measured-{given}", executable=str(wrapper),
+                      mznlib=extra.get("mznlib", config.get("mznlib", "")))
+        (folder / f"{given}.msc").write_text(json.dumps(config))
+        ids[given] = config["id"]
+    env["MZN_SOLVER_PATH"] = f"{folder}{os.pathsep}{env['MZN_SOLVER_PATH']}"
+    return ids
+
+
 def known_solvers(env):
     try:
         listed = subprocess.run(["minizinc", "--solvers"], capture_output=True, text=True, env=env, timeout=60).stdout
@@ -145,7 +186,11 @@ GNU_TIME = Path("/usr/bin/time")
 
 def run(solver, model, data, args, env, extra=(), threads=1):
     """One run: (status, objective or None, wall seconds, note, peak
-    memory in MB or None)."""
+    memory in MB or None, the solver's own peak in MB or None)."""
+    env = dict(env)
+    solver_rss = Path(tempfile.mkstemp(prefix="challenge-solver-rss-")[1])
+    env["CHALLENGE_SOLVER_RSS"] = str(solver_rss)
+    solver = args.measured.get(solver, solver)
     # -i: intermediate solutions of an optimisation model, as the MiniZinc
     # Challenge runs it (a solver that prints its best only on completion,
     # such as Pumpkin 0.5.0, would otherwise show nothing at the limit).
@@ -165,7 +210,12 @@ def run(solver, model, data, args, env, extra=(), threads=1):
     except (OSError, ValueError, IndexError):
         peak = None
     memory.unlink(missing_ok=True)
-    return (*result, peak)
+    try:
+        solver_peak = max(int(line) for line in solver_rss.read_text().split() if line.isdigit()) / 1024
+    except (OSError, ValueError):
+        solver_peak = None
+    solver_rss.unlink(missing_ok=True)
+    return (*result, peak, solver_peak)
 
 
 def classify(cmd, args, env, start):
@@ -223,9 +273,9 @@ def run_solver(label, model, data, args, env):
     solver, extra, threads = split_label(label)
     result = run(solver, model, data, args, env, extra, threads)
     if solver == "gecode" and result[0] == "error" and "type error" in result[3]:
-        status, objective, wall, note, peak = run(solver, model, data, args, env, ("-G", "std"), threads)
-        return status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
-            f"; {note}" if note else ""), peak
+        status, objective, wall, note, *peaks = run(solver, model, data, args, env, ("-G", "std"), threads)
+        return (status, objective, wall, "flattened with -G std (Gecode's library fails to type-check)" + (
+            f"; {note}" if note else ""), *peaks)
     return result
 
 
@@ -331,7 +381,7 @@ def table(rows, solvers, args, command, senses):
     for name, results in rows:
         cells = [name]
         for s in solvers:
-            status, obj, wall, note, peak = results[s]
+            status, obj, wall, note, _, peak = results[s]
             cells += [status, "" if obj is None else obj, f"{wall:.2f}", "" if peak is None else f"{peak:.0f}"]
             if note:
                 notes.append(f"{name}, {s}: {note}")
@@ -354,10 +404,11 @@ def table(rows, solvers, args, command, senses):
         lines.append(f"{s}: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".")
     lines.append("Proved (optimum or unsatisfiability): " + ", ".join(
         f"{s} {sum(proved(r[s]) for _, r in rows)}" for s in solvers) + ".")
-    peaks = {s: [r[s][4] for _, r in rows if r[s][4] is not None] for s in solvers}
-    if any(peaks.values()):
-        lines.append("Largest peak memory (MB, MiniZinc's flattening included): " + ", ".join(
-            f"{s} {max(p):.0f}" for s, p in peaks.items() if p) + ".")
+    for k, what in ((5, "the solver alone, the MB column"), (4, "the whole run, MiniZinc's included")):
+        peaks = {s: [(r[s][k], name) for name, r in rows if r[s][k] is not None] for s in solvers}
+        if any(peaks.values()):
+            lines.append(f"Largest peak memory ({what}): " + ", ".join(
+                f"{s} {max(p)[0]:.0f} MB ({max(p)[1]})" for s, p in peaks.items() if p) + ".")
     scores = borda(rows, solvers, senses)
     lines.append("Borda score (MiniZinc Challenge complete scoring, each solver against each other): " + ", ".join(
         f"{s} {scores[s]:.2f}" for s in solvers) + f" (of {len(rows) * (len(solvers) - 1)} possible).")
@@ -391,6 +442,7 @@ def main():
     for s in (split_label(label)[0] for label in solvers):
         if s not in listed:
             sys.exit(f"challenge: minizinc does not list a solver {s!r} (MZN_SOLVER_PATH={env['MZN_SOLVER_PATH']})")
+    args.measured = measured_solvers(env, scratch, solvers)
     rows = []
     senses = []
     todo = instances(args)
