@@ -3,9 +3,11 @@
 //! ruled out by a time point where the others' compulsory parts leave too
 //! little room, and only the tasks that fill that point, each by the two
 //! bounds that make it run there (`s <= t`, `s >= t - d + 1`), weaker than
-//! its bounds now. A learned clause then names a few tasks at a few times
-//! instead of every task's bounds, so it prunes again elsewhere in the
-//! tree. Constant amounts only; `None` otherwise, or when no time point
+//! its bounds now. A failure is explained by a time point the compulsory
+//! parts overload, or else by a task whose every start is ruled out so
+//! (its bounds pushed past each other). A learned clause then names a few
+//! tasks at a few times instead of every task's bounds, so it prunes again
+//! elsewhere in the tree. Constant amounts only; `None` otherwise, or when no time point
 //! explains the literal (an edge-finding inference): the caller falls back
 //! on the others' bounds.
 
@@ -72,8 +74,18 @@ pub(super) fn explain(
     match what {
         Inferred::Failure => {
             // A time point the compulsory parts overload: some part's start.
-            let t = (tasks.iter().map(|t| t.hi)).find(|&t| room.height(t, None) > capacity)?;
-            room.fill(t, None, capacity, &mut why)?;
+            match (tasks.iter().map(|t| t.hi)).find(|&t| room.height(t, None) > capacity) {
+                Some(t) => room.fill(t, None, capacity, &mut why)?,
+                // Else a task that fits nowhere in its window (its start's
+                // bound pushed past the other bound): every start ruled out.
+                None => {
+                    let j = tasks
+                        .iter()
+                        .find(|&&j| room.rules_out(j, j.hi + 1, &mut why))?;
+                    let x = con.scope[j.at].var.index;
+                    why.push(Lit::at_most(x, j.hi - con.scope[j.at].offset));
+                }
+            }
         }
         Inferred::Lit(lit) => {
             // The task whose start the literal bounds (one task per variable).
@@ -89,14 +101,9 @@ pub(super) fn explain(
             let free = capacity - j.demand;
             match lit.relation {
                 Relation::AtLeast => {
-                    // Every start in [lo, value) ruled out, left to right.
-                    let mut u = j.lo;
-                    while u < value {
-                        let t = room.latest_full(u, j, free)?;
-                        room.fill(t, Some(j.at), free, &mut why)?;
-                        u = t + 1;
+                    if !room.rules_out(j, value, &mut why) {
+                        return None;
                     }
-                    why.push(Lit::at_least(lit.var, j.lo - offset));
                 }
                 Relation::AtMost => {
                     // Every start in (value, hi] ruled out, right to left.
@@ -127,6 +134,29 @@ struct Room<'a> {
 }
 
 impl Room<'_> {
+    /// Are task `j`'s starts in `[lo, value)` all ruled out, each by a
+    /// time point the others fill (left to right)? If so, pushes why onto
+    /// `why`: those tasks at those points and `j`'s lower bound; if not,
+    /// leaves `why` as it was.
+    fn rules_out(&self, j: Task, value: i64, why: &mut Vec<Lit>) -> bool {
+        let kept = why.len();
+        let free = self.capacity - j.demand;
+        let mut u = j.lo;
+        while u < value {
+            let full = self.latest_full(u, j, free);
+            let Some(()) = full.and_then(|t| {
+                u = t + 1;
+                self.fill(t, Some(j.at), free, why)
+            }) else {
+                why.truncate(kept);
+                return false;
+            };
+        }
+        let view = self.con.scope[j.at];
+        why.push(Lit::at_least(view.var.index, j.lo - view.offset));
+        true
+    }
+
     /// The compulsory parts' height at `t`, task `skip`'s left out.
     fn height(&self, t: i64, skip: Option<usize>) -> i64 {
         (self.tasks.iter())

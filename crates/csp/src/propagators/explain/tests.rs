@@ -774,3 +774,36 @@ fn a_conjunction_keeps_the_tighter_bound_of_each_side() {
     expected.sort_unstable();
     assert_eq!(super::conjunction(lits), expected);
 }
+
+/// A cumulative fails when a task fits nowhere in its window, with no time
+/// point overloaded: the failure rests on that task's bounds and the task
+/// that fills its window, not on a third task far away. Capacity 2 (not a
+/// unary resource): `a` (demand 2) fixed at 2 (length 2) leaves `b`
+/// (demand 1, length 2, starts 1..=3) no start; `c` (demand 1) runs at
+/// 10..=12.
+#[test]
+fn cumulative_explains_a_task_that_fits_nowhere_by_its_window() {
+    let mut m = Model::new();
+    let a = m.int_var(2..=2).unwrap();
+    let b = m.int_var(1..=3).unwrap();
+    let c = m.int_var(10..=12).unwrap();
+    m.cumulative_with(
+        [a, b, c],
+        [2, 2, 2],
+        [2, 1, 1],
+        2,
+        CumulativeLevel::TimeTable,
+    )
+    .unwrap();
+    let con = &m.constraints()[0];
+    let p = post(con, Levels::default());
+    let domains = Sets(vec![
+        BTreeSet::from([2]),
+        (1..=3).collect(),
+        (10..=12).collect(),
+    ]);
+    let why = p.explain(Inferred::Failure, &domains).expect("a failure");
+    assert!(why.iter().all(|l| l.var != c.index), "{why:?} names c");
+    let declared: Vec<Vec<i32>> = vec![(0..=14).collect(); 3];
+    check(con, &declared, &domains, &why, None).unwrap();
+}
