@@ -79,11 +79,10 @@ pub(super) fn explain(
                 // Else a task that fits nowhere in its window (its start's
                 // bound pushed past the other bound): every start ruled out.
                 None => {
-                    let j = tasks
-                        .iter()
-                        .find(|&&j| room.rules_out(j, j.hi + 1, &mut why))?;
-                    let x = con.scope[j.at].var.index;
-                    why.push(Lit::at_most(x, j.hi - con.scope[j.at].offset));
+                    let (j, last) = (tasks.iter())
+                        .find_map(|&j| Some((j, room.rules_out(j, j.hi + 1, &mut why)?)))?;
+                    let view = con.scope[j.at];
+                    why.push(Lit::at_most(view.var.index, last - view.offset));
                 }
             }
         }
@@ -101,19 +100,20 @@ pub(super) fn explain(
             let free = capacity - j.demand;
             match lit.relation {
                 Relation::AtLeast => {
-                    if !room.rules_out(j, value, &mut why) {
-                        return None;
-                    }
+                    room.rules_out(j, value, &mut why)?;
                 }
                 Relation::AtMost => {
-                    // Every start in (value, hi] ruled out, right to left.
-                    let mut u = j.hi;
+                    // Every start in (value, hi] ruled out, right to left;
+                    // the upper bound lifted to the last start the first
+                    // point rules out.
+                    let (mut u, mut first) = (j.hi, None);
                     while u > value {
                         let t = room.earliest_full(u, j, free)?;
                         room.fill(t, Some(j.at), free, &mut why)?;
+                        first.get_or_insert(t);
                         u = t - j.duration;
                     }
-                    why.push(Lit::at_most(lit.var, j.hi - offset));
+                    why.push(Lit::at_most(lit.var, first.unwrap_or(j.hi) - offset));
                 }
                 Relation::NotEqual => {
                     let t = room.latest_full(value, j, free)?;
@@ -136,25 +136,29 @@ struct Room<'a> {
 impl Room<'_> {
     /// Are task `j`'s starts in `[lo, value)` all ruled out, each by a
     /// time point the others fill (left to right)? If so, pushes why onto
-    /// `why`: those tasks at those points and `j`'s lower bound; if not,
-    /// leaves `why` as it was.
-    fn rules_out(&self, j: Task, value: i64, why: &mut Vec<Lit>) -> bool {
+    /// `why` (those tasks at those points, and `j`'s lower bound lifted to
+    /// the least start the first point rules out) and returns the last
+    /// point (every start up to it is ruled out); if not, leaves `why` as
+    /// it was.
+    fn rules_out(&self, j: Task, value: i64, why: &mut Vec<Lit>) -> Option<i64> {
         let kept = why.len();
         let free = self.capacity - j.demand;
-        let mut u = j.lo;
+        let (mut u, mut first, mut last) = (j.lo, None, j.lo - 1);
         while u < value {
             let full = self.latest_full(u, j, free);
             let Some(()) = full.and_then(|t| {
-                u = t + 1;
+                (u, last) = (t + 1, t);
+                first.get_or_insert(t);
                 self.fill(t, Some(j.at), free, why)
             }) else {
                 why.truncate(kept);
-                return false;
+                return None;
             };
         }
         let view = self.con.scope[j.at];
-        why.push(Lit::at_least(view.var.index, j.lo - view.offset));
-        true
+        let least = first.map_or(j.lo, |t| t - j.duration + 1);
+        why.push(Lit::at_least(view.var.index, least - view.offset));
+        Some(last)
     }
 
     /// The compulsory parts' height at `t`, task `skip`'s left out.
