@@ -210,9 +210,10 @@ struct Slots<'a, const DYNAMIC: bool, const SET: bool, const NARY: bool> {
 }
 
 impl<const DYNAMIC: bool, const SET: bool, const NARY: bool> Slots<'_, DYNAMIC, SET, NARY> {
-    /// The assigned flags are kept: a dynamic order reads them, and so do
-    /// the other constraints' filters.
-    const TRACK: bool = DYNAMIC || NARY;
+    /// The assigned flags are kept where they are read: by the other
+    /// constraints' filters, and by a dynamic order's walk over the
+    /// neighbours without the bit sets.
+    const TRACK: bool = (DYNAMIC && !SET) || NARY;
 }
 
 impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Backend<'m, O>
@@ -229,17 +230,19 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
 
     #[inline(always)]
     fn open(&mut self, s: &mut Search<'m, O>, depth: usize) {
-        let var = if DYNAMIC {
-            let best = depth + smallest_domain(&s.order[depth..], s.store.words());
+        let (var, left) = if DYNAMIC {
+            let (at, var, word) = smallest_domain(&s.order[depth..], s.store.words());
+            let best = depth + at;
             debug_assert_eq!(
                 best,
                 crate::branching::select_var(s, depth),
                 "the branching code's choice"
             );
-            s.order.swap(depth, best);
-            s.order[depth]
+            s.order[best] = s.order[depth];
+            s.order[depth] = var;
+            (var, word)
         } else {
-            depth as u32
+            (depth as u32, s.store.word(depth as u32))
         };
         s.frames.push(Frame {
             var,
@@ -247,7 +250,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
             cursor: 0,
             end: 0,
             start: 0,
-            left: s.store.word(var),
+            left,
             decision: super::Decision::Assign,
         });
     }
@@ -457,22 +460,25 @@ struct Slot {
 
 /// Smallest domain first, ties to the earliest: the position in `vars` of
 /// the first variable of least size, what the branching code's ranking
-/// picks (debug builds compare them), read straight from the domain words.
+/// picks (debug builds compare them), read straight from the domain words,
+/// with that variable and its word (already in registers: the level needs
+/// both, and reading them again from `order` and the store after the swap
+/// put two loads on the path from one level's propagation to the next).
 /// An unassigned variable's domain is never empty here (a wipe-out fails at
 /// once, and declared domains are not empty), so the first variable with
 /// one value ends the scan.
 #[inline(always)]
-fn smallest_domain(vars: &[u32], words: &[Word]) -> usize {
-    let mut best = 0;
+fn smallest_domain(vars: &[u32], words: &[Word]) -> (usize, u32, Word) {
+    let mut best = (0, 0, 0);
     let mut least = u32::MAX;
     for (i, &x) in vars.iter().enumerate() {
         let word = words[x as usize];
         if word & word.wrapping_sub(1) == 0 {
-            return i;
+            return (i, x, word);
         }
         let size = word.count_ones();
         if size < least {
-            best = i;
+            best = (i, x, word);
             least = size;
         }
     }
