@@ -81,6 +81,9 @@ enum Form {
     /// origins `(s0, s2)` and `(s1, s3)`, sizes `(s3, s1)` and `(s2, s0)`;
     /// non-strict when `true`.
     Diffn(bool),
+    /// The scope's distinct variables (as views) as starts of a unary
+    /// resource, durations (0 to 3) taken cyclically from the array.
+    Disjunctive([i32; 3]),
 }
 
 /// The rows of the table cases.
@@ -139,7 +142,17 @@ fn case() -> impl Strategy<Value = Case> {
         Just(Form::Inverse),
         any::<bool>().prop_map(Form::Lex),
         any::<bool>().prop_map(Form::Diffn),
+        disjunctive(),
     ];
+    case_of(form)
+}
+
+fn disjunctive() -> impl Strategy<Value = Form> {
+    [0..=3i32, 0..=3i32, 0..=3i32].prop_map(Form::Disjunctive)
+}
+
+/// A case of a form drawn from `form`.
+fn case_of(form: impl Strategy<Value = Form>) -> impl Strategy<Value = Case> {
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
             .prop_map(|s| s.into_iter().collect::<Vec<_>>());
@@ -287,6 +300,12 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             let [s0, s1, s2, s3] = [0, 1, 2, 3].map(|k| v[k % v.len()]);
             m.diffn([s0, s1], [s2, s3], [s3, s1], [s2, s0], nonstrict)
                 .ok()?;
+        }
+        Form::Disjunctive(durations) => {
+            // Over distinct variables (`Resource(None, _)` repeats them),
+            // so the rules, not the last-variable filter, make most moves.
+            let durations = (0..distinct.len()).map(|i| durations[i % 3]);
+            m.disjunctive(distinct, durations).ok()?;
         }
         Form::Channel(true) => {
             let [(a, c, _), (b, ..), ..] = scope[..] else {
@@ -528,6 +547,14 @@ proptest! {
         }
         explain_case(&model, case.4, declines(&case))?;
     }
+
+    /// The same for the unary resource alone, whose explanations (the
+    /// bounds its rules need) have the most ways to go wrong.
+    #[test]
+    fn disjunctive_explanations_imply_their_literals(case in case_of(disjunctive())) {
+        let Some(model) = build(&case) else { return Ok(()) };
+        explain_case(&model, case.4, false)?;
+    }
 }
 
 /// The cases above reach what they claim to check: each form explains
@@ -570,6 +597,7 @@ fn the_cases_reach_every_kind_of_inference() {
         "Inverse",
         "Lex",
         "Diffn",
+        "Disjunctive",
     ] {
         for forward in [false, true] {
             if (form, forward) == ("ElementVar", true) {
@@ -773,4 +801,47 @@ fn a_conjunction_keeps_the_tighter_bound_of_each_side() {
     ];
     expected.sort_unstable();
     assert_eq!(super::conjunction(lits), expected);
+}
+
+/// The unary resource explains by the tasks its rules need, not every
+/// task: with `a` fixed at 0 (duration 3), `b` (duration 2) starts at 3 or
+/// later because of `a`'s window alone; `c`, far off, is left out, as is
+/// `b`'s own upper bound. An overload is explained by the overloaded
+/// tasks only.
+#[test]
+fn disjunctive_explains_by_the_tasks_its_rules_need() {
+    let mut m = Model::new();
+    let a = m.int_var(0..=0).unwrap();
+    let b = m.int_var(0..=10).unwrap();
+    let c = m.int_var(20..=30).unwrap();
+    m.disjunctive([a, b, c], [3, 2, 2]).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        BTreeSet::from([0]),
+        (0..=10).collect(),
+        (20..=30).collect(),
+    ]);
+    let (a, b) = (a.index, b.index);
+    let why = p.explain(Inferred::Lit(Lit::at_least(b, 3)), &domains);
+    assert_eq!(
+        why,
+        Some(vec![
+            Lit::at_least(a, 0),
+            Lit::at_most(a, 0),
+            Lit::at_least(b, 0)
+        ])
+    );
+    // Two tasks of 3 in [0, 5] (starts 0..=2) cannot both run.
+    let overloaded = Sets(vec![
+        (0..=2).collect(),
+        (0..=2).collect(),
+        (20..=30).collect(),
+    ]);
+    let mut m = Model::new();
+    let x = m.int_vars(3, 0..=30).unwrap();
+    m.disjunctive(&x, [3, 3, 2]).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let why = p.explain(Inferred::Failure, &overloaded).unwrap();
+    assert!(why.iter().all(|l| l.var != x[2].index), "{why:?}");
+    assert_eq!(why.len(), 4, "{why:?}");
 }
