@@ -44,6 +44,9 @@ enum Spec {
     /// Starts `x[i] + offset` of a unary resource with durations 0 to 3:
     /// explained by the bounds its rules need.
     Disjunctive(Vec<(usize, i32, i32)>),
+    /// Starts `x[i] + offset` with durations and demands 0 to 3 on a
+    /// resource of the capacity, at the edge-finding level.
+    EdgeFinding(Vec<(usize, i32, i32, i32)>, i64),
 }
 
 #[derive(Clone, Debug)]
@@ -117,15 +120,20 @@ fn model_spec() -> impl Strategy<Value = ModelSpec> {
         })
 }
 
-/// Models where unary resources make most inferences: one to three of
-/// them over wider domains, beside up to two other constraints.
+/// Models where resources make most inferences: one to three unary
+/// resources or cumulative ones at the edge-finding level, over wider
+/// domains, beside up to two other constraints.
 fn scheduling_spec() -> impl Strategy<Value = ModelSpec> {
     (3usize..=5)
         .prop_flat_map(|n| {
             let domain = proptest::collection::btree_set(-2i32..=6, 2..=7)
                 .prop_map(|s| s.into_iter().collect::<Vec<i32>>());
             let task = (0..n, -2i32..=2, 0i32..=3);
-            let resource = proptest::collection::vec(task, 2..=5).prop_map(Spec::Disjunctive);
+            let unary = proptest::collection::vec(task, 2..=5).prop_map(Spec::Disjunctive);
+            let task = (0..n, -2i32..=2, 0i32..=3, 0i32..=3);
+            let cumulative = (proptest::collection::vec(task, 2..=5), 1i64..=4)
+                .prop_map(|(t, c)| Spec::EdgeFinding(t, c));
+            let resource = prop_oneof![unary, cumulative];
             (
                 proptest::collection::vec(domain, n),
                 proptest::collection::vec(resource, 1..=3),
@@ -193,6 +201,15 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
                 .disjunctive(
                     tasks.iter().map(|&(i, offset, _)| x[i] + offset),
                     tasks.iter().map(|&(.., duration)| duration),
+                )
+                .map(|_| ()),
+            Spec::EdgeFinding(tasks, capacity) => m
+                .cumulative_with(
+                    tasks.iter().map(|&(i, offset, ..)| x[i] + offset),
+                    tasks.iter().map(|&(_, _, duration, _)| duration),
+                    tasks.iter().map(|&(.., demand)| demand),
+                    *capacity,
+                    csp::CumulativeLevel::EdgeFinding,
                 )
                 .map(|_| ()),
             Spec::Resource(s, capacity) => {
@@ -435,7 +452,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
-    /// Unary resources' explanations (the bounds their rules need) under
+    /// Resources' explanations (the bounds their rules need) under
     /// learning: every solution found once, every learned clause checked,
     /// the optimum reached.
     #[test]

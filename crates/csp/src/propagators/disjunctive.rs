@@ -16,7 +16,7 @@
 //!   left are at least time-table consistent (the tests check that, and
 //!   the textbook cases where each rule prunes).
 
-use super::explain::{bounds_imply, domains_of, own_sides, relax, Read, Side};
+use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
 use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
@@ -154,33 +154,21 @@ impl DisjunctivePropagator<'_> {
         })
     }
 
-    /// Every task's two bounds as candidates to leave open, the likely
-    /// irrelevant first: for a literal, the tasks whose windows lie
-    /// farthest from the time it speaks of (the literal's task run from
-    /// its value); for a failure, the tasks with the most slack.
+    /// Every task's two bounds, the likely irrelevant first.
     fn irrelevant_first(&self, lit: Option<Lit>, d: &dyn Domains) -> Option<Vec<(u32, Side)>> {
         let mut tasks = Vec::new();
-        read(self.con, self.durations, &self.active, &mut tasks, |x| {
-            Some((d.min(x)?, d.max(x)?))
-        })?;
-        // The literal's time: its task's start at the value, to its end.
-        let at = lit.and_then(|lit| {
-            let k = (self.active.iter()).position(|&i| self.con.scope[i].var.index == lit.var)?;
-            let start = lit.value + self.con.scope[self.active[k]].offset;
-            Some((start, start + tasks[k].p))
-        });
-        let far = |t: &Task| match at {
-            Some((from, to)) => (t.est - to).max(from - t.lct).max(0),
-            None => t.lct - t.est - t.p,
-        };
-        let mut order: Vec<usize> = (0..tasks.len()).collect();
-        order.sort_by_key(|&k| std::cmp::Reverse(far(&tasks[k])));
-        Some(
-            (order.into_iter())
-                .map(|k| self.con.scope[self.active[k]].var.index)
-                .flat_map(|x| [(x, Side::Lower), (x, Side::Upper)])
-                .collect(),
-        )
+        let bounds = |x| Some((d.min(x)?, d.max(x)?));
+        read(self.con, self.durations, &self.active, &mut tasks, bounds)?;
+        let windows: Vec<Window> = (self.active.iter().zip(&tasks))
+            .map(|(&i, t)| Window {
+                var: self.con.scope[i].var.index,
+                offset: self.con.scope[i].offset,
+                est: t.est,
+                lct: t.lct,
+                duration: t.p,
+            })
+            .collect();
+        Some(far_first(&windows, lit))
     }
 }
 

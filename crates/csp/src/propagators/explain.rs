@@ -356,7 +356,7 @@ pub(crate) fn value_by_value(
 }
 
 mod relax;
-pub(crate) use relax::{bounds_imply, own_sides, relax, Side};
+pub(crate) use relax::{bounds_imply, far_first, own_sides, relax, Side, Window};
 
 #[cfg(test)]
 mod tests;

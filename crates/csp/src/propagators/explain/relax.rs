@@ -117,6 +117,37 @@ pub(crate) fn relax(
     Some(conjunction(why))
 }
 
+/// A task's start window, for [`far_first`]: its start's variable and
+/// view offset, earliest start, latest completion and duration.
+pub(crate) struct Window {
+    pub var: u32,
+    pub offset: i64,
+    pub est: i64,
+    pub lct: i64,
+    pub duration: i64,
+}
+
+/// The scheduling kinds' candidates: every task's two bounds, the likely
+/// irrelevant first. For a literal, the tasks whose windows lie farthest
+/// from the time it speaks of (its task run from the literal's value);
+/// for a failure, the tasks with the most slack.
+pub(crate) fn far_first(windows: &[Window], lit: Option<Lit>) -> Vec<(u32, Side)> {
+    let at = lit.and_then(|lit| {
+        let w = windows.iter().find(|w| w.var == lit.var)?;
+        let start = lit.value + w.offset;
+        Some((start, start + w.duration))
+    });
+    let far = |w: &Window| match at {
+        Some((from, to)) => (w.est - to).max(from - w.lct).max(0),
+        None => w.lct - w.est - w.duration,
+    };
+    let mut order: Vec<&Window> = windows.iter().collect();
+    order.sort_by_key(|w| std::cmp::Reverse(far(w)));
+    (order.into_iter())
+        .flat_map(|w| [(w.var, Side::Lower), (w.var, Side::Upper)])
+        .collect()
+}
+
 /// The bounds of `x` a literal over it does not rest on: for a bound's
 /// move, its other side; for a value, both.
 pub(crate) fn own_sides(lit: Lit) -> impl Iterator<Item = (u32, Side)> {

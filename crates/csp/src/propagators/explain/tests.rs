@@ -84,6 +84,10 @@ enum Form {
     /// The scope's distinct variables (as views) as starts of a unary
     /// resource, durations (0 to 3) taken cyclically from the array.
     Disjunctive([i32; 3]),
+    /// The scope's distinct variables as starts of a cumulative resource
+    /// at the edge-finding level: durations and demands (0 to 3) taken
+    /// cyclically from the arrays, the capacity.
+    EdgeFinding([i32; 3], [i32; 3], i64),
 }
 
 /// The rows of the table cases.
@@ -143,12 +147,18 @@ fn case() -> impl Strategy<Value = Case> {
         any::<bool>().prop_map(Form::Lex),
         any::<bool>().prop_map(Form::Diffn),
         disjunctive(),
+        edge_finding(),
     ];
     case_of(form)
 }
 
 fn disjunctive() -> impl Strategy<Value = Form> {
     [0..=3i32, 0..=3i32, 0..=3i32].prop_map(Form::Disjunctive)
+}
+
+fn edge_finding() -> impl Strategy<Value = Form> {
+    let amounts = [0..=3i32, 0..=3i32, 0..=3i32];
+    (amounts.clone(), amounts, 1..=4i64).prop_map(|(d, r, c)| Form::EdgeFinding(d, r, c))
 }
 
 /// A case of a form drawn from `form`.
@@ -306,6 +316,12 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             // so the rules, not the last-variable filter, make most moves.
             let durations = (0..distinct.len()).map(|i| durations[i % 3]);
             m.disjunctive(distinct, durations).ok()?;
+        }
+        Form::EdgeFinding(durations, demands, capacity) => {
+            let cycle = |a: [i32; 3]| (0..distinct.len()).map(move |i| a[i % 3]);
+            let (d, r) = (cycle(durations), cycle(demands));
+            let level = CumulativeLevel::EdgeFinding;
+            m.cumulative_with(distinct, d, r, capacity, level).ok()?;
         }
         Form::Channel(true) => {
             let [(a, c, _), (b, ..), ..] = scope[..] else {
@@ -548,10 +564,13 @@ proptest! {
         explain_case(&model, case.4, declines(&case))?;
     }
 
-    /// The same for the unary resource alone, whose explanations (the
-    /// bounds its rules need) have the most ways to go wrong.
+    /// The same for the unary resource and cumulative edge finding
+    /// alone, whose explanations (the bounds their rules need) have the
+    /// most ways to go wrong.
     #[test]
-    fn disjunctive_explanations_imply_their_literals(case in case_of(disjunctive())) {
+    fn scheduling_explanations_imply_their_literals(
+        case in case_of(prop_oneof![disjunctive(), edge_finding()])
+    ) {
         let Some(model) = build(&case) else { return Ok(()) };
         explain_case(&model, case.4, false)?;
     }
@@ -598,6 +617,7 @@ fn the_cases_reach_every_kind_of_inference() {
         "Lex",
         "Diffn",
         "Disjunctive",
+        "EdgeFinding",
     ] {
         for forward in [false, true] {
             if (form, forward) == ("ElementVar", true) {
@@ -610,10 +630,15 @@ fn the_cases_reach_every_kind_of_inference() {
                 values > 0,
                 "{form} forward={forward}: no removal in {tally:?}"
             );
-            // Element's, circuit's, inverse's and lex's fixpoints fail by emptying
-            // a domain (a removal), seldom otherwise.
+            // Element's, circuit's, inverse's, lex's and the unary
+            // resource's fixpoints fail by emptying a domain (a removal),
+            // seldom otherwise.
             let fails = !matches!(form, "NotEqual" | "AllDifferent" | "ElementVar")
-                && (forward || !matches!(form, "Element" | "Circuit" | "Inverse" | "Lex"));
+                && (forward
+                    || !matches!(
+                        form,
+                        "Element" | "Circuit" | "Inverse" | "Lex" | "Disjunctive"
+                    ));
             if fails {
                 assert!(
                     failures > 0,
@@ -844,4 +869,43 @@ fn disjunctive_explains_by_the_tasks_its_rules_need() {
     let why = p.explain(Inferred::Failure, &overloaded).unwrap();
     assert!(why.iter().all(|l| l.var != x[2].index), "{why:?}");
     assert_eq!(why.len(), 4, "{why:?}");
+}
+
+/// Cumulative edge finding, which time-tabling cannot explain (no task
+/// has a compulsory part), explains by the tasks its rule needs: `a` and
+/// `b` (duration 2, demand 2, starts 0 to 3) fill capacity 2 in `[0, 5)`,
+/// so `c` (duration 3, demand 1) starts at 3 or later; `e`, far off, is
+/// left out. Declared wider than the domains at the inference, so that
+/// each bound the explanation gives matters.
+#[test]
+fn edge_finding_explains_by_the_tasks_its_rule_needs() {
+    let mut m = Model::new();
+    let [a, b, c, e] = [0, 1, 2, 3].map(|_| m.int_var(-4..=40).unwrap());
+    let level = CumulativeLevel::EdgeFinding;
+    m.cumulative_with([a, b, c, e], [2, 2, 3, 1], [2, 2, 1, 1], 2, level)
+        .unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        (0..=3).collect(),
+        (0..=3).collect(),
+        (0..=7).collect(),
+        (30..=40).collect(),
+    ]);
+    let why = p
+        .explain(Inferred::Lit(Lit::at_least(c.index, 3)), &domains)
+        .unwrap();
+    assert!(why.iter().all(|l| l.var != e.index), "{why:?}");
+    for x in [a, b] {
+        assert!(why.iter().any(|l| l.var == x.index), "{why:?}");
+    }
+    let con = &m.constraints()[0];
+    let declared: Vec<Vec<i32>> = m.domains().iter().map(|d| d.values().collect()).collect();
+    check(
+        con,
+        &declared,
+        &domains,
+        &why,
+        Some(Lit::at_least(c.index, 3)),
+    )
+    .unwrap();
 }
