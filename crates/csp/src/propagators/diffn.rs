@@ -23,8 +23,9 @@
 //!   consistent (`tests/globals_precede_nvalue_diffn.rs` checks it against
 //!   brute force), then the exact last-variable filter. `O(n^2)` per pass.
 //! * explanations (clause learning): a bound moved or a failure is
-//!   explained by the bounds of the one pair whose step gives it, not by
-//!   every rectangle (`explain/tests.rs` checks them against brute force).
+//!   explained by the bounds of the one pair whose step gives it that the
+//!   step still needs (`explain/relax.rs`), not by every rectangle
+//!   (`explain/tests.rs` checks them against brute force).
 
 use super::explain::{
     bounds_imply, domains_of, own_sides, relax, Domains, Inferred, Lit, Read, Side,

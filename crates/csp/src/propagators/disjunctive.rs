@@ -15,6 +15,13 @@
 //!   precedences subsume time-tabling on a unary resource, so the bounds
 //!   left are at least time-table consistent (the tests check that, and
 //!   the textbook cases where each rule prunes).
+//! * explanations (clause learning): a bound moved, or a failure, rests on
+//!   the tasks' bounds the rules still need: each bound left open in turn
+//!   (`explain/relax.rs`; the tasks farthest from the literal's time
+//!   first), kept where the rules, rerun on the opened windows, no longer
+//!   give it. A learned clause then names the few tasks that forced the
+//!   move, not the whole machine (`explain/tests.rs` checks them against
+//!   brute force, `tests/learning.rs` the clauses learned from them).
 
 use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
 use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
