@@ -41,6 +41,12 @@ enum Spec {
     /// `(s1, s3)`, sizes `(s3, s1)` and `(s2, s0)`, non-strict when `true`;
     /// explained pair by pair.
     Diffn([usize; 4], bool),
+    /// Starts `x[i] + offset` of a unary resource with durations 0 to 3:
+    /// explained by the bounds its rules need.
+    Disjunctive(Vec<(usize, i32, i32)>),
+    /// Starts `x[i] + offset` with durations and demands 0 to 3 on a
+    /// resource of the capacity, at the edge-finding level.
+    EdgeFinding(Vec<(usize, i32, i32, i32)>, i64),
 }
 
 #[derive(Clone, Debug)]
@@ -92,8 +98,9 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
             v.clone()
         )
             .prop_map(|(e, i, r)| Spec::ElementVar(e, i, r)),
-        ([v.clone(), v.clone(), v.clone(), v], any::<bool>())
+        ([v.clone(), v.clone(), v.clone(), v.clone()], any::<bool>())
             .prop_map(|(s, nonstrict)| Spec::Diffn(s, nonstrict)),
+        proptest::collection::vec((v, -2i32..=2, 0i32..=3), 2..=5).prop_map(Spec::Disjunctive),
     ]
 }
 
@@ -110,6 +117,35 @@ fn model_spec() -> impl Strategy<Value = ModelSpec> {
         .prop_map(|(domains, constraints)| ModelSpec {
             domains,
             constraints,
+        })
+}
+
+/// Models where resources make most inferences: one to three unary
+/// resources or cumulative ones at the edge-finding level, over wider
+/// domains, beside up to two other constraints.
+fn scheduling_spec() -> impl Strategy<Value = ModelSpec> {
+    (3usize..=5)
+        .prop_flat_map(|n| {
+            let domain = proptest::collection::btree_set(-2i32..=6, 2..=7)
+                .prop_map(|s| s.into_iter().collect::<Vec<i32>>());
+            let task = (0..n, -2i32..=2, 0i32..=3);
+            let unary = proptest::collection::vec(task, 2..=5).prop_map(Spec::Disjunctive);
+            let task = (0..n, -2i32..=2, 0i32..=3, 0i32..=3);
+            let cumulative = (proptest::collection::vec(task, 2..=5), 1i64..=4)
+                .prop_map(|(t, c)| Spec::EdgeFinding(t, c));
+            let resource = prop_oneof![unary, cumulative];
+            (
+                proptest::collection::vec(domain, n),
+                proptest::collection::vec(resource, 1..=3),
+                proptest::collection::vec(spec(n), 0..=2),
+            )
+        })
+        .prop_map(|(domains, mut constraints, others)| {
+            constraints.extend(others);
+            ModelSpec {
+                domains,
+                constraints,
+            }
         })
 }
 
@@ -161,6 +197,21 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
                 m.diffn([a, b], [c, d], [d, b], [c, a], *nonstrict)
                     .map(|_| ())
             }
+            Spec::Disjunctive(tasks) => m
+                .disjunctive(
+                    tasks.iter().map(|&(i, offset, _)| x[i] + offset),
+                    tasks.iter().map(|&(.., duration)| duration),
+                )
+                .map(|_| ()),
+            Spec::EdgeFinding(tasks, capacity) => m
+                .cumulative_with(
+                    tasks.iter().map(|&(i, offset, ..)| x[i] + offset),
+                    tasks.iter().map(|&(_, _, duration, _)| duration),
+                    tasks.iter().map(|&(.., demand)| demand),
+                    *capacity,
+                    csp::CumulativeLevel::EdgeFinding,
+                )
+                .map(|_| ()),
             Spec::Resource(s, capacity) => {
                 let starts: Vec<VarId> = s.iter().map(|&i| x[i]).collect();
                 let alternate = |a, b| (0..s.len()).map(move |i| if i % 2 == 0 { a } else { b });
@@ -395,6 +446,32 @@ proptest! {
         prop_assert_eq!(best, expected);
         prop_assert_eq!(learned, status);
         prop_assert!(matches!(learned, OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    /// Resources' explanations (the bounds their rules need) under
+    /// learning: every solution found once, every learned clause checked,
+    /// the optimum reached.
+    #[test]
+    fn scheduling_models_learn_sound_clauses(
+        spec in scheduling_spec(),
+        coefs in proptest::collection::vec(-3i64..=3, 5),
+    ) {
+        let (model, x) = build(&spec);
+        let mut expected = brute_force(&model);
+        let mut found: Vec<Vec<i32>> = learning(&model).search().map(|s| s.into_values()).collect();
+        found.sort();
+        expected.sort();
+        prop_assert_eq!(&found, &expected);
+        let objective: Vec<(i64, VarId)> = x.iter().zip(&coefs).map(|(&v, &a)| (a, v)).collect();
+        let run = |solver: Solver<'_>| optimum(solver, &objective, false);
+        let (want, _) = run(Solver::new(&model).strategy(Pruning::ArcConsistency));
+        let (best, status) = run(learning(&model));
+        prop_assert_eq!(best, want);
+        prop_assert!(matches!(status, OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable));
     }
 }
 

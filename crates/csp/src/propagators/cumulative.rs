@@ -679,10 +679,15 @@ impl Propagator for CumulativePropagator<'_> {
     }
 
     /// Time-tabling's pointwise reasons (`cumulative/explain.rs`); where
-    /// they do not apply, the others' bounds (time-tabling and edge
+    /// they do not apply, at the edge-finding level the bounds edge
+    /// finding still needs; else the others' bounds (time-tabling and edge
     /// finding read bounds only).
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
         explain::explain(self.con, self.kind, what, d)
+            .or_else(|| {
+                let ef = self.edge_finding.is_some();
+                ef.then(|| explain::by_edge_finding(self.con, self.kind, what, d))?
+            })
             .or_else(|| domains_of(&self.con.vars, what, Read::Bounds, d))
     }
 

@@ -23,12 +23,14 @@
 //!   consistent (`tests/globals_precede_nvalue_diffn.rs` checks it against
 //!   brute force), then the exact last-variable filter. `O(n^2)` per pass.
 //! * explanations (clause learning): a bound moved or a failure is
-//!   explained by the bounds of the one pair whose step gives it, not by
-//!   every rectangle (`explain/tests.rs` checks them against brute force).
+//!   explained by the bounds of the one pair whose step gives it that the
+//!   step still needs (`explain/relax.rs`), not by every rectangle
+//!   (`explain/tests.rs` checks them against brute force).
 
-use super::explain::{conjunction, domains_of, Domains, Inferred, Lit, Read};
+use super::explain::{
+    bounds_imply, domains_of, own_sides, relax, Domains, Inferred, Lit, Read, Side,
+};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
-use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 
@@ -197,15 +199,7 @@ impl DiffnPropagator<'_> {
             [i, j].into_iter().enumerate().any(|(r, k)| {
                 let view = self.con.scope[c * n + k];
                 let (lo, hi) = after[c][r];
-                let off = view.offset as i128;
-                let (lo, hi, v) = (lo - off, hi - off, lit.value as i128);
-                view.var.index == lit.var
-                    && match lit.relation {
-                        Relation::AtLeast => lo >= v,
-                        Relation::AtMost => hi <= v,
-                        Relation::NotEqual => v < lo || v > hi,
-                        Relation::Equal => lo == v && hi == v,
-                    }
+                view.var.index == lit.var && bounds_imply(lit, view.offset as i128, lo, hi)
             })
         })
     }
@@ -239,55 +233,31 @@ impl Propagator for DiffnPropagator<'_> {
 
     /// A bound moved, or a failure, is explained by the one pair whose
     /// step alone gives it: of its two rectangles' bounds, those the step
-    /// still needs once the others are left open (each tried open in
-    /// turn, kept open if the step still gives it; the literal's own
-    /// variable never by its bound on the other side). Anything else (the
-    /// last-variable filter, a step that needed the pair's earlier moves
-    /// of the same pass) by every variable's bounds.
+    /// still needs once the others are left open (`relax`: each tried
+    /// open in turn, kept open if the step still gives it; the literal's
+    /// own variable never by its bound on the other side). Anything else
+    /// (the last-variable filter, a step that needed the pair's earlier
+    /// moves of the same pass) by every variable's bounds.
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
         let n = self.kind.n;
         let lit = match what {
             Inferred::Lit(lit) => Some(lit),
             Inferred::Failure => None,
         };
-        let mut open = Open {
-            d,
-            bounds: Vec::new(),
-        };
-        if let Some(lit) = lit {
-            // Of the literal's variable, only the bound on its side counts.
-            match lit.relation {
-                Relation::AtLeast => open.bounds.push((lit.var, Side::Upper)),
-                Relation::AtMost => open.bounds.push((lit.var, Side::Lower)),
-                _ => open
-                    .bounds
-                    .extend([(lit.var, Side::Lower), (lit.var, Side::Upper)]),
-            }
-        }
+        let always: Vec<_> = lit.into_iter().flat_map(own_sides).collect();
         for i in 0..n {
             for j in i + 1..n {
                 let vars = self.vars_of(i, j);
-                let mentions = lit.is_none_or(|lit| vars.contains(&lit.var));
-                if !mentions || !self.pair_implies(&open, i, j, lit) {
+                if !lit.is_none_or(|lit| vars.contains(&lit.var)) {
                     continue;
                 }
-                let mut why = Vec::new();
-                for &x in &vars {
-                    for side in [Side::Lower, Side::Upper] {
-                        if open.bounds.contains(&(x, side)) {
-                            continue;
-                        }
-                        open.bounds.push((x, side));
-                        if !self.pair_implies(&open, i, j, lit) {
-                            open.bounds.pop();
-                            why.push(match side {
-                                Side::Lower => Lit::at_least(x, d.min(x)?),
-                                Side::Upper => Lit::at_most(x, d.max(x)?),
-                            });
-                        }
-                    }
+                let candidates = vars
+                    .iter()
+                    .flat_map(|&x| [(x, Side::Lower), (x, Side::Upper)]);
+                let implies = |o: &dyn Domains| self.pair_implies(o, i, j, lit);
+                if let Some(why) = relax(d, always.iter().copied(), candidates, implies) {
+                    return Some(why);
                 }
-                return Some(conjunction(why));
             }
         }
         domains_of(&self.con.vars, what, Read::Bounds, d)
@@ -311,44 +281,5 @@ impl Propagator for DiffnPropagator<'_> {
             }
         }
         ctx.filter_last(self.con)
-    }
-}
-
-/// A side of a variable's domain.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
-    Lower,
-    Upper,
-}
-
-/// The domains `d` with some bounds left open: what an explanation may
-/// leave out.
-struct Open<'a> {
-    d: &'a dyn Domains,
-    bounds: Vec<(u32, Side)>,
-}
-
-/// Far enough that no sum of views reaches it, near enough for `i128`.
-const FAR: i64 = 1 << 40;
-
-impl Domains for Open<'_> {
-    fn min(&self, x: u32) -> Option<i64> {
-        let min = self.d.min(x)?;
-        Some(match self.bounds.contains(&(x, Side::Lower)) {
-            true => -FAR,
-            false => min,
-        })
-    }
-
-    fn max(&self, x: u32) -> Option<i64> {
-        let max = self.d.max(x)?;
-        Some(match self.bounds.contains(&(x, Side::Upper)) {
-            true => FAR,
-            false => max,
-        })
-    }
-
-    fn contains(&self, x: u32, value: i64) -> bool {
-        self.d.contains(x, value)
     }
 }

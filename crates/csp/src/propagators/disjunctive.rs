@@ -15,8 +15,15 @@
 //!   precedences subsume time-tabling on a unary resource, so the bounds
 //!   left are at least time-table consistent (the tests check that, and
 //!   the textbook cases where each rule prunes).
+//! * explanations (clause learning): a bound moved, or a failure, rests on
+//!   the tasks' bounds the rules still need: each bound left open in turn
+//!   (`explain/relax.rs`; the tasks farthest from the literal's time
+//!   first), kept where the rules, rerun on the opened windows, no longer
+//!   give it. A learned clause then names the few tasks that forced the
+//!   move, not the whole machine (`explain/tests.rs` checks them against
+//!   brute force, `tests/learning.rs` the clauses learned from them).
 
-use super::explain::{domains_of, Read};
+use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
 use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
@@ -74,9 +81,23 @@ impl Propagator for DisjunctivePropagator<'_> {
     }
 
     /// The unary rules read the tasks' bounds only: an inference rests on
-    /// the others' bounds.
+    /// those bounds the rules still need (`relax`: each task's bounds
+    /// tried open in turn, those of tasks far from the literal's time
+    /// first, kept open while the rules, run on the opened windows, still
+    /// give the literal or fail). An inference the rules alone do not give
+    /// (the last-variable filter, or one that used an earlier move of the
+    /// same pass) rests on every task's bounds.
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        domains_of(&self.con.vars, what, Read::Bounds, d)
+        let lit = match what {
+            Inferred::Lit(lit) => Some(lit),
+            Inferred::Failure => None,
+        };
+        let mut rules = Rules::default();
+        let candidates = self.irrelevant_first(lit, d)?;
+        let always = lit.into_iter().flat_map(own_sides);
+        let implies = |o: &dyn Domains| self.implies(&mut rules, o, lit);
+        relax(d, always, candidates, implies)
+            .or_else(|| domains_of(&self.con.vars, what, Read::Bounds, d))
     }
 
     fn priority(&self) -> Priority {
@@ -85,21 +106,12 @@ impl Propagator for DisjunctivePropagator<'_> {
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         loop {
-            self.rules.tasks.clear();
-            for &i in &self.active {
-                let view = self.con.scope[i];
-                let x = view.var.index;
-                let (Some(lo), Some(hi)) = (ctx.store.min(x), ctx.store.max(x)) else {
-                    return Err(Wipeout);
-                };
-                let p = self.durations[i];
-                let est = lo + view.offset;
-                self.rules.tasks.push(Task {
-                    est,
-                    lct: hi + view.offset + p,
-                    p,
-                });
-            }
+            let store = &*ctx.store;
+            let tasks = &mut self.rules.tasks;
+            read(self.con, self.durations, &self.active, tasks, |x| {
+                Some((store.min(x)?, store.max(x)?))
+            })
+            .ok_or(Wipeout)?;
             ctx.count_check();
             self.rules.filter()?;
             let mut changed = false;
@@ -119,6 +131,76 @@ impl Propagator for DisjunctivePropagator<'_> {
         }
         ctx.filter_last(self.con)
     }
+}
+
+impl DisjunctivePropagator<'_> {
+    /// Do the rules on the windows `d` gives fail, or make `lit` true
+    /// (`None`: fail)?
+    fn implies(&self, rules: &mut Rules, d: &dyn Domains, lit: Option<Lit>) -> bool {
+        let bounds = |x| Some((d.min(x)?, d.max(x)?));
+        if read(
+            self.con,
+            self.durations,
+            &self.active,
+            &mut rules.tasks,
+            bounds,
+        )
+        .is_none()
+        {
+            return false;
+        }
+        if rules.filter().is_err() {
+            return true;
+        }
+        let Some(lit) = lit else { return false };
+        self.active.iter().enumerate().any(|(k, &i)| {
+            let view = self.con.scope[i];
+            let (est, lst) = (rules.est[k], rules.lct[k] - rules.tasks[k].p);
+            view.var.index == lit.var
+                && bounds_imply(lit, view.offset as i128, est as i128, lst as i128)
+        })
+    }
+
+    /// Every task's two bounds, the likely irrelevant first.
+    fn irrelevant_first(&self, lit: Option<Lit>, d: &dyn Domains) -> Option<Vec<(u32, Side)>> {
+        let mut tasks = Vec::new();
+        let bounds = |x| Some((d.min(x)?, d.max(x)?));
+        read(self.con, self.durations, &self.active, &mut tasks, bounds)?;
+        let windows: Vec<Window> = (self.active.iter().zip(&tasks))
+            .map(|(&i, t)| Window {
+                var: self.con.scope[i].var.index,
+                offset: self.con.scope[i].offset,
+                est: t.est,
+                lct: t.lct,
+                duration: t.p,
+            })
+            .collect();
+        Some(far_first(&windows, lit))
+    }
+}
+
+/// The windows of the `active` tasks of `con` (durations `durations`)
+/// into `tasks`, each view's bounds as `bounds` gives its variable's;
+/// `None` if a domain is empty.
+fn read(
+    con: &Constraint,
+    durations: &[i64],
+    active: &[usize],
+    tasks: &mut Vec<Task>,
+    bounds: impl Fn(u32) -> Option<(i64, i64)>,
+) -> Option<()> {
+    tasks.clear();
+    for &i in active {
+        let view = con.scope[i];
+        let (lo, hi) = bounds(view.var.index)?;
+        let p = durations[i];
+        tasks.push(Task {
+            est: lo + view.offset,
+            lct: hi + view.offset + p,
+            p,
+        });
+    }
+    Some(())
 }
 
 /// One task's window: earliest start, latest completion, duration.

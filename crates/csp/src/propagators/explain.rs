@@ -355,5 +355,8 @@ pub(crate) fn value_by_value(
     Some(conjunction(why))
 }
 
+mod relax;
+pub(crate) use relax::{bounds_imply, far_first, own_sides, relax, Side, Window};
+
 #[cfg(test)]
 mod tests;

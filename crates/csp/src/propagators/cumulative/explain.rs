@@ -7,12 +7,18 @@
 //! parts overload, or else by a task whose every start is ruled out so
 //! (its bounds pushed past each other). A learned clause then names a few
 //! tasks at a few times instead of every task's bounds, so it prunes again
-//! elsewhere in the tree. Constant amounts only; `None` otherwise, or when no time point
-//! explains the literal (an edge-finding inference): the caller falls back
-//! on the others' bounds.
+//! elsewhere in the tree. Constant amounts only; `None` otherwise, or when
+//! no time point explains the literal (an edge-finding inference).
+//!
+//! An edge-finding inference ([`by_edge_finding`]) rests on the bounds
+//! edge finding still needs: each task's bounds tried open in turn (far
+//! tasks first), kept open while the rule, run on the opened windows,
+//! still gives the literal or fails (`explain/relax.rs`). Failing that,
+//! the caller falls back on the others' bounds.
 
+use super::edge_finding::{self, EdgeFinding};
 use super::{Amount, Cumulative};
-use crate::propagators::explain::conjunction;
+use crate::propagators::explain::{bounds_imply, conjunction, far_first, own_sides, relax, Window};
 use crate::propagators::{Constraint, Domains, Inferred, Lit};
 use crate::Relation;
 
@@ -124,6 +130,74 @@ pub(super) fn explain(
         }
     }
     Some(conjunction(why))
+}
+
+/// The explanation of `what` by edge finding's rules (with constant
+/// amounts): the bounds they still need, if they give it alone.
+pub(super) fn by_edge_finding(
+    con: &Constraint,
+    kind: &Cumulative,
+    what: Inferred,
+    d: &dyn Domains,
+) -> Option<Vec<Lit>> {
+    let Amount::Const(capacity) = kind.capacity else {
+        return None;
+    };
+    // The busy tasks: (scope position, duration, demand).
+    let mut busy = Vec::new();
+    for (at, (&dur, &dem)) in kind.durations.iter().zip(&kind.demands).enumerate() {
+        let (Amount::Const(duration), Amount::Const(demand)) = (dur, dem) else {
+            return None;
+        };
+        if duration > 0 && demand > 0 {
+            busy.push((at, duration, demand));
+        }
+    }
+    let window = |d: &dyn Domains, &(at, duration, _): &(usize, i64, i64)| {
+        let view = con.scope[at];
+        let x = view.var.index;
+        let est = d.min(x)? + view.offset;
+        Some(Window {
+            var: x,
+            offset: view.offset,
+            est,
+            lct: d.max(x)? + view.offset + duration,
+            duration,
+        })
+    };
+    let windows: Vec<Window> = busy.iter().map(|b| window(d, b)).collect::<Option<_>>()?;
+    let lit = match what {
+        Inferred::Lit(lit) => Some(lit),
+        Inferred::Failure => None,
+    };
+    let mut ef = EdgeFinding::default();
+    let implies = |o: &dyn Domains| {
+        ef.tasks.clear();
+        for b in &busy {
+            let Some(w) = window(o, b) else { return false };
+            let (_, duration, demand) = *b;
+            ef.tasks.push(edge_finding::Task {
+                est: w.est,
+                lct: w.lct,
+                energy: duration.saturating_mul(demand),
+                demand,
+            });
+        }
+        if ef.tasks.len() < 2 || !edge_finding::fits(&ef.tasks, capacity) {
+            return false;
+        }
+        if ef.filter(capacity).is_err() {
+            return true;
+        }
+        let Some(lit) = lit else { return false };
+        busy.iter().enumerate().any(|(k, &(at, duration, _))| {
+            let view = con.scope[at];
+            let (est, lst) = (ef.est[k] as i128, (ef.lct[k] - duration) as i128);
+            view.var.index == lit.var && bounds_imply(lit, view.offset as i128, est, lst)
+        })
+    };
+    let always = lit.into_iter().flat_map(own_sides);
+    relax(d, always, far_first(&windows, lit), implies)
 }
 
 /// The compulsory parts against the capacity.

@@ -81,6 +81,13 @@ enum Form {
     /// origins `(s0, s2)` and `(s1, s3)`, sizes `(s3, s1)` and `(s2, s0)`;
     /// non-strict when `true`.
     Diffn(bool),
+    /// The scope's distinct variables (as views) as starts of a unary
+    /// resource, durations (0 to 3) taken cyclically from the array.
+    Disjunctive([i32; 3]),
+    /// The scope's distinct variables as starts of a cumulative resource
+    /// at the edge-finding level: durations and demands (0 to 3) taken
+    /// cyclically from the arrays, the capacity.
+    EdgeFinding([i32; 3], [i32; 3], i64),
 }
 
 /// The rows of the table cases.
@@ -139,7 +146,23 @@ fn case() -> impl Strategy<Value = Case> {
         Just(Form::Inverse),
         any::<bool>().prop_map(Form::Lex),
         any::<bool>().prop_map(Form::Diffn),
+        disjunctive(),
+        edge_finding(),
     ];
+    case_of(form)
+}
+
+fn disjunctive() -> impl Strategy<Value = Form> {
+    [0..=3i32, 0..=3i32, 0..=3i32].prop_map(Form::Disjunctive)
+}
+
+fn edge_finding() -> impl Strategy<Value = Form> {
+    let amounts = [0..=3i32, 0..=3i32, 0..=3i32];
+    (amounts.clone(), amounts, 1..=4i64).prop_map(|(d, r, c)| Form::EdgeFinding(d, r, c))
+}
+
+/// A case of a form drawn from `form`.
+fn case_of(form: impl Strategy<Value = Form>) -> impl Strategy<Value = Case> {
     (1..=4usize, form).prop_flat_map(|(n, form)| {
         let domain = proptest::collection::btree_set(-3..=5i32, 1..=5)
             .prop_map(|s| s.into_iter().collect::<Vec<_>>());
@@ -287,6 +310,18 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
             let [s0, s1, s2, s3] = [0, 1, 2, 3].map(|k| v[k % v.len()]);
             m.diffn([s0, s1], [s2, s3], [s3, s1], [s2, s0], nonstrict)
                 .ok()?;
+        }
+        Form::Disjunctive(durations) => {
+            // Over distinct variables (`Resource(None, _)` repeats them),
+            // so the rules, not the last-variable filter, make most moves.
+            let durations = (0..distinct.len()).map(|i| durations[i % 3]);
+            m.disjunctive(distinct, durations).ok()?;
+        }
+        Form::EdgeFinding(durations, demands, capacity) => {
+            let cycle = |a: [i32; 3]| (0..distinct.len()).map(move |i| a[i % 3]);
+            let (d, r) = (cycle(durations), cycle(demands));
+            let level = CumulativeLevel::EdgeFinding;
+            m.cumulative_with(distinct, d, r, capacity, level).ok()?;
         }
         Form::Channel(true) => {
             let [(a, c, _), (b, ..), ..] = scope[..] else {
@@ -528,6 +563,17 @@ proptest! {
         }
         explain_case(&model, case.4, declines(&case))?;
     }
+
+    /// The same for the unary resource and cumulative edge finding
+    /// alone, whose explanations (the bounds their rules need) have the
+    /// most ways to go wrong.
+    #[test]
+    fn scheduling_explanations_imply_their_literals(
+        case in case_of(prop_oneof![disjunctive(), edge_finding()])
+    ) {
+        let Some(model) = build(&case) else { return Ok(()) };
+        explain_case(&model, case.4, false)?;
+    }
 }
 
 /// The cases above reach what they claim to check: each form explains
@@ -570,6 +616,8 @@ fn the_cases_reach_every_kind_of_inference() {
         "Inverse",
         "Lex",
         "Diffn",
+        "Disjunctive",
+        "EdgeFinding",
     ] {
         for forward in [false, true] {
             if (form, forward) == ("ElementVar", true) {
@@ -582,10 +630,15 @@ fn the_cases_reach_every_kind_of_inference() {
                 values > 0,
                 "{form} forward={forward}: no removal in {tally:?}"
             );
-            // Element's, circuit's, inverse's and lex's fixpoints fail by emptying
-            // a domain (a removal), seldom otherwise.
+            // Element's, circuit's, inverse's, lex's and the unary
+            // resource's fixpoints fail by emptying a domain (a removal),
+            // seldom otherwise.
             let fails = !matches!(form, "NotEqual" | "AllDifferent" | "ElementVar")
-                && (forward || !matches!(form, "Element" | "Circuit" | "Inverse" | "Lex"));
+                && (forward
+                    || !matches!(
+                        form,
+                        "Element" | "Circuit" | "Inverse" | "Lex" | "Disjunctive"
+                    ));
             if fails {
                 assert!(
                     failures > 0,
@@ -806,4 +859,86 @@ fn cumulative_explains_a_task_that_fits_nowhere_by_its_window() {
     assert!(why.iter().all(|l| l.var != c.index), "{why:?} names c");
     let declared: Vec<Vec<i32>> = vec![(0..=14).collect(); 3];
     check(con, &declared, &domains, &why, None).unwrap();
+}
+
+/// The unary resource explains by the tasks its rules need, not every
+/// task: with `a` fixed at 0 (duration 3), `b` (duration 2) starts at 3 or
+/// later because of `a`'s window alone; `c`, far off, is left out, as is
+/// `b`'s own upper bound. An overload is explained by the overloaded
+/// tasks only.
+#[test]
+fn disjunctive_explains_by_the_tasks_its_rules_need() {
+    let mut m = Model::new();
+    let a = m.int_var(0..=0).unwrap();
+    let b = m.int_var(0..=10).unwrap();
+    let c = m.int_var(20..=30).unwrap();
+    m.disjunctive([a, b, c], [3, 2, 2]).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        BTreeSet::from([0]),
+        (0..=10).collect(),
+        (20..=30).collect(),
+    ]);
+    let (a, b) = (a.index, b.index);
+    let why = p.explain(Inferred::Lit(Lit::at_least(b, 3)), &domains);
+    assert_eq!(
+        why,
+        Some(vec![
+            Lit::at_least(a, 0),
+            Lit::at_most(a, 0),
+            Lit::at_least(b, 0)
+        ])
+    );
+    // Two tasks of 3 in [0, 5] (starts 0..=2) cannot both run.
+    let overloaded = Sets(vec![
+        (0..=2).collect(),
+        (0..=2).collect(),
+        (20..=30).collect(),
+    ]);
+    let mut m = Model::new();
+    let x = m.int_vars(3, 0..=30).unwrap();
+    m.disjunctive(&x, [3, 3, 2]).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let why = p.explain(Inferred::Failure, &overloaded).unwrap();
+    assert!(why.iter().all(|l| l.var != x[2].index), "{why:?}");
+    assert_eq!(why.len(), 4, "{why:?}");
+}
+
+/// Cumulative edge finding, which time-tabling cannot explain (no task
+/// has a compulsory part), explains by the tasks its rule needs: `a` and
+/// `b` (duration 2, demand 2, starts 0 to 3) fill capacity 2 in `[0, 5)`,
+/// so `c` (duration 3, demand 1) starts at 3 or later; `e`, far off, is
+/// left out. Declared wider than the domains at the inference, so that
+/// each bound the explanation gives matters.
+#[test]
+fn edge_finding_explains_by_the_tasks_its_rule_needs() {
+    let mut m = Model::new();
+    let [a, b, c, e] = [0, 1, 2, 3].map(|_| m.int_var(-4..=40).unwrap());
+    let level = CumulativeLevel::EdgeFinding;
+    m.cumulative_with([a, b, c, e], [2, 2, 3, 1], [2, 2, 1, 1], 2, level)
+        .unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        (0..=3).collect(),
+        (0..=3).collect(),
+        (0..=7).collect(),
+        (30..=40).collect(),
+    ]);
+    let why = p
+        .explain(Inferred::Lit(Lit::at_least(c.index, 3)), &domains)
+        .unwrap();
+    assert!(why.iter().all(|l| l.var != e.index), "{why:?}");
+    for x in [a, b] {
+        assert!(why.iter().any(|l| l.var == x.index), "{why:?}");
+    }
+    let con = &m.constraints()[0];
+    let declared: Vec<Vec<i32>> = m.domains().iter().map(|d| d.values().collect()).collect();
+    check(
+        con,
+        &declared,
+        &domains,
+        &why,
+        Some(Lit::at_least(c.index, 3)),
+    )
+    .unwrap();
 }
