@@ -322,9 +322,42 @@ impl<O: Observer> Search<'_, O> {
         if self.in_objective.get(var as usize) == Some(&true) {
             self.objective_dirty = true;
         }
-        for &(slot, watch) in self.wakes.of(var) {
+        let list = self.wakes.of(var);
+        // The one-value watches come last, by value (`wake_lists`): a
+        // removal looks up the ones of the values it took, not all.
+        let (general, valued) = list.split_at(list.partition_point(|e| e.1.value().is_none()));
+        for &(slot, watch) in general {
             if Some(slot) != running && watch.wakes(change, last, &self.store, var) {
                 self.queue.push(slot);
+            }
+        }
+        if valued.is_empty() {
+            return;
+        }
+        let Change::Removed { value, upto } = change else {
+            for &(slot, watch) in valued {
+                if Some(slot) != running && watch.wakes(change, last, &self.store, var) {
+                    self.queue.push(slot);
+                }
+            }
+            return;
+        };
+        let watching = |lo: i64, hi: i64| {
+            let from = valued.partition_point(|e| e.1.value() < Some(lo));
+            valued[from..]
+                .iter()
+                .take_while(move |e| e.1.value() <= Some(hi))
+        };
+        for &(slot, _) in watching(value, upto) {
+            if Some(slot) != running {
+                self.queue.push(slot);
+            }
+        }
+        if let Some(l) = last.filter(|l| !(value..=upto).contains(l)) {
+            for &(slot, _) in watching(l, l) {
+                if Some(slot) != running {
+                    self.queue.push(slot);
+                }
             }
         }
     }
@@ -624,5 +657,55 @@ mod tests {
             None,
         );
         assert_eq!(search.queue.queued().collect::<Vec<_>>(), vec![3]);
+    }
+
+    #[test]
+    fn a_removal_wakes_the_one_value_watchers_of_the_values_it_took() {
+        // `b[v] <-> x = v` for v in 0..6 (posted in a shuffled order, so
+        // the lists' sorting by value is what the lookup relies on), and
+        // a sum over x that hears every bound move.
+        let mut m = crate::Model::new();
+        let x = m.int_var(0..6).unwrap();
+        let b = m.int_vars(6, 0..2).unwrap();
+        for v in [4, 1, 5, 0, 3, 2] {
+            let body = crate::Condition::linear([(1, x)], crate::Cmp::Eq, v);
+            m.reify(b[v as usize], body).unwrap();
+        }
+        let sum = m.linear([(1, x), (1, b[0])], crate::Cmp::Le, 9).unwrap();
+        let slot = |v: i64| [4, 1, 5, 0, 3, 2].iter().position(|&w| w == v).unwrap() as u32;
+        let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
+        let queued = |change, last, running| {
+            let mut search = solver.search();
+            search.wake(x.index, change, last, running);
+            let mut q: Vec<u32> = search.queue.queued().collect();
+            q.sort_unstable();
+            q
+        };
+        let sorted = |mut v: Vec<u32>| {
+            v.sort_unstable();
+            v
+        };
+        // Values 2..=3 gone from the middle: their two (the sum's bounds
+        // stay).
+        let middle = Change::Removed { value: 2, upto: 3 };
+        assert_eq!(queued(middle, None, None), sorted(vec![slot(2), slot(3)]));
+        // 1..=5 gone and 0 the last value: every one (the store, not
+        // changed here, shows the sum no bound moved).
+        let down = Change::Removed { value: 1, upto: 5 };
+        assert_eq!(
+            queued(down, Some(0), None),
+            sorted((0..6).map(slot).collect())
+        );
+        // 5 gone and 3 the last: those two.
+        let last = Change::Removed { value: 5, upto: 5 };
+        assert_eq!(queued(last, Some(3), None), sorted(vec![slot(3), slot(5)]));
+        // The running propagator is not queued again.
+        let one = Change::Removed { value: 4, upto: 4 };
+        assert_eq!(queued(one, None, Some(slot(4))), Vec::<u32>::new());
+        // An assignment wakes those whose value it takes away or keeps,
+        // and the sum.
+        let assign = Change::Assigning { value: 5 };
+        let all = sorted((0..6).map(slot).chain([sum.index() as u32]).collect());
+        assert_eq!(queued(assign, None, None), all);
     }
 }

@@ -93,6 +93,9 @@ pub(crate) fn wake_lists(
                 entries.push((slot, watch));
             }
         }
+        // The one-value watches last, by value, so that a removal finds
+        // the ones it concerns by bisection (the others keep their order).
+        entries[from..].sort_by_key(|e| e.1.value().map_or((false, 0), |w| (true, w)));
     })
 }
 

@@ -81,7 +81,11 @@ impl ConstraintKind for Diffn {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
-        Box::new(DiffnPropagator { con, kind: self })
+        Box::new(DiffnPropagator {
+            con,
+            kind: self,
+            rects: vec![[(0, 0); 4]; self.n],
+        })
     }
 }
 
@@ -94,17 +98,38 @@ type Pair = [[Bounds; 2]; 4];
 /// Narrows `pair` by `a + da <= b` (`a`, `da` of rectangle `r`, `b` of the
 /// other, all along coordinate `c`: `X` or `Y`); `None` if impossible.
 fn before(pair: &Pair, c: usize, r: usize) -> Option<Pair> {
+    if !fits_before(pair, c, r) {
+        return None;
+    }
     let s = 1 - r;
     let d = c + 2; // the size along c
     let (a, da, b) = (pair[c][r], pair[d][r], pair[c][s]);
-    if a.0 + da.0 > b.1 {
-        return None;
-    }
     let mut out = *pair;
     out[c][s].0 = b.0.max(a.0 + da.0);
     out[c][r].1 = a.1.min(b.1 - da.0);
     out[d][r].1 = da.1.min(b.1 - a.0);
     Some(out)
+}
+
+/// Can `a + da <= b` ([`before`]'s option) still hold within the bounds?
+fn fits_before(pair: &Pair, c: usize, r: usize) -> bool {
+    pair[c][r].0 + pair[c + 2][r].0 <= pair[c][1 - r].1
+}
+
+/// How many of the strict form's four options ([`before`]) can still
+/// hold, and the last of them.
+fn strict_options(pair: &Pair) -> (u32, (usize, usize)) {
+    let mut count = 0;
+    let mut last = (X, 0);
+    for c in [X, Y] {
+        for r in 0..2 {
+            if fits_before(pair, c, r) {
+                count += 1;
+                last = (c, r);
+            }
+        }
+    }
+    (count, last)
 }
 
 /// Narrows `pair` by `size = 0` (coordinate `d`, `DX` or `DY`, of
@@ -130,6 +155,9 @@ fn hull(a: &Pair, b: &Pair) -> Pair {
 struct DiffnPropagator<'m> {
     con: &'m Constraint,
     kind: &'m Diffn,
+    /// Each rectangle's four bounds, read once per pass of the fixpoint
+    /// (a pair's step reads them here, not sixteen times from the store).
+    rects: Vec<[Bounds; 4]>,
 }
 
 impl DiffnPropagator<'_> {
@@ -152,6 +180,18 @@ impl DiffnPropagator<'_> {
     /// One constructive-disjunction step on a pair's bounds `now`: the
     /// loosest bounds over the options still possible, `None` if none is.
     fn step(&self, now: &Pair) -> Option<Pair> {
+        if !self.kind.nonstrict {
+            // Each of the four options narrows bounds that no other one
+            // does (its own coordinate's upper bound and size, the other
+            // rectangle's lower bound): while two are possible, their
+            // hull is the bounds as they are, so only the last one left
+            // needs building.
+            return match strict_options(now) {
+                (0, _) => None,
+                (1, (c, r)) => before(now, c, r),
+                _ => Some(*now),
+            };
+        }
         let mut joined: Option<Pair> = None;
         let mut join = |option: Option<Pair>| {
             if let Some(p) = option {
@@ -171,6 +211,21 @@ impl DiffnPropagator<'_> {
             }
         }
         joined
+    }
+
+    /// Rectangle `k`'s four bounds in the store.
+    fn read_rect(&self, ctx: &Ctx<'_>, k: usize) -> Result<[Bounds; 4], Wipeout> {
+        let mut rect = [(0, 0); 4];
+        for (c, bounds) in rect.iter_mut().enumerate() {
+            let view = self.con.scope[c * self.kind.n + k];
+            let x = view.var.index;
+            let off = view.offset as i128;
+            let (Some(lo), Some(hi)) = (ctx.store.min(x), ctx.store.max(x)) else {
+                return Err(Wipeout);
+            };
+            *bounds = (lo as i128 + off, hi as i128 + off);
+        }
+        Ok(rect)
     }
 
     /// The variables of rectangles `i` and `j`.
@@ -206,9 +261,19 @@ impl DiffnPropagator<'_> {
 
     /// Constructive disjunction on rectangles `i` and `j`; true if a bound
     /// moved.
-    fn pair(&self, ctx: &mut Ctx<'_>, i: usize, j: usize) -> Result<bool, Wipeout> {
+    /// Reads the pair's bounds from `self.rects` (as the pass read them,
+    /// or looser where a shared variable moved since: still sound, and
+    /// the next pass reads them afresh) and refreshes the two rectangles'
+    /// after a move.
+    fn pair(&mut self, ctx: &mut Ctx<'_>, i: usize, j: usize) -> Result<bool, Wipeout> {
         ctx.count_check();
-        let now = self.read(ctx, i, j).ok_or(Wipeout)?;
+        let mut now = [[(0, 0); 2]; 4];
+        for (c, coordinate) in now.iter_mut().enumerate() {
+            *coordinate = [self.rects[i][c], self.rects[j][c]];
+        }
+        if !self.kind.nonstrict && strict_options(&now).0 >= 2 {
+            return Ok(false); // `step` would leave every bound
+        }
         let joined = self.step(&now).ok_or(Wipeout)?;
         if joined == now {
             return Ok(false);
@@ -221,6 +286,10 @@ impl DiffnPropagator<'_> {
                 let (lo, hi) = coordinate[r];
                 changed |= ctx.restrict_bounds(view.var.index, lo - off, hi - off)?;
             }
+        }
+        if changed {
+            self.rects[i] = self.read_rect(ctx, i)?;
+            self.rects[j] = self.read_rect(ctx, j)?;
         }
         Ok(changed)
     }
@@ -270,6 +339,9 @@ impl Propagator for DiffnPropagator<'_> {
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         let n = self.kind.n;
         loop {
+            for k in 0..n {
+                self.rects[k] = self.read_rect(ctx, k)?;
+            }
             let mut changed = false;
             for i in 0..n {
                 for j in i + 1..n {

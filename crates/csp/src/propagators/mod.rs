@@ -151,6 +151,15 @@ pub(crate) enum Change {
 }
 
 impl Watch {
+    /// The one value a [`Watch::Value`] watches; `None` for the others.
+    #[inline(always)]
+    pub fn value(self) -> Option<i64> {
+        match self {
+            Watch::Value(w) => Some(w),
+            _ => None,
+        }
+    }
+
     /// Does `change` of `var`, whose domain is now the single value `last`
     /// (if it is one), concern a propagator watching this? `store` holds
     /// the domain now: after the removal (and whatever the same run removed

@@ -11,17 +11,21 @@
 //!   fixed to 0 enforces its negation (full reification only); an open `b`
 //!   is fixed once the condition is entailed (full) or disentailed (both),
 //!   judged on the bounds for a linear one (so `b` keeps 1 while the
-//!   condition has a real solution between them), exactly for membership;
+//!   condition has a real solution between them), exactly for membership
+//!   and for a one-variable `a x = c` or `a x != c` (the value gone from
+//!   `x`'s domain decides `b`, as for Gecode's `int_eq_reif`, so such a
+//!   reification is domain consistent; it hears only that value of `x`);
 //!   then the exact last-variable filter. `tests/strength.rs` checks each
 //!   case against brute force.
 
-use super::explain::{conjunction, others_fixed};
+use super::explain::{conjunction, lacks, others_fixed};
 use super::{
-    bounds, linear, ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator,
+    bounds, linear, ConstraintKind, Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Watch,
 };
 use crate::comparison::Cmp;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 
 /// `scope[0]` is 0 or 1, and `scope[0] = 1` if and only if (`full`;
 /// otherwise only if) the body holds over the rest of the scope.
@@ -66,13 +70,65 @@ impl ConstraintKind for Reified {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
-        Box::new(ReifiedPropagator { con, kind: self })
+        let named = named_value(&con.scope[1..], &self.body)
+            .filter(|&(x, _)| con.vars.len() == 2 && con.scope[0].var.index != x);
+        Box::new(ReifiedPropagator {
+            con,
+            kind: self,
+            named,
+        })
     }
+
+    /// A one-variable `a x = c` or `a x != c` hears of `x` only its value
+    /// (going, or becoming the last): nothing else changes what it infers.
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        match named_value(&con.scope[1..], &self.body) {
+            Some((x, Some(v))) if con.vars.len() == 2 && con.scope[0].var.index != x => {
+                let watch = |var: &u32| {
+                    if *var == x {
+                        Watch::Value(v)
+                    } else {
+                        Watch::Any
+                    }
+                };
+                con.vars.iter().map(watch).collect()
+            }
+            _ => vec![Watch::Any; con.vars.len()],
+        }
+    }
+}
+
+/// For a body `a * x = rhs` or `a * x != rhs` over one view of `x`: `x`'s
+/// variable and the value of it the comparison names (`None` when no
+/// integer is one). `None` for any other body.
+fn named_value(terms: &[View], body: &Body) -> Option<(u32, Option<i64>)> {
+    let Body::Linear {
+        coefs,
+        cmp: Cmp::Eq | Cmp::Ne,
+        rhs,
+    } = body
+    else {
+        return None;
+    };
+    let ([x], &[a]) = (terms, &coefs[..]) else {
+        return None;
+    };
+    if a == 0 {
+        return None;
+    }
+    let a = i128::from(a);
+    let value = (rhs % a == 0)
+        .then(|| rhs / a - i128::from(x.offset))
+        .and_then(|v| i64::try_from(v).ok());
+    Some((x.var.index, value))
 }
 
 struct ReifiedPropagator<'m> {
     con: &'m Constraint,
     kind: &'m Reified,
+    /// For a one-variable `=` or `!=` over a variable other than `b`'s:
+    /// that variable and the value the body names (`named_value`).
+    named: Option<(u32, Option<i64>)>,
 }
 
 /// What the current domains say of a condition.
@@ -92,6 +148,10 @@ impl Propagator for ReifiedPropagator<'_> {
         let con = self.con;
         let Reified { body, full } = self.kind;
         let b = &con.scope[0];
+        if let Some((x, value)) = self.named {
+            let equal = matches!(body, Body::Linear { cmp: Cmp::Eq, .. });
+            return one_value(ctx, b, (x, value), equal, *full);
+        }
         bounds::restrict(ctx, b, 0, 1)?;
         let (lo, hi) = bounds::range(ctx, b)?;
         if lo == 1 {
@@ -162,11 +222,30 @@ impl ReifiedPropagator<'_> {
         if let Inferred::Lit(lit) = what
             && lit.var == b
         {
+            // `x`'s lack of the one value a one-variable `=` names (or a
+            // `!=`) decided `b`.
+            let absent = match cmp {
+                Cmp::Eq => lit.holds(0) && !lit.holds(1),
+                _ => full && lit.holds(1) && !lit.holds(0),
+            };
+            if absent && let Some((x, value)) = self.named {
+                match value {
+                    None => return Some(Vec::new()),
+                    Some(v) => {
+                        if let Some(why) = lacks(x, v, d) {
+                            return Some(vec![why]);
+                        }
+                    }
+                }
+            }
             return match (lit.holds(0), lit.holds(1)) {
                 (false, true) if full => negation(Inferred::Failure),
                 (true, false) => body(Inferred::Failure),
                 _ => None,
             };
+        }
+        if let (Inferred::Failure, Some(named)) = (what, self.named) {
+            return self.one_value_failure(b, named, cmp == Cmp::Eq, d);
         }
         if d.min(b).is_some_and(|v| v >= 1) {
             let mut why = body(what)?;
@@ -182,6 +261,38 @@ impl ReifiedPropagator<'_> {
     }
 }
 
+impl ReifiedPropagator<'_> {
+    /// A one-variable `b <-> x = v` (`equal`) or `b <-> x != v` failed:
+    /// `b`'s value asks for `x = v` while `v` is gone (or no integer), or
+    /// for `x != v` while `x` is `v`.
+    fn one_value_failure(
+        &self,
+        b: u32,
+        (x, value): (u32, Option<i64>),
+        equal: bool,
+        d: &dyn Domains,
+    ) -> Option<Vec<Lit>> {
+        let side = if d.min(b).is_some_and(|v| v >= 1) {
+            (Lit::at_least(b, 1), equal)
+        } else if self.kind.full && d.max(b).is_some_and(|v| v <= 0) {
+            (Lit::at_most(b, 0), !equal)
+        } else {
+            return None;
+        };
+        let (b_lit, must_equal) = side;
+        let x_lit = match (must_equal, value) {
+            (true, None) => None,
+            (true, Some(v)) => Some(lacks(x, v, d)?),
+            (false, Some(v)) => {
+                let fixed = d.min(x) == Some(v) && d.max(x) == Some(v);
+                Some(fixed.then(|| Lit::equal(x, v))?)
+            }
+            (false, None) => return None,
+        };
+        Some(std::iter::once(b_lit).chain(x_lit).collect())
+    }
+}
+
 /// The negation of a linear comparison (integers: `< r` is `<= r - 1`).
 fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
     match cmp {
@@ -189,6 +300,60 @@ fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
         Cmp::Ne => (Cmp::Eq, rhs),
         Cmp::Le => (Cmp::Ge, rhs + 1),
         Cmp::Ge => (Cmp::Le, rhs - 1),
+    }
+}
+
+/// The fixpoint of `b <-> x = v` (`equal`) or `b <-> x != v` (`-> ` when
+/// not `full`; `value` `None`: no integer is `v`), exact on both sides, so
+/// the shared last-variable filter has nothing left to do: a fixed `b`
+/// enforces the body or its negation (`x` fixed to `v`, or `v` gone), an
+/// open one is decided by `v` leaving `x`'s domain or becoming its last.
+fn one_value(
+    ctx: &mut Ctx<'_>,
+    b: &View,
+    (x, value): (u32, Option<i64>),
+    equal: bool,
+    full: bool,
+) -> Prop {
+    ctx.count_check();
+    let (mut lo, mut hi) = bounds::range(ctx, b)?;
+    if lo < 0 || hi > 1 {
+        bounds::restrict(ctx, b, 0, 1)?;
+        (lo, hi) = bounds::range(ctx, b)?;
+    }
+    let holds = if lo == 1 {
+        Some(true)
+    } else if hi == 0 && full {
+        Some(false)
+    } else {
+        None
+    };
+    if let Some(holds) = holds {
+        // `x = v` when the body (or the negation of a `!=`) must hold.
+        return match (holds == equal, value) {
+            (true, Some(v)) => ctx
+                .restrict_bounds(x, i128::from(v), i128::from(v))
+                .map(drop),
+            (true, None) => Err(Wipeout),
+            (false, Some(v)) => ctx.remove(x, v),
+            (false, None) => Ok(()),
+        };
+    }
+    if hi == 0 {
+        return Ok(()); // half reification, `b` false: nothing to enforce
+    }
+    let present = value.is_some_and(|v| ctx.store.contains(x, v));
+    let alone = present && ctx.store.size(x) == 1;
+    // The body's truth, once `v`'s presence decides it.
+    let decided = match (present, alone) {
+        (true, false) => None,
+        (false, _) => Some(!equal),
+        (true, true) => Some(equal),
+    };
+    match decided {
+        Some(true) if full => bounds::restrict(ctx, b, 1, 1).map(drop),
+        Some(false) => bounds::restrict(ctx, b, 0, 0).map(drop),
+        _ => Ok(()),
     }
 }
 

@@ -594,7 +594,8 @@ fn the_cases_reach_every_kind_of_inference() {
             .next()
             .unwrap()
             .to_owned();
-        let e = explain_case(&model, case.4, declines(&case)).unwrap();
+        let e = explain_case(&model, case.4, declines(&case))
+            .unwrap_or_else(|e| panic!("{case:?}: {e:?}"));
         let t = tally.entry((form, case.4.is_some())).or_insert([0; 3]);
         for (k, n) in [e.values, e.ranges, e.failures].into_iter().enumerate() {
             t[k] += n;
