@@ -41,6 +41,28 @@ impl Task {
     }
 }
 
+/// A busy task (positive duration and demand): its scope position,
+/// duration and demand.
+type Busy = (usize, i64, i64);
+
+/// With constant amounts, the capacity and the busy tasks; `None` when an
+/// amount is a variable.
+fn busy_tasks(kind: &Cumulative) -> Option<(i64, Vec<Busy>)> {
+    let Amount::Const(capacity) = kind.capacity else {
+        return None;
+    };
+    let mut busy = Vec::new();
+    for (at, (&dur, &dem)) in kind.durations.iter().zip(&kind.demands).enumerate() {
+        let (Amount::Const(duration), Amount::Const(demand)) = (dur, dem) else {
+            return None;
+        };
+        if duration > 0 && demand > 0 {
+            busy.push((at, duration, demand));
+        }
+    }
+    Some((capacity, busy))
+}
+
 /// The explanation of `what` by `kind`'s time-tabling over `d`, if one
 /// exists with constant amounts.
 pub(super) fn explain(
@@ -49,17 +71,9 @@ pub(super) fn explain(
     what: Inferred,
     d: &dyn Domains,
 ) -> Option<Vec<Lit>> {
-    let Amount::Const(capacity) = kind.capacity else {
-        return None;
-    };
+    let (capacity, busy) = busy_tasks(kind)?;
     let mut tasks = Vec::new();
-    for (at, (&dur, &dem)) in kind.durations.iter().zip(&kind.demands).enumerate() {
-        let (Amount::Const(duration), Amount::Const(demand)) = (dur, dem) else {
-            return None;
-        };
-        if duration <= 0 || demand <= 0 {
-            continue;
-        }
+    for (at, duration, demand) in busy {
         let view = con.scope[at];
         let x = view.var.index;
         let (lo, hi) = (d.min(x)? + view.offset, d.max(x)? + view.offset);
@@ -140,20 +154,8 @@ pub(super) fn by_edge_finding(
     what: Inferred,
     d: &dyn Domains,
 ) -> Option<Vec<Lit>> {
-    let Amount::Const(capacity) = kind.capacity else {
-        return None;
-    };
-    // The busy tasks: (scope position, duration, demand).
-    let mut busy = Vec::new();
-    for (at, (&dur, &dem)) in kind.durations.iter().zip(&kind.demands).enumerate() {
-        let (Amount::Const(duration), Amount::Const(demand)) = (dur, dem) else {
-            return None;
-        };
-        if duration > 0 && demand > 0 {
-            busy.push((at, duration, demand));
-        }
-    }
-    let window = |d: &dyn Domains, &(at, duration, _): &(usize, i64, i64)| {
+    let (capacity, busy) = busy_tasks(kind)?;
+    let window = |d: &dyn Domains, &(at, duration, _): &Busy| {
         let view = con.scope[at];
         let x = view.var.index;
         let est = d.min(x)? + view.offset;
