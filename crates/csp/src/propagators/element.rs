@@ -79,7 +79,12 @@ impl Propagator for Constants<'_> {
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         constants(ctx, self.con, self.array)?;
-        ctx.filter_last(self.con)
+        // Over two distinct variables the filter above is already domain
+        // consistent; over one (`a[x] = x + c`) the exact check decides.
+        match self.con.vars.len() {
+            2 => Ok(()),
+            _ => ctx.filter_last(self.con),
+        }
     }
 
     /// An index value goes because the result lacks its entry: those
@@ -162,6 +167,9 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     filter_index(ctx, index, |ctx, i| {
         Ok(entry(array, i).is_some_and(|&a| holds(ctx, a)))
     })?;
+    if let Some(prop) = result_by_mask(ctx, index, result, array) {
+        return prop;
+    }
     // The result keeps the values some remaining index gives: the entries
     // at the remaining indices, collected in the scratch buffer.
     let mut given = std::mem::take(&mut ctx.scratch.views);
@@ -199,6 +207,51 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     ctx.scratch.vals = vals;
     ctx.scratch.views = given;
     out
+}
+
+/// The result's filter when its values span at most 64: the entries the
+/// remaining indices give, as a mask over the result's values (no list,
+/// no sort), read until every result value has one; `None` for a wider
+/// result.
+fn result_by_mask(ctx: &mut Ctx<'_>, index: &View, result: &View, array: &[i64]) -> Option<Prop> {
+    let z = result.var.index;
+    let (lo, hi) = (ctx.store.min(z)?, ctx.store.max(z)?);
+    if hi - lo >= 64 {
+        return None;
+    }
+    let bit = |x: i64| 1u64 << (x - lo);
+    let mut wanted = 0u64;
+    for x in lo..=hi {
+        if ctx.store.contains(z, x) {
+            wanted |= bit(x);
+        }
+    }
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    ctx.store.values_into(index.var.index, &mut vals);
+    let mut given = 0u64;
+    for &v in &vals {
+        if let Some(x) = entry(array, v as i64 + index.offset)
+            .and_then(|&a| a.checked_sub(result.offset))
+            .filter(|x| (lo..=hi).contains(x))
+        {
+            given |= bit(x);
+            if given & wanted == wanted {
+                break;
+            }
+        }
+    }
+    ctx.scratch.vals = vals;
+    let mut out = Ok(());
+    for x in lo..=hi {
+        if wanted & !given & bit(x) != 0
+            && let Err(e) = ctx.remove(z, x)
+        {
+            out = Err(e);
+            break;
+        }
+    }
+    Some(out)
 }
 
 /// Element over views: domain consistency directly.
