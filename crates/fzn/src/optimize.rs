@@ -5,7 +5,7 @@
 //! searched twice. With `-p N`, a portfolio of such searches shares the
 //! best value found ([`optimize_portfolio`]).
 
-use crate::portfolio::race;
+use crate::portfolio::{merged_stats, run_members, Schedule};
 use csp::{
     Limits, ModelError, OptimizeStatus, SharedBound, Solver, Stats, StopReason, VarId, View,
 };
@@ -23,6 +23,8 @@ pub struct Optimum {
     pub stats: Stats,
     /// Which limit stopped it, if one did.
     pub stopped: Option<StopReason>,
+    /// How many members searched (a relay stops at the one that proves).
+    pub members_run: usize,
 }
 
 /// Minimises (or maximises) `objective` with `solver` (its strategy,
@@ -50,6 +52,7 @@ pub fn optimize(
 ) -> Result<Optimum, ModelError> {
     optimize_portfolio(
         std::slice::from_ref(solver),
+        Schedule::Race,
         objective,
         minimize,
         on_solution,
@@ -58,11 +61,12 @@ pub fn optimize(
 
 /// [`optimize`] with a portfolio: each of `members` (see
 /// [`crate::portfolio::members`]) searches on its own thread (the first on
-/// the caller's), all sharing the best objective value, so each prunes
-/// with the best any has found. `on_solution` sees each value that
-/// improves on all before it, once; the first member to complete its
-/// search proves the best value optimal (or that there is none) and stops
-/// the others. The statistics are the members' summed.
+/// the caller's), or one after another in a relay, as `schedule` says,
+/// all sharing the best objective value, so each prunes with the best any
+/// has found. `on_solution` sees each value that improves on all before
+/// it, once; the first member to complete its search proves the best
+/// value optimal (or that there is none) and stops the others. The
+/// statistics are the members' summed.
 ///
 /// ```
 /// use csp::{Cmp, Model, Solver};
@@ -75,12 +79,14 @@ pub fn optimize(
 /// let free = Freedom { orders: true, own_restarts: false };
 /// let two = members(&Solver::new(&model), 2, free, 0);
 /// let mut seen = Vec::new();
-/// let opt = csp_fzn::optimize::optimize_portfolio(&two, obj, false, |_, v| seen.push(v)).unwrap();
+/// let race = csp_fzn::portfolio::Schedule::Race;
+/// let opt = csp_fzn::optimize::optimize_portfolio(&two, race, obj, false, |_, v| seen.push(v)).unwrap();
 /// assert_eq!((opt.best, opt.proved), (Some(2 + 2 * 3 + 3 * 4 + 4 * 5), true));
 /// assert!(seen.windows(2).all(|w| w[0] < w[1])); // each one improves
 /// ```
 pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
     members: &[Solver<'_>],
+    schedule: Schedule,
     objective: VarId,
     minimize: bool,
     on_solution: F,
@@ -91,7 +97,7 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
     // The best value reported and the callback under one lock, so values
     // reach it strictly improving whichever member found them.
     let reported: Mutex<(Option<i64>, F)> = Mutex::new((None, on_solution));
-    let results = race(members, &cancel, |solver| {
+    let results = run_members(members, &cancel, schedule, |solver| {
         let solver = solver.clone().limits(Limits {
             cancel: Some(cancel.clone()),
             ..solver.get_limits().clone()
@@ -120,26 +126,37 @@ pub fn optimize_portfolio<F: FnMut(&[i32], i64) + Send>(
         }
         Ok((status, search.outcome().stats))
     });
-    let mut stats = Stats::default();
+    let members_run = results.len();
+    // Why the search stopped: member 0's in a race, the last one's in a
+    // relay.
+    let telling = match schedule {
+        Schedule::Race => 0,
+        Schedule::Relay { .. } => members_run.saturating_sub(1),
+    };
+    let mut each = Vec::with_capacity(members_run);
     let mut proved = false;
     let mut stopped = None;
     for (i, result) in results.into_iter().enumerate() {
         let (status, member) = result?;
-        stats.merge(&member);
+        each.push(member);
         match status {
             OptimizeStatus::Optimal | OptimizeStatus::Unsatisfiable => proved = true,
-            OptimizeStatus::BestBeforeLimit(r) | OptimizeStatus::NoneBeforeLimit(r) if i == 0 => {
+            OptimizeStatus::BestBeforeLimit(r) | OptimizeStatus::NoneBeforeLimit(r)
+                if i == telling =>
+            {
                 stopped = Some(r)
             }
             _ => {}
         }
     }
+    let stats = merged_stats(each.iter(), schedule);
     let best = reported.into_inner().expect("solution lock").0;
     Ok(Optimum {
         best,
         proved,
         stats,
         stopped: if proved { None } else { stopped },
+        members_run,
     })
 }
 
@@ -156,7 +173,7 @@ mod tests {
         let (model, sum) = digits_then_odd_cycle(3);
         let two = members(&input_order(&model), 2, FIXED, 0);
         let mut seen = Vec::new();
-        let opt = optimize_portfolio(&two, sum, true, |values, v| {
+        let opt = optimize_portfolio(&two, Schedule::Race, sum, true, |values, v| {
             assert!(model.is_solution(values));
             seen.push(v);
         })
@@ -164,5 +181,63 @@ mod tests {
         assert_eq!((opt.best, opt.proved), (Some(4), true), "{:?}", opt.stats);
         assert_eq!(seen.last(), Some(&4));
         assert!(seen.windows(2).all(|w| w[0] > w[1]), "{seen:?}");
+    }
+
+    #[test]
+    fn a_relay_hands_the_best_value_to_the_learning_member_which_proves_it() {
+        // Member 0 stops at its failure cutoff with the least sum found;
+        // member 1 starts with that bound, finds nothing better and proves
+        // it; the values reported still improve strictly.
+        let (model, sum) = digits_then_odd_cycle(3);
+        let mut two = members(&input_order(&model), 2, FIXED, 0);
+        two[0] = two[0].clone().limits(Limits {
+            failures: Some(10_000),
+            ..Limits::default()
+        });
+        let mut seen = Vec::new();
+        let relay = Schedule::Relay { deadline: None };
+        let opt = optimize_portfolio(&two, relay, sum, true, |values, v| {
+            assert!(model.is_solution(values));
+            seen.push(v);
+        })
+        .unwrap();
+        assert_eq!((opt.best, opt.proved), (Some(4), true), "{:?}", opt.stats);
+        assert_eq!(opt.members_run, 2);
+        assert!(opt.stats.failures >= 10_000, "{:?}", opt.stats);
+        assert!(opt.stats.conflicts > 0, "{:?}", opt.stats);
+        assert!(seen.windows(2).all(|w| w[0] > w[1]), "{seen:?}");
+        assert_eq!(seen.last(), Some(&4));
+    }
+
+    #[test]
+    fn a_relay_that_member_0_finishes_runs_no_other_member() {
+        let (model, sum) = digits_then_odd_cycle(3);
+        let learner = input_order(&model).strategy(csp::Strategy::ClauseLearning);
+        let two = [learner, input_order(&model)];
+        let relay = Schedule::Relay { deadline: None };
+        let opt = optimize_portfolio(&two, relay, sum, true, |_, _| {}).unwrap();
+        assert_eq!((opt.best, opt.proved, opt.members_run), (Some(4), true, 1));
+    }
+
+    #[test]
+    fn a_relay_ends_at_its_deadline_whatever_the_members_own_limits() {
+        // Neither member has a limit of its own that ends this search in
+        // reasonable time (member 1 walks 10^10 assignments too, as arc
+        // consistency): the deadline stops member 0, and member 1 is cut
+        // to the time left.
+        let (model, sum) = digits_then_odd_cycle(3);
+        let slow = Solver::new(&model).var_order(csp::VarOrder::Input);
+        let mut two = [slow.clone(), slow];
+        two[0] = two[0].clone().limits(Limits {
+            time: Some(std::time::Duration::from_millis(50)),
+            ..Limits::default()
+        });
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
+        let relay = Schedule::Relay {
+            deadline: Some(deadline),
+        };
+        let opt = optimize_portfolio(&two, relay, sum, true, |_, _| {}).unwrap();
+        assert_eq!((opt.best, opt.proved, opt.members_run), (Some(4), false, 2));
+        assert_eq!(opt.stopped, Some(StopReason::Time));
     }
 }

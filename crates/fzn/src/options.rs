@@ -35,8 +35,10 @@ pub struct Options {
     pub intermediate: bool,
     /// `--strategy`: the engine's pruning strategy (unset: clause learning
     /// for an optimisation over a scheduling or routing model, arc
-    /// consistency otherwise; see
-    /// [`crate::run::default_strategy`]).
+    /// consistency otherwise, see [`crate::run::default_strategy`]; under
+    /// a time limit the default arc consistency hands over to clause
+    /// learning after a fifth of it, see
+    /// [`crate::portfolio::RELAY_SHARE`]).
     pub strategy: Option<Strategy>,
     /// `--var-order`: overrides the annotations' variable order.
     pub var_order: Option<VarOrder>,
@@ -174,7 +176,11 @@ solutions in the FlatZinc output format.
                            clause-learning (default: clause-learning for an
                            optimisation with a cumulative or unary
                            resource or a (sub)circuit, arc-consistency
-                           otherwise)
+                           otherwise; under -t, a first solution or an
+                           optimum, one thread and no order or cutoff
+                           set, the default arc-consistency hands over to
+                           clause-learning after a fifth of the limit,
+                           keeping the best objective value found)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,

@@ -15,11 +15,17 @@
 //! objective value ([`csp::SharedBound`]), so every member prunes with it.
 //! The members beyond the first start once member 0 has searched for
 //! [`MEMBERS_START_AFTER`]: a run shorter than that is member 0's alone.
+//!
+//! One thread can run two members too, one after the other
+//! ([`Schedule::Relay`]): that is the default search under a time limit
+//! (see `run.rs`): arc consistency for a share of the limit
+//! ([`RELAY_SHARE`]), then clause learning for the rest, sharing the best
+//! objective value.
 
 use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the members' orders may differ from the base search's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,37 +119,97 @@ pub fn other_strategy(base: Strategy) -> Strategy {
     }
 }
 
+/// How a portfolio's members share the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// All at once, each on a thread of its own (`-p N`; see
+    /// [`MEMBERS_START_AFTER`]); member 0's return ends the race.
+    Race,
+    /// One after another on the caller's thread, each under its own
+    /// limits cut to `deadline`: the next member starts only when the one
+    /// before stopped at a limit without the answer asked for.
+    Relay {
+        /// When the whole relay must end (`-t`).
+        deadline: Option<Instant>,
+    },
+}
+
+/// The default search's share of a time limit in a relay: arc consistency
+/// searches alone for a fifth of the limit, then clause learning takes
+/// over with the best objective value found so far. Most models that arc
+/// consistency finishes within a minute it finishes within a few seconds
+/// (still life 7x7, nonograms, Costas 15 in under 5 s); the unsatisfiable
+/// colourings of search_stress and the open stacks optima that it walks
+/// for minutes, learning proves in one or two seconds (BENCHMARKS.md, "The
+/// default's handover to clause learning").
+pub const RELAY_SHARE: u32 = 5;
+
+/// Runs `work(member)` for `members` as `schedule` says, returning
+/// their results in member order ([`race`], or one after another).
+pub(crate) fn run_members<'m, T: Send>(
+    members: &[Solver<'m>],
+    cancel: &AtomicBool,
+    schedule: Schedule,
+    work: impl Fn(&Solver<'m>) -> T + Sync,
+) -> Vec<T> {
+    let Schedule::Relay { deadline } = schedule else {
+        return race(members, cancel, work);
+    };
+    let mut results = Vec::with_capacity(members.len());
+    for member in members {
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let over = cancel.load(Ordering::SeqCst) || left.is_some_and(|l| l.is_zero());
+        if over && !results.is_empty() {
+            break;
+        }
+        let mut limits = member.get_limits().clone();
+        if let Some(left) = left {
+            limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
+        }
+        results.push(work(&member.clone().limits(limits)));
+    }
+    results
+}
+
 /// What a portfolio's first-solution race found.
 pub struct First {
     /// The first solution found (engine values), if any.
     pub values: Option<Vec<i32>>,
     /// The members' statistics merged; complete when a member proved
-    /// there is no solution, else why member 0 stopped.
+    /// there is no solution, else why member 0 stopped (in a relay, the
+    /// last member run).
     pub outcome: Outcome,
+    /// How many members searched (a relay stops at the one that answers).
+    pub members_run: usize,
 }
 
-/// Races the members for a first solution under `limits` (plus a shared
-/// cancel flag); the first solution found, or a member's proof that there
-/// is none, stops the others.
+/// Runs the members for a first solution, each under its own limits
+/// (plus a shared cancel flag), as `schedule` says; the first solution
+/// found, or a member's proof that there is none, stops the others.
 ///
 /// ```
-/// use csp::{Limits, Model, Solver};
-/// use csp_fzn::portfolio::{first_solution, members, Freedom};
+/// use csp::{Model, Solver};
+/// use csp_fzn::portfolio::{first_solution, members, Freedom, Schedule};
 /// let mut model = Model::new();
 /// let x = model.int_vars(3, 0..2).unwrap();
 /// model.all_different(&x).unwrap(); // three variables, two values
 /// let free = Freedom { orders: true, own_restarts: false };
-/// let found = first_solution(&members(&Solver::new(&model), 2, free, 0), Limits::default());
+/// let two = members(&Solver::new(&model), 2, free, 0);
+/// let found = first_solution(&two, Schedule::Race);
 /// assert!(found.values.is_none() && found.outcome.status.is_complete());
+/// // One after the other: member 0 proves it, member 1 never starts.
+/// let found = first_solution(&two, Schedule::Relay { deadline: None });
+/// assert!(found.values.is_none() && found.outcome.status.is_complete());
+/// assert_eq!(found.members_run, 1);
 /// ```
-pub fn first_solution(members: &[Solver<'_>], limits: Limits) -> First {
+pub fn first_solution(members: &[Solver<'_>], schedule: Schedule) -> First {
     let cancel = Arc::new(AtomicBool::new(false));
     let winner: Mutex<Option<Vec<i32>>> = Mutex::new(None);
     let proved_none = AtomicBool::new(false);
-    let outcomes = race(members, &cancel, |solver| {
+    let outcomes = run_members(members, &cancel, schedule, |solver| {
         let solver = solver.clone().limits(Limits {
             cancel: Some(cancel.clone()),
-            ..limits.clone()
+            ..solver.get_limits().clone()
         });
         let mut search = solver.search();
         if let Some(values) = search.next_values() {
@@ -159,11 +225,15 @@ pub fn first_solution(members: &[Solver<'_>], limits: Limits) -> First {
         search.outcome()
     });
     let values = winner.into_inner().expect("winner lock");
-    let mut outcome = merged(&outcomes);
+    let mut outcome = merged(&outcomes, schedule);
     if values.is_none() && proved_none.load(Ordering::SeqCst) {
         outcome.status = Status::Complete;
     }
-    First { values, outcome }
+    First {
+        values,
+        outcome,
+        members_run: outcomes.len(),
+    }
 }
 
 /// How long member 0 searches alone before the others start. Two busy
@@ -223,17 +293,41 @@ pub(crate) fn race<'m, T: Send>(
     })
 }
 
-/// The members' outcomes as one: statistics merged (sums, maximum depth),
-/// member 0's status (the one search `-p 1` would have run).
-pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
-    let mut stats = Stats::default();
-    for o in outcomes {
-        stats.merge(&o.stats);
-    }
+/// The members' outcomes as one: statistics merged (sums, maximum depth;
+/// in a relay the times summed too), and the status of member 0 in a race
+/// (the one search `-p 1` would have run) or of the relay's last member.
+pub(crate) fn merged(outcomes: &[Outcome], schedule: Schedule) -> Outcome {
+    let stats = merged_stats(outcomes.iter().map(|o| &o.stats), schedule);
+    let last = match schedule {
+        Schedule::Race => outcomes.first(),
+        Schedule::Relay { .. } => outcomes.last(),
+    };
     Outcome {
         stats,
-        status: outcomes.first().map_or(Status::Complete, |o| o.status),
+        status: last.map_or(Status::Complete, |o| o.status),
     }
+}
+
+/// The members' statistics as one: sums and the maximum depth; the
+/// elapsed time is the longest member's in a race, the sum in a relay.
+pub(crate) fn merged_stats<'s>(
+    members: impl Iterator<Item = &'s Stats>,
+    schedule: Schedule,
+) -> Stats {
+    let mut stats = Stats::default();
+    let mut elapsed = Duration::ZERO;
+    let mut last_path = None;
+    for s in members {
+        stats.merge(s);
+        elapsed += s.elapsed;
+        last_path = s.path;
+    }
+    if matches!(schedule, Schedule::Relay { .. }) {
+        // The time of the whole relay, and the search that ran last.
+        stats.elapsed = elapsed;
+        stats.path = last_path.or(stats.path);
+    }
+    stats
 }
 
 #[cfg(test)]
@@ -292,7 +386,7 @@ pub(crate) mod tests {
         assert!(learned.status.is_complete(), "{learned:?}");
         assert_eq!(learned.stats.solutions, 0);
         // Raced, the learning member's proof ends member 0's search.
-        let found = first_solution(&two, two[0].get_limits().clone());
+        let found = first_solution(&two, Schedule::Race);
         assert!(found.values.is_none());
         assert!(found.outcome.status.is_complete(), "{:?}", found.outcome);
     }
@@ -314,7 +408,7 @@ pub(crate) mod tests {
         model.all_different(&x).unwrap();
         let slow = Solver::new(&model).strategy(Strategy::ForwardChecking);
         let quick = slow.clone().all_different_level(AllDifferentLevel::Domain);
-        let found = first_solution(&[slow, quick], Limits::default());
+        let found = first_solution(&[slow, quick], Schedule::Race);
         assert!(found.values.is_none());
         assert!(found.outcome.status.is_complete());
     }

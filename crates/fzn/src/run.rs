@@ -10,7 +10,7 @@ use crate::options::Options;
 use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
 use crate::parser::parse_until;
 use crate::parts::PartResult;
-use crate::portfolio::{first_solution, members, Freedom};
+use crate::portfolio::{first_solution, members, Freedom, Schedule, RELAY_SHARE};
 use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -131,6 +131,16 @@ pub fn run(
         strategy: opts
             .strategy
             .unwrap_or_else(|| default_strategy(&inst.objective, &built.model)),
+        // The default arc consistency hands over to clause learning under
+        // a time limit, on one thread, where nothing on the command line
+        // chose the search or counts it.
+        relay: opts.strategy.is_none()
+            && deadline.is_some()
+            && opts.threads <= 1
+            && opts.var_order.is_none()
+            && opts.value_order.is_none()
+            && opts.node_cutoff.is_none()
+            && opts.fail_cutoff.is_none(),
     };
     if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
@@ -169,6 +179,9 @@ struct Report {
     objective: Option<i64>,
     /// The objective was proved optimal (its bound is its value).
     proved: bool,
+    /// The default search handed over to clause learning after this long
+    /// ([`RELAY_SHARE`]).
+    handover: Option<std::time::Duration>,
 }
 
 /// The statistics under the names MiniZinc's standard defines
@@ -203,9 +216,13 @@ fn write_stats(
     }
     if let Some(p) = s.path {
         // The strategy and orders that ran, and whether the engine fitted
-        // them to the model or the search annotations and options set them.
+        // them to the model or the search annotations and options set them
+        // (after a handover, the learning search's).
         lines.push(format!("search=\"{}\"", p.settings()));
         lines.push(format!("searchPath=\"{}\"", p.machinery()));
+    }
+    if let Some(h) = report.handover {
+        lines.push(format!("handoverTime={:.6}", h.as_secs_f64()));
     }
     if let Some(o) = report.objective {
         lines.push(format!("objective={o}"));
@@ -240,6 +257,11 @@ struct Solve<'a> {
     followed: &'a [VarId],
     /// `--strategy`, or [`default_strategy`].
     strategy: csp::Strategy,
+    /// Whether a default arc consistency search hands over to clause
+    /// learning after [`RELAY_SHARE`] of the time limit (a first solution
+    /// or an optimum; not for enumeration, which it leaves to arc
+    /// consistency).
+    relay: bool,
 }
 
 /// Whether clause learning restarts as Glucose does unless
@@ -258,6 +280,8 @@ const LBD_RESTARTS_BY_DEFAULT: bool = false;
 /// (faster on the Challenge's black-hole and kakuro instances, and for
 /// enumeration) and the other optimisations (still life, golomb and photo
 /// are faster without learning). BENCHMARKS.md has the measurements.
+/// Under a time limit the default arc consistency runs for a fifth of it
+/// only, then hands over to clause learning ([`RELAY_SHARE`]).
 ///
 /// ```
 /// use csp::{Model, Strategy};
@@ -399,14 +423,27 @@ impl Solve<'_> {
         if self.opts.threads > 1 && wanted != Some(1) && self.projected.is_none() {
             return self.satisfy_parallel(built, &solver, wanted, limits, out);
         }
-        if self.opts.threads > 1 && wanted == Some(1) && self.portfolio(err) {
-            let found = first_solution(&self.members(&solver), limits);
+        let schedule = match self.opts.threads > 1 {
+            true if wanted == Some(1) && self.portfolio(err) => Some(Schedule::Race),
+            false if wanted == Some(1) && self.relays() => Some(Schedule::Relay {
+                deadline: self.deadline,
+            }),
+            _ => None,
+        };
+        if let Some(schedule) = schedule {
+            let members = match schedule {
+                Schedule::Race => self.members(&solver),
+                Schedule::Relay { .. } => self.relay_members(&solver),
+            };
+            let found = first_solution(&members, schedule);
             if let Some(values) = &found.values {
                 let text = self.solution(&built.vars, values)?;
                 out.write_all(text.as_bytes()).map_err(io)?;
             }
             let n = u64::from(found.values.is_some());
-            return finish_satisfaction(found.outcome, false, n, out);
+            let handover = self.handover(&members, found.members_run, err);
+            let report = finish_satisfaction(found.outcome, false, n, out)?;
+            return Ok(Report { handover, ..report });
         }
         if self.opts.threads > 1 && wanted != Some(1) {
             let _ = writeln!(
@@ -609,6 +646,49 @@ impl Solve<'_> {
         members(solver, self.opts.threads, self.freedom, self.opts.seed)
     }
 
+    /// Whether this search is the default arc consistency that hands over
+    /// to clause learning ([`Solve::relay`]).
+    fn relays(&self) -> bool {
+        self.relay && self.strategy == csp::Strategy::ArcConsistency
+    }
+
+    /// The relay's members: `solver` for [`RELAY_SHARE`] of its time
+    /// limit, then the same settings with clause learning.
+    fn relay_members<'m>(&self, solver: &Solver<'m>) -> Vec<Solver<'m>> {
+        let limits = solver.get_limits().clone();
+        let share = limits.time.map(|t| t / RELAY_SHARE);
+        let first = solver.clone().limits(csp::Limits {
+            time: share,
+            ..limits
+        });
+        vec![
+            first,
+            solver.clone().strategy(csp::Strategy::ClauseLearning),
+        ]
+    }
+
+    /// After a relay that reached its second member: how long the first
+    /// searched alone (noted on `err` under `-v`).
+    fn handover(
+        &self,
+        members: &[Solver<'_>],
+        members_run: usize,
+        err: &mut dyn Write,
+    ) -> Option<std::time::Duration> {
+        if members_run < 2 || !self.relays() {
+            return None;
+        }
+        let share = members[0].get_limits().time?;
+        if self.opts.verbose {
+            let _ = writeln!(
+                err,
+                "fzn-csp: arc consistency had no answer after {:.1} s (a fifth of the time limit); clause learning took over (--strategy arc-consistency keeps it)",
+                share.as_secs_f64()
+            );
+        }
+        Some(share)
+    }
+
     /// `-a` or `-n`: the search is asked for more than one solution, so
     /// exhausting it is news (`==========`); a plain satisfaction search
     /// stops at its first solution and never claims to have seen them all.
@@ -698,26 +778,32 @@ impl Solve<'_> {
         let solver = self
             .configure(Solver::new(&built.model))
             .limits(self.limits());
-        let members = if self.opts.threads > 1 && self.portfolio(err) {
-            self.members(&solver)
+        let (members, schedule) = if self.opts.threads > 1 && self.portfolio(err) {
+            (self.members(&solver), Schedule::Race)
+        } else if self.opts.threads <= 1 && self.relays() {
+            let relay = Schedule::Relay {
+                deadline: self.deadline,
+            };
+            (self.relay_members(&solver), relay)
         } else {
-            vec![solver]
+            (vec![solver], Schedule::Race)
         };
-        let optimum = optimize_portfolio(&members, built.vars[x], minimize, |values, _| {
-            found += 1;
-            match self.solution(&built.vars, values) {
-                Ok(text) if every => {
-                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                        failure.get_or_insert(io(e));
+        let optimum =
+            optimize_portfolio(&members, schedule, built.vars[x], minimize, |values, _| {
+                found += 1;
+                match self.solution(&built.vars, values) {
+                    Ok(text) if every => {
+                        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                            failure.get_or_insert(io(e));
+                        }
+                    }
+                    Ok(text) => last = Some(text),
+                    Err(e) => {
+                        failure.get_or_insert(e);
                     }
                 }
-                Ok(text) => last = Some(text),
-                Err(e) => {
-                    failure.get_or_insert(e);
-                }
-            }
-        })
-        .map_err(|e| FznError::new(0, e.to_string()))?;
+            })
+            .map_err(|e| FznError::new(0, e.to_string()))?;
         if let Some(e) = failure {
             return Err(e);
         }
@@ -734,6 +820,7 @@ impl Solve<'_> {
             writeln!(out, "{end}").map_err(io)?;
         }
         Ok(Report {
+            handover: self.handover(&members, optimum.members_run, err),
             stats: optimum.stats,
             solutions: found,
             objective: optimum.best,
