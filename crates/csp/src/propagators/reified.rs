@@ -72,10 +72,22 @@ impl ConstraintKind for Reified {
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
         let named = named_value(&con.scope[1..], &self.body)
             .filter(|&(x, _)| con.vars.len() == 2 && con.scope[0].var.index != x);
+        // An inequality over distinct variables other than `b`'s: its
+        // bounds rules leave each open variable an interval, so with one
+        // variable left open they are exact and the last-variable filter
+        // (a check per value) would find nothing more.
+        let inequality = matches!(
+            self.body,
+            Body::Linear {
+                cmp: Cmp::Le | Cmp::Ge,
+                ..
+            }
+        );
         Box::new(ReifiedPropagator {
             con,
             kind: self,
             named,
+            exact: inequality && con.vars.len() == con.scope.len(),
         })
     }
 
@@ -129,6 +141,9 @@ struct ReifiedPropagator<'m> {
     /// For a one-variable `=` or `!=` over a variable other than `b`'s:
     /// that variable and the value the body names (`named_value`).
     named: Option<(u32, Option<i64>)>,
+    /// The bounds rules are exact once one variable is open: no
+    /// last-variable filter.
+    exact: bool,
 }
 
 /// What the current domains say of a condition.
@@ -171,7 +186,10 @@ impl Propagator for ReifiedPropagator<'_> {
                 _ => {}
             }
         }
-        ctx.filter_last(con)
+        match self.exact {
+            true => Ok(()),
+            false => ctx.filter_last(con),
+        }
     }
 
     /// A linear body's inferences as the linear propagator explains them,
