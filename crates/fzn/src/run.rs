@@ -131,16 +131,6 @@ pub fn run(
         strategy: opts
             .strategy
             .unwrap_or_else(|| default_strategy(&inst.objective, &built.model)),
-        // The default arc consistency hands over to clause learning under
-        // a time limit, on one thread, where nothing on the command line
-        // chose the search or counts it.
-        relay: opts.strategy.is_none()
-            && deadline.is_some()
-            && opts.threads <= 1
-            && opts.var_order.is_none()
-            && opts.value_order.is_none()
-            && opts.node_cutoff.is_none()
-            && opts.fail_cutoff.is_none(),
     };
     if opts.replay.replay.is_some() {
         let solver = solve.configure(Solver::new(&built.model));
@@ -257,11 +247,6 @@ struct Solve<'a> {
     followed: &'a [VarId],
     /// `--strategy`, or [`default_strategy`].
     strategy: csp::Strategy,
-    /// Whether a default arc consistency search hands over to clause
-    /// learning after [`RELAY_SHARE`] of the time limit (a first solution
-    /// or an optimum; not for enumeration, which it leaves to arc
-    /// consistency).
-    relay: bool,
 }
 
 /// Whether clause learning restarts as Glucose does unless
@@ -423,12 +408,16 @@ impl Solve<'_> {
         if self.opts.threads > 1 && wanted != Some(1) && self.projected.is_none() {
             return self.satisfy_parallel(built, &solver, wanted, limits, out);
         }
-        let schedule = match self.opts.threads > 1 {
-            true if wanted == Some(1) && self.portfolio(err) => Some(Schedule::Race),
-            false if wanted == Some(1) && self.relays() => Some(Schedule::Relay {
+        let schedule = if wanted != Some(1) {
+            None
+        } else if self.opts.threads > 1 && self.portfolio(err) {
+            Some(Schedule::Race)
+        } else if self.relays() {
+            Some(Schedule::Relay {
                 deadline: self.deadline,
-            }),
-            _ => None,
+            })
+        } else {
+            None
         };
         if let Some(schedule) = schedule {
             let members = match schedule {
@@ -647,9 +636,20 @@ impl Solve<'_> {
     }
 
     /// Whether this search is the default arc consistency that hands over
-    /// to clause learning ([`Solve::relay`]).
+    /// to clause learning after [`RELAY_SHARE`] of the time limit: under a
+    /// time limit, on one thread, where nothing on the command line chose
+    /// the search or counts it (for a first solution or an optimum; the
+    /// callers leave enumeration to arc consistency).
     fn relays(&self) -> bool {
-        self.relay && self.strategy == csp::Strategy::ArcConsistency
+        let o = self.opts;
+        self.strategy == csp::Strategy::ArcConsistency
+            && o.strategy.is_none()
+            && self.deadline.is_some()
+            && o.threads <= 1
+            && o.var_order.is_none()
+            && o.value_order.is_none()
+            && o.node_cutoff.is_none()
+            && o.fail_cutoff.is_none()
     }
 
     /// The relay's members: `solver` for [`RELAY_SHARE`] of its time
@@ -780,7 +780,7 @@ impl Solve<'_> {
             .limits(self.limits());
         let (members, schedule) = if self.opts.threads > 1 && self.portfolio(err) {
             (self.members(&solver), Schedule::Race)
-        } else if self.opts.threads <= 1 && self.relays() {
+        } else if self.relays() {
             let relay = Schedule::Relay {
                 deadline: self.deadline,
             };
