@@ -19,7 +19,7 @@
 //!   the tasks' bounds the rules still need: each bound left open in turn
 //!   (`explain/relax.rs`; the tasks farthest from the literal's time
 //!   first), kept where the rules, rerun on the opened windows, no longer
-//!   give it. A learned clause then names the few tasks that forced the
+//!   give it (their rounds stop as soon as they give it). A learned clause then names the few tasks that forced the
 //!   move, not the whole machine (`explain/tests.rs` checks them against
 //!   brute force, `tests/learning.rs` the clauses learned from them).
 
@@ -149,16 +149,20 @@ impl DisjunctivePropagator<'_> {
         {
             return false;
         }
-        if rules.filter().is_err() {
-            return true;
-        }
-        let Some(lit) = lit else { return false };
-        self.active.iter().enumerate().any(|(k, &i)| {
-            let view = self.con.scope[i];
-            let (est, lst) = (rules.est[k], rules.lct[k] - rules.tasks[k].p);
-            view.var.index == lit.var
-                && bounds_imply(lit, view.offset as i128, est as i128, lst as i128)
-        })
+        let Some(lit) = lit else {
+            return rules.filter().is_err();
+        };
+        let (con, active) = (self.con, &self.active);
+        let implied = |tasks: &[Task]| {
+            active.iter().zip(tasks).any(|(&i, t)| {
+                let view = con.scope[i];
+                view.var.index == lit.var
+                    && bounds_imply(lit, view.offset as i128, t.est as i128, t.lst() as i128)
+            })
+        };
+        // A wipe-out implies anything; a fixpoint short of the goal does
+        // not imply it.
+        rules.filter_until(implied).unwrap_or(true)
     }
 
     /// Every task's two bounds, the likely irrelevant first.
@@ -256,13 +260,20 @@ impl Rules {
     /// Filters `tasks` to the rules' common fixpoint into `est` / `lct`
     /// (`tasks` keeps the windows read); fails on an overload.
     pub fn filter(&mut self) -> Prop {
+        self.filter_until(|_| false).map(|_| ())
+    }
+
+    /// [`filter`](Self::filter), stopped early (true) after a round whose
+    /// windows satisfy `goal`: an explanation's question needs its
+    /// literal, not the whole fixpoint.
+    fn filter_until(&mut self, goal: impl FnMut(&[Task]) -> bool) -> Result<bool, Wipeout> {
         self.est.clear();
         self.est.extend(self.tasks.iter().map(|t| t.est));
         self.lct.clear();
         self.lct.extend(self.tasks.iter().map(|t| t.lct));
         let mut current = std::mem::take(&mut self.work);
         current.clone_from(&self.tasks);
-        let outcome = self.rounds(&mut current);
+        let outcome = self.rounds(&mut current, goal);
         for (k, t) in current.iter().enumerate() {
             self.est[k] = t.est;
             self.lct[k] = t.lct;
@@ -271,8 +282,13 @@ impl Rules {
         outcome
     }
 
-    /// Rounds of every rule on `current` until nothing changes.
-    fn rounds(&mut self, current: &mut [Task]) -> Prop {
+    /// Rounds of every rule on `current` until nothing changes or `goal`
+    /// holds; whether it holds.
+    fn rounds(
+        &mut self,
+        current: &mut [Task],
+        mut goal: impl FnMut(&[Task]) -> bool,
+    ) -> Result<bool, Wipeout> {
         loop {
             self.one_round(current)?;
             let mut changed = false;
@@ -286,8 +302,8 @@ impl Rules {
                     *t = Task { est, lct, p: t.p };
                 }
             }
-            if !changed {
-                return Ok(());
+            if !changed || goal(current) {
+                return Ok(goal(current));
             }
         }
     }

@@ -10,6 +10,7 @@
 //! ([`Trail::support`]). A propagator that does not explain falls back on
 //! the decisions of the levels up to its literal's (sound, weak).
 
+use super::cache::ReasonCache;
 use super::nogoods::{negated, Nogoods};
 use super::trail::{Reason, Trail};
 use crate::domain::Domain;
@@ -39,6 +40,8 @@ pub(crate) struct Scratch {
     touched: Vec<u32>,
     reasons: Vec<u32>,
     out: Vec<u32>,
+    /// The propagators' reasons for the literals still on the trail.
+    pub cache: ReasonCache,
 }
 
 impl Explainer<'_, '_> {
@@ -68,6 +71,29 @@ impl Explainer<'_, '_> {
                 .for_each(|l| trail.support(l, p, self.domains, out)),
             None => decisions(trail, e.level, out),
         }
+    }
+
+    /// [`reasons`](Self::reasons), a propagator's asked once for as long
+    /// as its literal stays on the trail (`cache` forgets what a jump back
+    /// undoes).
+    fn reasons_cached(
+        &self,
+        trail: &Trail,
+        nogoods: &Nogoods,
+        cache: &mut ReasonCache,
+        p: u32,
+        out: &mut Vec<u32>,
+    ) {
+        if !matches!(trail.entries[p as usize].reason, Reason::Prop(_)) {
+            return self.reasons(trail, nogoods, p, out);
+        }
+        if let Some(known) = cache.get(p) {
+            out.extend_from_slice(known);
+            return;
+        }
+        let from = out.len();
+        self.reasons(trail, nogoods, p, out);
+        cache.put(p, &out[from..]);
     }
 
     /// The trail positions behind a failure reported by `by` (a
@@ -171,7 +197,7 @@ pub(crate) fn analyze(
         if let Reason::Clause(k) = trail.entries[i as usize].reason {
             nogoods.bump(k);
         }
-        ex.reasons(trail, nogoods, i, &mut reasons);
+        ex.reasons_cached(trail, nogoods, &mut scratch.cache, i, &mut reasons);
         for &q in &reasons {
             add(q, scratch, &mut counter);
         }
@@ -186,7 +212,7 @@ pub(crate) fn analyze(
             return true;
         }
         reasons.clear();
-        ex.reasons(trail, nogoods, q, &mut reasons);
+        ex.reasons_cached(trail, nogoods, &mut scratch.cache, q, &mut reasons);
         !reasons
             .iter()
             .all(|&r| scratch.seen[r as usize] || trail.entries[r as usize].level == 0)

@@ -5,6 +5,8 @@
 //!   level with its cause, and the domains as they were before any point
 //!   (what a propagator's lazy explanation reads);
 //! * `analysis.rs`: first-UIP conflict analysis and minimisation;
+//! * `cache.rs`: the propagators' reasons, asked once per literal while it
+//!   stays on the trail;
 //! * `nogoods.rs`: the learned (and blocking) clauses, watched literals,
 //!   activity, LBD, periodic cuts;
 //! * `activity.rs`: variable activity and saved phases;
@@ -20,6 +22,7 @@
 
 mod activity;
 mod analysis;
+mod cache;
 mod check;
 mod follow;
 mod nogoods;

@@ -374,6 +374,7 @@ impl<O: Observer> Search<'_, O> {
             }
             activity.reinsert(x);
         });
+        l.scratch.cache.truncate(l.trail.len());
         self.store.undo(l.marks[level as usize]);
         l.marks.truncate(level as usize);
         l.nogoods.head = l.nogoods.head.min(l.trail.len());
