@@ -117,9 +117,11 @@ named_enum! {
         /// with its cause; a conflict is analysed to its first unique
         /// implication point, the nogood learned (minimised, watched, kept
         /// by activity and glue), the search jumps back to the level where
-        /// it asserts. Binary branching `x = v` / `x != v` on the most
-        /// active variable (phase saving), Luby restarts; its own variable
-        /// and value choice (the orders are ignored).
+        /// it asserts. Binary branching on the most active variable at
+        /// its saved value (phase saving): `x = v` / `x != v`, or `x <= v`
+        /// / `x > v` when the value lies strictly inside the domain; Luby
+        /// restarts; its own variable and value choice (the orders are
+        /// ignored).
         ClauseLearning = "clause-learning",
     }
 }

@@ -1,11 +1,17 @@
 //! Which variable a learning search decides next, and on which value:
 //! variable activity (VSIDS: bumped for each variable in a conflict's
 //! analysis, every bump worth more than the last, so old conflicts fade)
-//! and phase saving (a variable takes again the value it last had). The
+//! and phase saving (a variable takes again the value it last had). A
+//! saved value strictly inside the domain is decided as the bound `x <=
+//! v` rather than `x = v`: the branch refuted is then learned as the
+//! bound's move `x > v`, which the scheduling and arithmetic propagators
+//! use, not the one hole `x != v`, which on a wide domain refutes almost
+//! nothing (at either end of the domain the two are the same). The
 //! variables are kept in a binary heap by activity, so a decision pops
 //! the fixed ones off its top rather than scanning every variable; a
 //! variable goes back in when a jump back undoes one of its literals.
 
+use crate::propagators::Lit;
 use crate::store::Store;
 
 /// Activities and saved phases.
@@ -133,11 +139,12 @@ impl Activity {
         self.phase[x as usize] = Some(value);
     }
 
-    /// The most active variable with more than one value left (the first
-    /// of equals), and the value to try: its saved phase if still there,
-    /// else its least. `None` when every variable is fixed. The fixed
-    /// variables on the heap's top leave it.
-    pub fn decision(&mut self, store: &Store) -> Option<(u32, i64)> {
+    /// The decision on the most active variable with more than one value
+    /// left (the first of equals), at the value to try: its saved phase if
+    /// still there, else its least; `x <= v` for a value strictly inside
+    /// the domain, `x = v` at either end. `None` when every variable is
+    /// fixed. The fixed variables on the heap's top leave it.
+    pub fn decision(&mut self, store: &Store) -> Option<Lit> {
         let x = loop {
             let &x = self.heap.first()?;
             if store.size(x) > 1 {
@@ -145,11 +152,12 @@ impl Activity {
             }
             self.pop();
         };
-        let value = match self.phase[x as usize] {
-            Some(v) if store.contains(x, v) => v,
-            _ => store.min(x)?,
-        };
-        Some((x, value))
+        let (min, max) = (store.min(x)?, store.max(x)?);
+        Some(match self.phase[x as usize] {
+            Some(v) if v > min && v < max && store.contains(x, v) => Lit::at_most(x, v),
+            Some(v) if store.contains(x, v) => Lit::equal(x, v),
+            _ => Lit::equal(x, min),
+        })
     }
 }
 
@@ -157,6 +165,22 @@ impl Activity {
 mod tests {
     use super::*;
     use crate::domain::Domain;
+
+    /// A saved value inside the domain is decided as a bound, one at an
+    /// end (or none saved) as an equality.
+    #[test]
+    fn inside_values_are_decided_as_bounds() {
+        let domains = [Domain::from(0..=9)];
+        let mut store = Store::new(&domains);
+        let mut a = Activity::new(1);
+        assert_eq!(a.decision(&store), Some(Lit::equal(0, 0)));
+        a.save(0, 4);
+        assert_eq!(a.decision(&store), Some(Lit::at_most(0, 4)));
+        a.save(0, 9);
+        assert_eq!(a.decision(&store), Some(Lit::equal(0, 9)));
+        store.assign(0, 9);
+        assert_eq!(a.decision(&store), None);
+    }
 
     /// The heap gives what a scan of every variable gives: the most active
     /// open variable, the lower index among equals, after bumps, fixes and
@@ -186,9 +210,9 @@ mod tests {
                 0 | 1 => a.bump(next(12) as u32),
                 2 => a.decay(),
                 _ if marks.len() < 6 => {
-                    if let Some((x, v)) = a.decision(&store) {
-                        marks.push((store.mark(), x));
-                        store.assign(x, v);
+                    if let Some(lit) = a.decision(&store) {
+                        marks.push((store.mark(), lit.var));
+                        store.assign(lit.var, lit.value);
                     }
                 }
                 _ => {
@@ -198,7 +222,7 @@ mod tests {
                 }
             }
             let expected = scan(&a, &store);
-            assert_eq!(a.decision(&store).map(|(x, _)| x), expected, "step {step}");
+            assert_eq!(a.decision(&store).map(|l| l.var), expected, "step {step}");
         }
     }
 }

@@ -1,9 +1,10 @@
-//! The learning search's loop: decide `x = v` on the most active variable
-//! (its saved phase first), or what the solver's branching decides while
-//! it is followed (`follow.rs`), propagate (arc consistency and the clauses, to
+//! The learning search's loop: decide on the most active variable at its
+//! saved phase (`x = v`, or `x <= v` for a value inside its domain:
+//! `activity.rs`), or what the solver's branching decides while it is
+//! followed (`follow.rs`), propagate (arc consistency and the clauses, to
 //! a common fixpoint), and on a conflict analyse it, jump back to the
 //! level where the learned clause asserts its literal, and assert it (so
-//! `x != v` is the other branch, implied rather than decided). Luby
+//! `x != v` or `x > v` is the other branch, implied rather than decided). Luby
 //! restarts, or Glucose's on the LBD (`restarts.rs`; while following the
 //! branching, by default only when the clause database must be cut); at
 //! each, the clause database may be cut.
@@ -109,7 +110,8 @@ pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
             Some(lit) if lit.relation == Relation::Equal => s.decide(lit.var, lit.value),
             Some(lit) => s.decide_bound(lit),
             None => match l.activity.decision(&s.store) {
-                Some((x, v)) => s.decide(x, v),
+                Some(lit) if lit.relation == Relation::Equal => s.decide(lit.var, lit.value),
+                Some(lit) => s.decide_bound(lit),
                 None => return s.learned_solution(),
             },
         }
@@ -158,7 +160,8 @@ impl<O: Observer> Search<'_, O> {
     }
 
     /// Opens a level with the decision `lit`, a bound (`x <= mid` or `x >=
-    /// mid + 1` of a split order). No event: a bisection assigns nothing
+    /// mid + 1` of a split order, or activity's `x <= v` at a saved value
+    /// inside the domain). No event: a bisection assigns nothing
     /// (as in the other searches).
     fn decide_bound(&mut self, lit: Lit) {
         let l = learning!(self);
