@@ -19,9 +19,10 @@
 //!   the tasks' bounds the rules still need: each bound left open in turn
 //!   (`explain/relax.rs`; the tasks farthest from the literal's time
 //!   first), kept where the rules, rerun on the opened windows, no longer
-//!   give it (their rounds stop as soon as they give it). A learned clause then names the few tasks that forced the
-//!   move, not the whole machine (`explain/tests.rs` checks them against
-//!   brute force, `tests/learning.rs` the clauses learned from them).
+//!   give it (their rounds stop as soon as they give it). A learned clause
+//!   then names the few tasks that forced the move, not the whole machine
+//!   (`explain/tests.rs` checks them against brute force,
+//!   `tests/learning.rs` the clauses learned from them).
 
 use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
 use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
@@ -302,8 +303,9 @@ impl Rules {
                     *t = Task { est, lct, p: t.p };
                 }
             }
-            if !changed || goal(current) {
-                return Ok(goal(current));
+            let reached = goal(current);
+            if reached || !changed {
+                return Ok(reached);
             }
         }
     }

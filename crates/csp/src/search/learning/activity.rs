@@ -153,10 +153,13 @@ impl Activity {
             self.pop();
         };
         let (min, max) = (store.min(x)?, store.max(x)?);
-        Some(match self.phase[x as usize] {
-            Some(v) if v > min && v < max && store.contains(x, v) => Lit::at_most(x, v),
-            Some(v) if store.contains(x, v) => Lit::equal(x, v),
-            _ => Lit::equal(x, min),
+        let value = match self.phase[x as usize] {
+            Some(v) if store.contains(x, v) => v,
+            _ => min,
+        };
+        Some(match min < value && value < max {
+            true => Lit::at_most(x, value),
+            false => Lit::equal(x, value),
         })
     }
 }

@@ -4,8 +4,8 @@
 //! followed (`follow.rs`), propagate (arc consistency and the clauses, to
 //! a common fixpoint), and on a conflict analyse it, jump back to the
 //! level where the learned clause asserts its literal, and assert it (so
-//! `x != v` or `x > v` is the other branch, implied rather than decided). Luby
-//! restarts, or Glucose's on the LBD (`restarts.rs`; while following the
+//! `x != v` or `x > v` is the other branch, implied rather than decided).
+//! Luby restarts, or Glucose's on the LBD (`restarts.rs`; while following the
 //! branching, by default only when the clause database must be cut); at
 //! each, the clause database may be cut.
 //!
@@ -106,14 +106,11 @@ pub(crate) fn run<O: Observer>(s: &mut Search<'_, O>) -> bool {
             }
             None => None,
         };
-        match followed {
+        // The branching's decision while followed, else activity's.
+        match followed.or_else(|| l.activity.decision(&s.store)) {
             Some(lit) if lit.relation == Relation::Equal => s.decide(lit.var, lit.value),
             Some(lit) => s.decide_bound(lit),
-            None => match l.activity.decision(&s.store) {
-                Some(lit) if lit.relation == Relation::Equal => s.decide(lit.var, lit.value),
-                Some(lit) => s.decide_bound(lit),
-                None => return s.learned_solution(),
-            },
+            None => return s.learned_solution(),
         }
         decided = true;
     }
