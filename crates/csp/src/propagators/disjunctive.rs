@@ -26,7 +26,7 @@
 
 use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
 use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
-use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator};
+use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -57,6 +57,13 @@ impl ConstraintKind for Disjunctive {
                 || (i + 1..vals.len())
                     .all(|j| d[j] <= 0 || vals[i] + d[i] <= vals[j] || vals[j] + d[j] <= vals[i])
         })
+    }
+
+    /// The rules read only bounds, and the last-variable filter waits for
+    /// variables to be fixed (which moves a bound): a hole inside a start's
+    /// domain wakes nothing.
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        vec![Watch::Bounds; con.vars.len()]
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
