@@ -23,6 +23,7 @@ use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
+use smallvec::SmallVec;
 
 /// Does `sum coefs[i] * vals[i] cmp rhs` hold?
 pub(crate) fn holds(coefs: &[i64], cmp: Cmp, rhs: i128, vals: &[i64]) -> bool {
@@ -121,12 +122,18 @@ pub(super) fn bounds(
     if cmp == Cmp::Ne {
         return not_equal(ctx, scope, coefs, rhs);
     }
+    // Each term's range, read once a round (a term a round moved is read
+    // again in the next; a variable repeated in the scope may be read
+    // stale within a round, which only weakens that round's cut).
+    let mut ranges: SmallVec<[(i128, i128); 16]> = SmallVec::new();
     loop {
         let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
+        ranges.clear();
         for (view, &a) in scope.iter().zip(coefs) {
             let (lo, hi) = term_range(ctx, view.var.index, a);
             lo_sum += lo;
             hi_sum += hi;
+            ranges.push((lo, hi));
         }
         ctx.count_check();
         if (matches!(cmp, Cmp::Le | Cmp::Eq) && lo_sum > rhs)
@@ -135,12 +142,11 @@ pub(super) fn bounds(
             return Err(Wipeout);
         }
         let mut changed = false;
-        for (view, &a) in scope.iter().zip(coefs) {
+        for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(&ranges) {
             if a == 0 {
                 continue;
             }
             let x = view.var.index;
-            let (lo, hi) = term_range(ctx, x, a);
             let a = a as i128;
             // Bounds on a * x implied by the other terms.
             let mut term_hi = i128::MAX;
