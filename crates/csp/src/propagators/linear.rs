@@ -127,12 +127,13 @@ pub(super) fn bounds(
     // stale within a round, which only weakens that round's cut).
     let mut ranges: SmallVec<[(i128, i128); 16]> = SmallVec::new();
     loop {
-        let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
+        let (mut lo_sum, mut hi_sum, mut widest) = (0i128, 0i128, 0i128);
         ranges.clear();
         for (view, &a) in scope.iter().zip(coefs) {
             let (lo, hi) = term_range(ctx, view.var.index, a);
             lo_sum += lo;
             hi_sum += hi;
+            widest = widest.max(hi - lo);
             ranges.push((lo, hi));
         }
         ctx.count_check();
@@ -140,6 +141,17 @@ pub(super) fn bounds(
             || (matches!(cmp, Cmp::Ge | Cmp::Eq) && hi_sum < rhs)
         {
             return Err(Wipeout);
+        }
+        // A term is cut only if it is wider than the slack the others
+        // leave it (`hi - lo > rhs - lo_sum` for `<=`, `hi - lo > hi_sum -
+        // rhs` for `>=`): when none is, nothing moves (the common case).
+        let slack = match cmp {
+            Cmp::Le => rhs - lo_sum,
+            Cmp::Ge => hi_sum - rhs,
+            _ => (rhs - lo_sum).min(hi_sum - rhs),
+        };
+        if widest <= slack {
+            return Ok(());
         }
         let mut changed = false;
         for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(&ranges) {
