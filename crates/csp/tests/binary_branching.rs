@@ -160,3 +160,21 @@ fn bisection_halves_at_gecodes_midpoint_and_assigns_each_value_once() {
         assert_eq!(solver.count().stats.nodes, 1 + 6 + 4, "{order}");
     }
 }
+
+#[test]
+fn a_variable_propagation_fixed_is_not_refuted() {
+    // y = x: once x is chosen, propagation fixes y, and y's level has one
+    // value. Refuting it would be a failure that is no choice (Gecode
+    // never branches on a fixed variable); the search fails nowhere.
+    let mut model = Model::new();
+    let x = model.int_var(0..=1).unwrap();
+    let y = model.int_var(0..=1).unwrap();
+    model.linear([(1, x), (-1, y)], Cmp::Eq, 0).unwrap();
+    let solver = Solver::new(&model)
+        .strategy(Pruning::ArcConsistency)
+        .var_order(VarOrder::Input)
+        .binary_branching(true);
+    let outcome = solver.count();
+    assert_eq!(outcome.solutions(), 2);
+    assert_eq!(outcome.stats.failures, 0);
+}

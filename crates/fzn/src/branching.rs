@@ -33,7 +33,11 @@
 //! | `max_regret` | greatest gap between its two smallest values ([`regret_min`]) | yes |
 //! | `dom_w_deg` | least size / weighted degree (the engine's failure weights) | weights differ from Gecode's |
 //!
-//! Ties go to the variable first in the annotation.
+//! Ties go to the variable first in the annotation. A variable that
+//! propagation fixed is no choice: as in Gecode, the annotation's open
+//! variables go first (its fixed ones are then assigned before the next
+//! annotation starts), and under binary branching a level whose variable
+//! was fixed is not refuted (no failure is counted for it).
 //!
 //! | FlatZinc value choice | engine value order | exact? |
 //! | --- | --- | --- |
@@ -606,7 +610,10 @@ pub struct SeqSelector {
 }
 
 impl SeqSelector {
-    /// The best unassigned variable of `scope` by `choice`, if any.
+    /// The best unassigned variable of `scope` by `choice`, if any. As in
+    /// Gecode, a variable propagation fixed is no choice: the best open
+    /// one goes first, and the fixed ones only once none is open (so the
+    /// scope is still done before the next one starts).
     fn best_in(
         &self,
         view: &mut SearchView<'_>,
@@ -614,8 +621,13 @@ impl SeqSelector {
         choice: VarChoice,
     ) -> Option<VarId> {
         let mut best: Option<(VarId, i128)> = None;
+        let mut fixed = None;
         for &x in scope {
             if view.assigned_value(x).is_some() {
+                continue;
+            }
+            if view.size(x) == 1 {
+                fixed = fixed.or(Some(x));
                 continue;
             }
             if choice == VarChoice::InputOrder {
@@ -627,7 +639,7 @@ impl SeqSelector {
                 best = Some((x, score));
             }
         }
-        best.map(|(x, _)| x)
+        best.map(|(x, _)| x).or(fixed)
     }
 
     fn score(&self, view: &mut SearchView<'_>, x: VarId, choice: VarChoice) -> i128 {
@@ -773,6 +785,46 @@ mod tests {
     use super::*;
 
     /// `max_regret` ranks by each variable's own gap at every choice: here
+    /// A variable propagation fixed is no choice (as in Gecode): the open
+    /// one of the scope goes first (even by size), and the fixed one
+    /// still before the variables of the next scope.
+    #[test]
+    fn a_fixed_variable_waits_for_the_open_ones_of_its_scope() {
+        let mut model = Model::new();
+        let x = [
+            model.int_var(4..=4).unwrap(),
+            model.int_var(0..3).unwrap(),
+            model.int_var(0..3).unwrap(),
+        ];
+        let search = |vars: Vec<usize>, choice: &str| SearchAnn::Search {
+            kind: "int_search".into(),
+            vars: vars.into_iter().map(Term::Var).collect(),
+            var_choice: choice.into(),
+            value_choice: "indomain_min".into(),
+        };
+        for choice in ["first_fail", "dom_w_deg"] {
+            let p = plan(
+                &[SearchAnn::Seq(vec![
+                    search(vec![0, 1], choice),
+                    search(vec![2], choice),
+                ])],
+                false,
+            );
+            let Branching::Sequential(mut select, _) = p.branching(&model, &x) else {
+                panic!("two scopes have no built-in order");
+            };
+            let chosen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let log = chosen.clone();
+            let solver = csp::Solver::new(&model).var_order_fn(move |view: &mut SearchView<'_>| {
+                let var = select.select(view);
+                log.lock().unwrap().push(var);
+                var
+            });
+            assert!(solver.first().0.is_some());
+            assert_eq!(chosen.lock().unwrap()[..3], [x[1], x[0], x[2]], "{choice}");
+        }
+    }
+
     /// x1 (gap 5), then x2 (gap 2), then x0 (gap 1), whatever the
     /// annotation's order, so the solutions come nested in that order.
     #[test]

@@ -414,6 +414,12 @@ fn refute<O: Observer, P: Policy>(s: &mut Search<'_, O>, top: usize) -> bool {
     let frame = s.frames[top];
     let value = s.cand[frame.cursor as usize - 1];
     s.cand.truncate(frame.start as usize);
+    if s.store.size(frame.var) == 1 {
+        // The value was the variable's last (propagation had fixed it):
+        // its refutation is no choice, so no failure (as in Gecode, which
+        // never branches on a fixed variable).
+        return false;
+    }
     if !s.refute::<P>(frame.var, value) {
         s.stats.failures += 1;
         if let Some(c) = s.culprit.take() {
