@@ -112,7 +112,9 @@ pub use residue::{IntoOperand, Operand, Residue};
 pub use rng::SplitMix64;
 pub use search::{Search, Solver, MAX_NOGOODS, MAX_NOGOOD_SIZE};
 pub use solution::Solution;
-pub use stats::{Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind};
+pub use stats::{
+    Gate, Limits, Outcome, PairwiseKind, SearchPath, Stats, Status, StopReason, StoreKind,
+};
 pub use store::MAX_TOTAL_VALUES;
 pub use var::{Constant, VarId, View, MAX_OFFSET};
 

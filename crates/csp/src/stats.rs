@@ -402,12 +402,65 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop as soon as this flag is set (from another thread or a signal handler).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Passed at each poll of the clock (see [`Gate`]): a function that
+    /// may block, pausing the search where it stands until it returns.
+    pub gate: Option<Gate>,
+}
+
+/// A function a search calls each time it polls the clock and the cancel
+/// flag ([`Limits::time`], [`Limits::cancel`]): every 256 nodes, sooner
+/// after heavy nodes, and inside long propagations. It may block: the
+/// search then pauses exactly where it stands (nothing is undone or
+/// counted) and goes on when the function returns, so two searches on
+/// two threads can take turns on one core. The time limit counts the
+/// pause too (it is wall-clock time from the search's creation), and the
+/// limits are checked after the function returns.
+///
+/// ```
+/// use csp::{Gate, Limits, Model, Solver};
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use std::sync::Arc;
+/// let mut model = Model::new();
+/// let x = model.int_vars(8, 0..8).unwrap();
+/// model.all_different(&x).unwrap();
+/// let passes = Arc::new(AtomicU64::new(0));
+/// let counter = passes.clone();
+/// let gate = Gate::new(move || {
+///     counter.fetch_add(1, Ordering::Relaxed);
+/// });
+/// let solver = Solver::new(&model).limits(Limits { gate: Some(gate), ..Limits::default() });
+/// assert_eq!(solver.count().solutions(), 40_320); // 8!
+/// assert!(passes.load(Ordering::Relaxed) > 0);
+/// ```
+#[derive(Clone)]
+pub struct Gate(Arc<dyn Fn() + Send + Sync>);
+
+impl Gate {
+    /// A gate that calls `pass` at each poll.
+    pub fn new(pass: impl Fn() + Send + Sync + 'static) -> Gate {
+        Gate(Arc::new(pass))
+    }
+
+    /// Calls the gate's function (which may block).
+    pub(crate) fn pass(&self) {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for Gate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Gate")
+    }
 }
 
 impl Limits {
     /// The time limit (counted from `since`) or the cancel flag, if one
-    /// holds: what long phases (posting, propagation) poll.
+    /// holds, after passing the gate: what long phases (posting,
+    /// propagation) and the search's periodic poll check.
     pub(crate) fn time_or_cancel(&self, since: std::time::Instant) -> Option<StopReason> {
+        if let Some(gate) = &self.gate {
+            gate.pass();
+        }
         if self
             .cancel
             .as_ref()

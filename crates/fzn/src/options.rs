@@ -36,9 +36,8 @@ pub struct Options {
     /// `--strategy`: the engine's pruning strategy (unset: clause learning
     /// for an optimisation over a scheduling or routing model, arc
     /// consistency otherwise, see [`crate::run::default_strategy`]; under
-    /// a time limit the default arc consistency hands over to clause
-    /// learning after a fifth of it, see
-    /// [`crate::portfolio::RELAY_SHARE`]).
+    /// a time limit the default arc consistency takes turns with clause
+    /// learning, see [`crate::portfolio::Schedule::Turns`]).
     pub strategy: Option<Strategy>,
     /// `--var-order`: overrides the annotations' variable order.
     pub var_order: Option<VarOrder>,
@@ -178,9 +177,11 @@ solutions in the FlatZinc output format.
                            resource or a (sub)circuit, arc-consistency
                            otherwise; under -t, a first solution or an
                            optimum, one thread and no order or cutoff
-                           set, the default arc-consistency hands over to
-                           clause-learning after a fifth of the limit,
-                           keeping the best objective value found)
+                           set, the default arc-consistency takes turns
+                           with clause-learning on one core, 0.5 s each,
+                           then twice as long each round, each resuming
+                           where it paused, sharing the best objective
+                           value found)
       --var-order O        input, smallest-domain, dom-deg, dom-wdeg
       --value-order O      ascending, descending, middle-out,
                            least-constraining, random, median, split,

@@ -16,10 +16,10 @@
 //! The members beyond the first start once member 0 has searched for
 //! [`MEMBERS_START_AFTER`]: a run shorter than that is member 0's alone.
 //!
-//! One thread can run two members too, one after the other
-//! ([`Schedule::Relay`]): that is the default search under a time limit
-//! (see `run.rs`): arc consistency for a share of the limit
-//! ([`RELAY_SHARE`]), then clause learning for the rest, sharing the best
+//! One core can run two members too, taking turns ([`Schedule::Turns`]):
+//! that is the default search under a time limit (see `run.rs`): arc
+//! consistency and clause learning, each resuming where it paused, in
+//! turns that double each round ([`FIRST_TURN`]), sharing the best
 //! objective value.
 
 use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, Strategy, ValueOrder, VarOrder};
@@ -125,50 +125,202 @@ pub enum Schedule {
     /// All at once, each on a thread of its own (`-p N`; see
     /// [`MEMBERS_START_AFTER`]); member 0's return ends the race.
     Race,
-    /// One after another on the caller's thread, each under its own
-    /// limits cut to `deadline`: the next member starts only when the one
-    /// before stopped at a limit without the answer asked for.
-    Relay {
-        /// When the whole relay must end (`-t`).
+    /// Taking turns on one core: each member on a thread of its own, only
+    /// one of them searching at a time, member 0 first ([`turn_length`]:
+    /// each round of turns twice as long as the one before). A member
+    /// whose turn ends pauses where it stands ([`csp::Gate`]) and resumes
+    /// there at its next turn, so no search is lost or repeated; one that
+    /// stops (an answer, a proof, a limit of its own) leaves the core to
+    /// the others. Every member is cut to `deadline`.
+    Turns {
+        /// When the whole run must end (`-t`).
         deadline: Option<Instant>,
     },
 }
 
-/// The default search's share of a time limit in a relay: arc consistency
-/// searches alone for a fifth of the limit, then clause learning takes
-/// over with the best objective value found so far. Most models that arc
-/// consistency finishes within a minute it finishes within a few seconds
-/// (still life 7x7, nonograms, Costas 15 in under 5 s); the unsatisfiable
-/// colourings of search_stress and the open stacks optima that it walks
-/// for minutes, learning proves in one or two seconds (BENCHMARKS.md, "The
-/// default's handover to clause learning").
-pub const RELAY_SHARE: u32 = 5;
+/// The first round's turn in [`Schedule::Turns`]: each member searches
+/// this long at its first turn, twice as long at its second, and so on,
+/// so a search that needs `t` seconds alone ends within about `2t` (member
+/// 0) or `3t` (member 1), plus this. Arc consistency finishes most of the
+/// models it finishes at all within a few seconds, clause learning proves
+/// the unsatisfiable colourings of search_stress and the open stacks
+/// optima that arc consistency walks for minutes in one or two
+/// (BENCHMARKS.md, "The default search takes turns with clause
+/// learning").
+pub const FIRST_TURN: Duration = Duration::from_millis(500);
+
+/// The length of turn `k` (0-based, counted over all members) among `n`
+/// members taking turns: [`FIRST_TURN`] doubled at each round.
+///
+/// ```
+/// use csp_fzn::portfolio::{turn_length, FIRST_TURN};
+/// assert_eq!(turn_length(0, 2), FIRST_TURN); // member 0
+/// assert_eq!(turn_length(1, 2), FIRST_TURN); // member 1
+/// assert_eq!(turn_length(2, 2), 2 * FIRST_TURN); // member 0 again
+/// assert_eq!(turn_length(5, 2), 4 * FIRST_TURN);
+/// ```
+pub fn turn_length(k: u32, n: usize) -> Duration {
+    doubled(FIRST_TURN, k, n)
+}
+
+/// Turn `k` among `n` members whose first turns last `first`.
+fn doubled(first: Duration, k: u32, n: usize) -> Duration {
+    let round = k / n.max(1) as u32;
+    first.saturating_mul(1u32.checked_shl(round).unwrap_or(u32::MAX))
+}
 
 /// Runs `work(member)` for `members` as `schedule` says, returning
-/// their results in member order ([`race`], or one after another).
+/// their results in member order ([`race`]) or in the order they ended
+/// ([`take_turns`]).
 pub(crate) fn run_members<'m, T: Send>(
     members: &[Solver<'m>],
     cancel: &AtomicBool,
     schedule: Schedule,
     work: impl Fn(&Solver<'m>) -> T + Sync,
 ) -> Vec<T> {
-    let Schedule::Relay { deadline } = schedule else {
-        return race(members, cancel, work);
-    };
-    let mut results = Vec::with_capacity(members.len());
-    for member in members {
-        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let over = cancel.load(Ordering::SeqCst) || left.is_some_and(|l| l.is_zero());
-        if over && !results.is_empty() {
-            break;
-        }
-        let mut limits = member.get_limits().clone();
-        if let Some(left) = left {
-            limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
-        }
-        results.push(work(&member.clone().limits(limits)));
+    match schedule {
+        Schedule::Race => race(members, cancel, work),
+        Schedule::Turns { deadline } => take_turns(members, cancel, deadline, work),
     }
-    results
+}
+
+/// Whose turn it is in [`take_turns`].
+struct Turn {
+    /// The length of each member's first turn.
+    first: Duration,
+    /// The member searching (or about to).
+    holder: usize,
+    /// How many turns have begun.
+    turns: u32,
+    /// When the holder's turn ends (counted from when the holder first
+    /// passes its gate in that turn, so that a thread slow to wake loses
+    /// none of it).
+    until: Option<Instant>,
+    /// The members that have returned.
+    done: Vec<bool>,
+}
+
+impl Turn {
+    /// Passes the turn to the next member that has not returned (the
+    /// holder keeps it when it is the only one left).
+    fn pass_on(&mut self) {
+        let n = self.done.len();
+        let next = (1..=n)
+            .map(|i| (self.holder + i) % n)
+            .find(|&i| !self.done[i]);
+        if let Some(next) = next {
+            if next != self.holder {
+                self.turns += 1;
+            }
+            self.holder = next;
+            self.until = None;
+        }
+    }
+}
+
+/// A shared [`Turn`] with the condition variable its waiters sleep on.
+struct Baton {
+    turn: Mutex<Turn>,
+    wake: Condvar,
+}
+
+impl Baton {
+    /// `n` members, member 0's turn first; each member's first turn
+    /// lasts `first`.
+    fn new(n: usize, first: Duration) -> Baton {
+        Baton {
+            turn: Mutex::new(Turn {
+                first,
+                holder: 0,
+                turns: 0,
+                until: None,
+                done: vec![false; n],
+            }),
+            wake: Condvar::new(),
+        }
+    }
+
+    /// Blocks member `i` until it holds the turn with time left on it
+    /// (passing the turn on when `i` holds it and its time is up), or is
+    /// the only member left.
+    fn wait_turn(&self, i: usize) {
+        let mut turn = self.turn.lock().expect("turn lock");
+        loop {
+            if turn.holder == i {
+                let length = doubled(turn.first, turn.turns, turn.done.len());
+                let until = *turn.until.get_or_insert_with(|| Instant::now() + length);
+                if Instant::now() < until {
+                    return;
+                }
+                turn.pass_on();
+                if turn.holder == i {
+                    return;
+                }
+                self.wake.notify_all();
+            }
+            turn = self.wake.wait(turn).expect("turn lock");
+        }
+    }
+
+    /// Member `i` returned: the others share the core from now on.
+    fn leave(&self, i: usize) {
+        // (A poisoned lock still holds a sound turn: nothing panics
+        // while holding it.)
+        let mut turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+        turn.done[i] = true;
+        if turn.holder == i {
+            turn.pass_on();
+        }
+        self.wake.notify_all();
+    }
+}
+
+/// Leaves the baton when dropped (see [`Baton::leave`]).
+struct Leave<'b>(&'b Baton, usize);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        self.0.leave(self.1);
+    }
+}
+
+/// Runs `work(member)` for each member on a thread of its own, taking
+/// turns as [`Schedule::Turns`] says: each member's limits get a
+/// [`csp::Gate`] that waits for its turn, and a time limit cut to
+/// `deadline`. A member whose first turn comes after `cancel` was raised
+/// or the deadline passed does not start. The results come in the order
+/// the members returned.
+pub(crate) fn take_turns<'m, T: Send>(
+    members: &[Solver<'m>],
+    cancel: &AtomicBool,
+    deadline: Option<Instant>,
+    work: impl Fn(&Solver<'m>) -> T + Sync,
+) -> Vec<T> {
+    let baton = Arc::new(Baton::new(members.len(), FIRST_TURN));
+    let ended: Mutex<Vec<T>> = Mutex::new(Vec::with_capacity(members.len()));
+    std::thread::scope(|scope| {
+        for (i, member) in members.iter().enumerate() {
+            let (baton, work, ended) = (baton.clone(), &work, &ended);
+            scope.spawn(move || {
+                // Leaves on return and on a panic alike, so that no other
+                // member waits for a turn that never comes.
+                let _leave = Leave(&baton, i);
+                baton.wait_turn(i);
+                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                if !(cancel.load(Ordering::SeqCst) || left.is_some_and(|l| l.is_zero())) {
+                    let mut limits = member.get_limits().clone();
+                    if let Some(left) = left {
+                        limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
+                    }
+                    let gate = baton.clone();
+                    limits.gate = Some(csp::Gate::new(move || gate.wait_turn(i)));
+                    let result = work(&member.clone().limits(limits));
+                    ended.lock().expect("results lock").push(result);
+                }
+            });
+        }
+    });
+    ended.into_inner().expect("results lock")
 }
 
 /// What a portfolio's first-solution race found.
@@ -176,10 +328,11 @@ pub struct First {
     /// The first solution found (engine values), if any.
     pub values: Option<Vec<i32>>,
     /// The members' statistics merged; complete when a member proved
-    /// there is no solution, else why member 0 stopped (in a relay, the
-    /// last member run).
+    /// there is no solution, else why member 0 stopped (taking turns, the
+    /// member that ended first).
     pub outcome: Outcome,
-    /// How many members searched (a relay stops at the one that answers).
+    /// How many members searched (taking turns, a member whose first turn
+    /// would come after the answer never starts).
     pub members_run: usize,
 }
 
@@ -197,8 +350,8 @@ pub struct First {
 /// let two = members(&Solver::new(&model), 2, free, 0);
 /// let found = first_solution(&two, Schedule::Race);
 /// assert!(found.values.is_none() && found.outcome.status.is_complete());
-/// // One after the other: member 0 proves it, member 1 never starts.
-/// let found = first_solution(&two, Schedule::Relay { deadline: None });
+/// // Taking turns: member 0 proves it in its first turn, member 1 never starts.
+/// let found = first_solution(&two, Schedule::Turns { deadline: None });
 /// assert!(found.values.is_none() && found.outcome.status.is_complete());
 /// assert_eq!(found.members_run, 1);
 /// ```
@@ -225,7 +378,7 @@ pub fn first_solution(members: &[Solver<'_>], schedule: Schedule) -> First {
         search.outcome()
     });
     let values = winner.into_inner().expect("winner lock");
-    let mut outcome = merged(&outcomes, schedule);
+    let mut outcome = merged(&outcomes);
     if values.is_none() && proved_none.load(Ordering::SeqCst) {
         outcome.status = Status::Complete;
     }
@@ -293,39 +446,25 @@ pub(crate) fn race<'m, T: Send>(
     })
 }
 
-/// The members' outcomes as one: statistics merged (sums, maximum depth;
-/// in a relay the times summed too), and the status of member 0 in a race
-/// (the one search `-p 1` would have run) or of the relay's last member.
-pub(crate) fn merged(outcomes: &[Outcome], schedule: Schedule) -> Outcome {
-    let stats = merged_stats(outcomes.iter().map(|o| &o.stats), schedule);
-    let last = match schedule {
-        Schedule::Race => outcomes.first(),
-        Schedule::Relay { .. } => outcomes.last(),
-    };
+/// The members' outcomes as one: statistics merged ([`merged_stats`]),
+/// and the status of the first outcome: member 0's in a race (the one
+/// search `-p 1` would have run) or, taking turns, the member's that
+/// ended first (the one that answered, or held the turn at the deadline).
+pub(crate) fn merged(outcomes: &[Outcome]) -> Outcome {
     Outcome {
-        stats,
-        status: last.map_or(Status::Complete, |o| o.status),
+        stats: merged_stats(outcomes.iter().map(|o| &o.stats)),
+        status: outcomes.first().map_or(Status::Complete, |o| o.status),
     }
 }
 
-/// The members' statistics as one: sums and the maximum depth; the
-/// elapsed time is the longest member's in a race, the sum in a relay.
-pub(crate) fn merged_stats<'s>(
-    members: impl Iterator<Item = &'s Stats>,
-    schedule: Schedule,
-) -> Stats {
+/// The members' statistics as one ([`Stats::merge`]): sums, the maximum
+/// depth, the longest member's elapsed time (the members ran side by side,
+/// or took turns over the same wall-clock time) and the first member's
+/// search path (as for [`merged`]'s status).
+pub(crate) fn merged_stats<'s>(members: impl Iterator<Item = &'s Stats>) -> Stats {
     let mut stats = Stats::default();
-    let mut elapsed = Duration::ZERO;
-    let mut last_path = None;
     for s in members {
         stats.merge(s);
-        elapsed += s.elapsed;
-        last_path = s.path;
-    }
-    if matches!(schedule, Schedule::Relay { .. }) {
-        // The time of the whole relay, and the search that ran last.
-        stats.elapsed = elapsed;
-        stats.path = last_path.or(stats.path);
     }
     stats
 }
@@ -369,6 +508,53 @@ pub(crate) mod tests {
         orders: false,
         own_restarts: false,
     };
+
+    #[test]
+    fn members_take_turns_one_at_a_time_each_turn_longer() {
+        // Each member holds the turn until its time is up, and stops at
+        // the start of its third turn.
+        let baton = Arc::new(Baton::new(2, Duration::from_millis(2)));
+        let holding = std::sync::atomic::AtomicUsize::new(0);
+        let log = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for i in 0..2 {
+                let (baton, holding, log) = (baton.clone(), &holding, &log);
+                scope.spawn(move || {
+                    let _leave = Leave(&baton, i);
+                    let mut turns = 0;
+                    let mut began = Instant::now();
+                    loop {
+                        baton.wait_turn(i);
+                        assert_eq!(holding.swap(i + 1, Ordering::SeqCst), 0, "two at once");
+                        let mut log = log.lock().unwrap();
+                        let new_turn = log.last().is_none_or(|&(j, _)| j != i);
+                        if new_turn {
+                            turns += 1;
+                            began = Instant::now();
+                            log.push((i, Duration::ZERO));
+                        } else if let Some(last) = log.last_mut() {
+                            last.1 = began.elapsed();
+                        }
+                        drop(log);
+                        holding.store(0, Ordering::SeqCst);
+                        if turns == 3 {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        let log = log.into_inner().unwrap();
+        let holders: Vec<usize> = log.iter().map(|&(i, _)| i).collect();
+        assert_eq!(holders, [0, 1, 0, 1, 0, 1]);
+        // A turn lasts at least its length: 2 ms, then 4 ms.
+        for (k, &(_, held)) in log.iter().take(4).enumerate() {
+            assert!(
+                held >= Duration::from_millis(2 << (k / 2)) - Duration::from_micros(100),
+                "{log:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_learning_member_refutes_what_member_0_cannot_within_a_cutoff() {

@@ -10,7 +10,7 @@ use crate::options::Options;
 use crate::output::{format_solution, violated, COMPLETE, UNKNOWN, UNSATISFIABLE};
 use crate::parser::parse_until;
 use crate::parts::PartResult;
-use crate::portfolio::{first_solution, members, Freedom, Schedule, RELAY_SHARE};
+use crate::portfolio::{first_solution, members, Freedom, Schedule, FIRST_TURN};
 use csp::{Limits, Parallel, Solver, Stats, Status, VarId};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -169,9 +169,6 @@ struct Report {
     objective: Option<i64>,
     /// The objective was proved optimal (its bound is its value).
     proved: bool,
-    /// The default search handed over to clause learning after this long
-    /// ([`RELAY_SHARE`]).
-    handover: Option<std::time::Duration>,
 }
 
 /// The statistics under the names MiniZinc's standard defines
@@ -207,12 +204,9 @@ fn write_stats(
     if let Some(p) = s.path {
         // The strategy and orders that ran, and whether the engine fitted
         // them to the model or the search annotations and options set them
-        // (after a handover, the learning search's).
+        // (taking turns, the search that ended last).
         lines.push(format!("search=\"{}\"", p.settings()));
         lines.push(format!("searchPath=\"{}\"", p.machinery()));
-    }
-    if let Some(h) = report.handover {
-        lines.push(format!("handoverTime={:.6}", h.as_secs_f64()));
     }
     if let Some(o) = report.objective {
         lines.push(format!("objective={o}"));
@@ -265,8 +259,8 @@ const LBD_RESTARTS_BY_DEFAULT: bool = false;
 /// (faster on the Challenge's black-hole and kakuro instances, and for
 /// enumeration) and the other optimisations (still life, golomb and photo
 /// are faster without learning). BENCHMARKS.md has the measurements.
-/// Under a time limit the default arc consistency runs for a fifth of it
-/// only, then hands over to clause learning ([`RELAY_SHARE`]).
+/// Under a time limit the default arc consistency takes turns with clause
+/// learning on one core, each resuming where it paused ([`FIRST_TURN`]).
 ///
 /// ```
 /// use csp::{Model, Strategy};
@@ -412,8 +406,8 @@ impl Solve<'_> {
             None
         } else if self.opts.threads > 1 && self.portfolio(err) {
             Some(Schedule::Race)
-        } else if self.relays() {
-            Some(Schedule::Relay {
+        } else if self.takes_turns() {
+            Some(Schedule::Turns {
                 deadline: self.deadline,
             })
         } else {
@@ -422,7 +416,7 @@ impl Solve<'_> {
         if let Some(schedule) = schedule {
             let members = match schedule {
                 Schedule::Race => self.members(&solver),
-                Schedule::Relay { .. } => self.relay_members(&solver),
+                Schedule::Turns { .. } => self.turn_members(&solver),
             };
             let found = first_solution(&members, schedule);
             if let Some(values) = &found.values {
@@ -430,9 +424,8 @@ impl Solve<'_> {
                 out.write_all(text.as_bytes()).map_err(io)?;
             }
             let n = u64::from(found.values.is_some());
-            let handover = self.handover(&members, found.members_run, err);
-            let report = finish_satisfaction(found.outcome, false, n, out)?;
-            return Ok(Report { handover, ..report });
+            self.note_turns(found.members_run, &found.outcome.stats, err);
+            return finish_satisfaction(found.outcome, false, n, out);
         }
         if self.opts.threads > 1 && wanted != Some(1) {
             let _ = writeln!(
@@ -635,12 +628,12 @@ impl Solve<'_> {
         members(solver, self.opts.threads, self.freedom, self.opts.seed)
     }
 
-    /// Whether this search is the default arc consistency that hands over
-    /// to clause learning after [`RELAY_SHARE`] of the time limit: under a
-    /// time limit, on one thread, where nothing on the command line chose
-    /// the search or counts it (for a first solution or an optimum; the
+    /// Whether this search is the default arc consistency that takes
+    /// turns with clause learning ([`Schedule::Turns`]): under a time
+    /// limit, on one thread, where nothing on the command line chose the
+    /// search or counts it (for a first solution or an optimum; the
     /// callers leave enumeration to arc consistency).
-    fn relays(&self) -> bool {
+    fn takes_turns(&self) -> bool {
         let o = self.opts;
         self.strategy == csp::Strategy::ArcConsistency
             && o.strategy.is_none()
@@ -652,41 +645,27 @@ impl Solve<'_> {
             && o.fail_cutoff.is_none()
     }
 
-    /// The relay's members: `solver` for [`RELAY_SHARE`] of its time
-    /// limit, then the same settings with clause learning.
-    fn relay_members<'m>(&self, solver: &Solver<'m>) -> Vec<Solver<'m>> {
-        let limits = solver.get_limits().clone();
-        let share = limits.time.map(|t| t / RELAY_SHARE);
-        let first = solver.clone().limits(csp::Limits {
-            time: share,
-            ..limits
-        });
+    /// The members taking turns: `solver`, then the same settings with
+    /// clause learning.
+    fn turn_members<'m>(&self, solver: &Solver<'m>) -> Vec<Solver<'m>> {
         vec![
-            first,
+            solver.clone(),
             solver.clone().strategy(csp::Strategy::ClauseLearning),
         ]
     }
 
-    /// After a relay that reached its second member: how long the first
-    /// searched alone (noted on `err` under `-v`).
-    fn handover(
-        &self,
-        members: &[Solver<'_>],
-        members_run: usize,
-        err: &mut dyn Write,
-    ) -> Option<std::time::Duration> {
-        if members_run < 2 || !self.relays() {
-            return None;
+    /// Under `-v`, after turns that reached the second member: which
+    /// search ended them (`stats`'s path).
+    fn note_turns(&self, members_run: usize, stats: &Stats, err: &mut dyn Write) {
+        if members_run < 2 || !self.takes_turns() || !self.opts.verbose {
+            return;
         }
-        let share = members[0].get_limits().time?;
-        if self.opts.verbose {
-            let _ = writeln!(
-                err,
-                "fzn-csp: arc consistency had no answer after {:.1} s (a fifth of the time limit); clause learning took over (--strategy arc-consistency keeps it)",
-                share.as_secs_f64()
-            );
-        }
-        Some(share)
+        let ended = stats.path.map_or("?", |p| p.strategy.name());
+        let _ = writeln!(
+            err,
+            "fzn-csp: arc consistency took turns with clause learning (from {:.1} s on, doubling each round); {ended} ended the search (--strategy arc-consistency keeps it alone)",
+            FIRST_TURN.as_secs_f64()
+        );
     }
 
     /// `-a` or `-n`: the search is asked for more than one solution, so
@@ -780,11 +759,11 @@ impl Solve<'_> {
             .limits(self.limits());
         let (members, schedule) = if self.opts.threads > 1 && self.portfolio(err) {
             (self.members(&solver), Schedule::Race)
-        } else if self.relays() {
-            let relay = Schedule::Relay {
+        } else if self.takes_turns() {
+            let turns = Schedule::Turns {
                 deadline: self.deadline,
             };
-            (self.relay_members(&solver), relay)
+            (self.turn_members(&solver), turns)
         } else {
             (vec![solver], Schedule::Race)
         };
@@ -819,8 +798,8 @@ impl Solve<'_> {
         if let Some(end) = end {
             writeln!(out, "{end}").map_err(io)?;
         }
+        self.note_turns(optimum.members_run, &optimum.stats, err);
         Ok(Report {
-            handover: self.handover(&members, optimum.members_run, err),
             stats: optimum.stats,
             solutions: found,
             objective: optimum.best,

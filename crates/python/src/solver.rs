@@ -246,7 +246,7 @@ impl Solver {
                     backtracks,
                     solutions,
                     time,
-                    cancel: None,
+                    ..csp::Limits::default()
                 },
                 assume: assumed,
                 observer,

@@ -1509,14 +1509,7 @@ impl<'m, O: Observer> Search<'m, O> {
         // poll's work: then it polls at once.)
         if self.poll.is_multiple_of(256) || work.wrapping_sub(self.polled_work) >= POLL_WORK {
             self.polled_work = work;
-            if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return Some(StopReason::Cancelled);
-            }
-            if let Some(t) = l.time
-                && self.created.elapsed() >= t
-            {
-                return Some(StopReason::Time);
-            }
+            return l.time_or_cancel(self.created);
         }
         None
     }
