@@ -187,7 +187,10 @@ mod tests {
         let (model, sum) = digits_then_odd_cycle(3);
         let two = members(&input_order(&model), 2, FIXED, 0);
         let mut seen = Vec::new();
-        let turns = Schedule::Turns { deadline: None };
+        let turns = Schedule::Turns {
+            deadline: None,
+            first_turn: crate::portfolio::FIRST_TURN,
+        };
         let opt = optimize_portfolio(&two, turns, sum, true, |values, v| {
             assert!(model.is_solution(values));
             seen.push(v);
@@ -208,7 +211,10 @@ mod tests {
         let (model, sum) = digits_then_odd_cycle(3);
         let learner = input_order(&model).strategy(csp::Strategy::ClauseLearning);
         let two = [learner, input_order(&model)];
-        let turns = Schedule::Turns { deadline: None };
+        let turns = Schedule::Turns {
+            deadline: None,
+            first_turn: crate::portfolio::FIRST_TURN,
+        };
         let opt = optimize_portfolio(&two, turns, sum, true, |_, _| {}).unwrap();
         assert_eq!((opt.best, opt.proved, opt.members_run), (Some(4), true, 1));
     }
@@ -224,6 +230,7 @@ mod tests {
         let deadline = std::time::Instant::now() + 2 * crate::portfolio::FIRST_TURN;
         let turns = Schedule::Turns {
             deadline: Some(deadline + crate::portfolio::FIRST_TURN / 2),
+            first_turn: crate::portfolio::FIRST_TURN,
         };
         let opt = optimize_portfolio(&two, turns, sum, true, |_, _| {}).unwrap();
         assert_eq!((opt.best, opt.proved, opt.members_run), (Some(4), false, 2));

@@ -126,20 +126,24 @@ pub enum Schedule {
     /// [`MEMBERS_START_AFTER`]); member 0's return ends the race.
     Race,
     /// Taking turns on one core: each member on a thread of its own, only
-    /// one of them searching at a time, member 0 first ([`turn_length`]:
-    /// each round of turns twice as long as the one before). A member
-    /// whose turn ends pauses where it stands ([`csp::Gate`]) and resumes
-    /// there at its next turn, so no search is lost or repeated; one that
-    /// stops (an answer, a proof, a limit of its own) leaves the core to
-    /// the others. Every member is cut to `deadline`.
+    /// one of them searching at a time, member 0 first, each for
+    /// `first_turn` at its first turn and twice as long at each turn after
+    /// ([`turn_length`] with [`FIRST_TURN`], the default search's). A
+    /// member whose turn ends pauses where it stands ([`csp::Gate`]) and
+    /// resumes there at its next turn, so no search is lost or repeated;
+    /// one that stops (an answer, a proof, a limit of its own) leaves the
+    /// core to the others. Every member is cut to `deadline`.
     Turns {
         /// When the whole run must end (`-t`).
         deadline: Option<Instant>,
+        /// The length of each member's first turn.
+        first_turn: Duration,
     },
 }
 
-/// The first round's turn in [`Schedule::Turns`]: each member searches
-/// this long at its first turn, twice as long at its second, and so on,
+/// The first round's turn in the default search's [`Schedule::Turns`]:
+/// each member searches this long at its first turn, twice as long at its
+/// second, and so on,
 /// so a search that needs `t` seconds alone ends within about `2t` (member
 /// 0) or `3t` (member 1), plus this. Arc consistency finishes most of the
 /// models it finishes at all within a few seconds, clause learning proves
@@ -180,7 +184,10 @@ pub(crate) fn run_members<'m, T: Send>(
 ) -> Vec<T> {
     match schedule {
         Schedule::Race => race(members, cancel, work),
-        Schedule::Turns { deadline } => take_turns(members, cancel, deadline, work),
+        Schedule::Turns {
+            deadline,
+            first_turn,
+        } => take_turns(members, cancel, deadline, first_turn, work),
     }
 }
 
@@ -285,7 +292,8 @@ impl Drop for Leave<'_> {
 }
 
 /// Runs `work(member)` for each member on a thread of its own, taking
-/// turns as [`Schedule::Turns`] says: each member's limits get a
+/// turns as [`Schedule::Turns`] says (first turns of `first_turn`): each
+/// member's limits get a
 /// [`csp::Gate`] that waits for its turn, and a time limit cut to
 /// `deadline`. A member whose first turn comes after `cancel` was raised
 /// or the deadline passed does not start. The results come in the order
@@ -294,9 +302,10 @@ pub(crate) fn take_turns<'m, T: Send>(
     members: &[Solver<'m>],
     cancel: &AtomicBool,
     deadline: Option<Instant>,
+    first_turn: Duration,
     work: impl Fn(&Solver<'m>) -> T + Sync,
 ) -> Vec<T> {
-    let baton = Arc::new(Baton::new(members.len(), FIRST_TURN));
+    let baton = Arc::new(Baton::new(members.len(), first_turn));
     let ended: Mutex<Vec<T>> = Mutex::new(Vec::with_capacity(members.len()));
     std::thread::scope(|scope| {
         for (i, member) in members.iter().enumerate() {
@@ -342,7 +351,7 @@ pub struct First {
 ///
 /// ```
 /// use csp::{Model, Solver};
-/// use csp_fzn::portfolio::{first_solution, members, Freedom, Schedule};
+/// use csp_fzn::portfolio::{first_solution, members, Freedom, Schedule, FIRST_TURN};
 /// let mut model = Model::new();
 /// let x = model.int_vars(3, 0..2).unwrap();
 /// model.all_different(&x).unwrap(); // three variables, two values
@@ -351,7 +360,8 @@ pub struct First {
 /// let found = first_solution(&two, Schedule::Race);
 /// assert!(found.values.is_none() && found.outcome.status.is_complete());
 /// // Taking turns: member 0 proves it in its first turn, member 1 never starts.
-/// let found = first_solution(&two, Schedule::Turns { deadline: None });
+/// let turns = Schedule::Turns { deadline: None, first_turn: FIRST_TURN };
+/// let found = first_solution(&two, turns);
 /// assert!(found.values.is_none() && found.outcome.status.is_complete());
 /// assert_eq!(found.members_run, 1);
 /// ```

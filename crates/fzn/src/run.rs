@@ -409,6 +409,7 @@ impl Solve<'_> {
         } else if self.takes_turns() {
             Some(Schedule::Turns {
                 deadline: self.deadline,
+                first_turn: FIRST_TURN,
             })
         } else {
             None
@@ -654,8 +655,9 @@ impl Solve<'_> {
         ]
     }
 
-    /// Under `-v`, after turns that reached the second member: which
-    /// search ended them (`stats`'s path).
+    /// Under `-v`, after turns that reached the second member: in whose
+    /// turn the search ended (`stats`'s path: the member that answered,
+    /// or held the turn at the deadline).
     fn note_turns(&self, members_run: usize, stats: &Stats, err: &mut dyn Write) {
         if members_run < 2 || !self.takes_turns() || !self.opts.verbose {
             return;
@@ -663,7 +665,7 @@ impl Solve<'_> {
         let ended = stats.path.map_or("?", |p| p.strategy.name());
         let _ = writeln!(
             err,
-            "fzn-csp: arc consistency took turns with clause learning (from {:.1} s on, doubling each round); {ended} ended the search (--strategy arc-consistency keeps it alone)",
+            "fzn-csp: arc consistency took turns with clause learning ({:.1} s each, doubling each round); the search ended in {ended}'s turn (--strategy arc-consistency keeps arc consistency alone)",
             FIRST_TURN.as_secs_f64()
         );
     }
@@ -762,6 +764,7 @@ impl Solve<'_> {
         } else if self.takes_turns() {
             let turns = Schedule::Turns {
                 deadline: self.deadline,
+                first_turn: FIRST_TURN,
             };
             (self.turn_members(&solver), turns)
         } else {

@@ -216,7 +216,7 @@ fn the_default_takes_turns_with_clause_learning_under_a_time_limit() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("clause-learning ended the search"),
+        stderr.contains("ended in clause-learning's turn"),
         "{stderr}"
     );
     let textbook = ["--strategy", "arc-consistency", "-t", "200", "-s"];
