@@ -127,8 +127,8 @@ pub enum Schedule {
     Race,
     /// Taking turns on one core: each member on a thread of its own, only
     /// one of them searching at a time, member 0 first, each for
-    /// `first_turn` at its first turn and twice as long at each turn after
-    /// ([`turn_length`] with [`FIRST_TURN`], the default search's). A
+    /// `first_turn` at its first turn and twice as long at each round after
+    /// ([`turn_length`]; the default search's first turn is [`FIRST_TURN`]). A
     /// member whose turn ends pauses where it stands ([`csp::Gate`]) and
     /// resumes there at its next turn, so no search is lost or repeated;
     /// one that stops (an answer, a proof, a limit of its own) leaves the
@@ -143,9 +143,9 @@ pub enum Schedule {
 
 /// The first round's turn in the default search's [`Schedule::Turns`]:
 /// each member searches this long at its first turn, twice as long at its
-/// second, and so on,
-/// so a search that needs `t` seconds alone ends within about `2t` (member
-/// 0) or `3t` (member 1), plus this. Arc consistency finishes most of the
+/// second, and so on ([`turn_length`]), so a search that needs `t`
+/// seconds alone ends within about `2t` (member 0) or `3t` (member 1),
+/// plus this. Arc consistency finishes most of the
 /// models it finishes at all within a few seconds, clause learning proves
 /// the unsatisfiable colourings of search_stress and the open stacks
 /// optima that arc consistency walks for minutes in one or two
@@ -154,21 +154,17 @@ pub enum Schedule {
 pub const FIRST_TURN: Duration = Duration::from_millis(500);
 
 /// The length of turn `k` (0-based, counted over all members) among `n`
-/// members taking turns: [`FIRST_TURN`] doubled at each round.
+/// members taking turns whose first turns last `first`: doubled at each
+/// round.
 ///
 /// ```
 /// use csp_fzn::portfolio::{turn_length, FIRST_TURN};
-/// assert_eq!(turn_length(0, 2), FIRST_TURN); // member 0
-/// assert_eq!(turn_length(1, 2), FIRST_TURN); // member 1
-/// assert_eq!(turn_length(2, 2), 2 * FIRST_TURN); // member 0 again
-/// assert_eq!(turn_length(5, 2), 4 * FIRST_TURN);
+/// assert_eq!(turn_length(FIRST_TURN, 0, 2), FIRST_TURN); // member 0
+/// assert_eq!(turn_length(FIRST_TURN, 1, 2), FIRST_TURN); // member 1
+/// assert_eq!(turn_length(FIRST_TURN, 2, 2), 2 * FIRST_TURN); // member 0 again
+/// assert_eq!(turn_length(FIRST_TURN, 5, 2), 4 * FIRST_TURN);
 /// ```
-pub fn turn_length(k: u32, n: usize) -> Duration {
-    doubled(FIRST_TURN, k, n)
-}
-
-/// Turn `k` among `n` members whose first turns last `first`.
-fn doubled(first: Duration, k: u32, n: usize) -> Duration {
+pub fn turn_length(first: Duration, k: u32, n: usize) -> Duration {
     let round = k / n.max(1) as u32;
     first.saturating_mul(1u32.checked_shl(round).unwrap_or(u32::MAX))
 }
@@ -254,7 +250,7 @@ impl Baton {
         let mut turn = self.turn.lock().expect("turn lock");
         loop {
             if turn.holder == i {
-                let length = doubled(turn.first, turn.turns, turn.done.len());
+                let length = turn_length(turn.first, turn.turns, turn.done.len());
                 let until = *turn.until.get_or_insert_with(|| Instant::now() + length);
                 if Instant::now() < until {
                     return;
@@ -293,9 +289,8 @@ impl Drop for Leave<'_> {
 
 /// Runs `work(member)` for each member on a thread of its own, taking
 /// turns as [`Schedule::Turns`] says (first turns of `first_turn`): each
-/// member's limits get a
-/// [`csp::Gate`] that waits for its turn, and a time limit cut to
-/// `deadline`. A member whose first turn comes after `cancel` was raised
+/// member's limits get a [`csp::Gate`] that waits for its turn, and a
+/// time limit cut to `deadline`. A member whose first turn comes after `cancel` was raised
 /// or the deadline passed does not start. The results come in the order
 /// the members returned.
 pub(crate) fn take_turns<'m, T: Send>(
