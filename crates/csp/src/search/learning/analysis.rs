@@ -2,7 +2,8 @@
 //! together contradict the model) to the first unique implication point,
 //! resolving the literals of the current level with their reasons; then
 //! minimisation (a literal whose reasons are all in the clause or implied
-//! by it goes) and the level to jump back to.
+//! by it goes; then `semantic.rs`, variable by variable) and the level to
+//! jump back to.
 //!
 //! Reasons are lazy: a propagator's is its `explain` over the domains as
 //! they were before the literal ([`Trail::at`]), each literal of the
@@ -12,6 +13,7 @@
 
 use super::cache::ReasonCache;
 use super::nogoods::{negated, Nogoods};
+use super::semantic;
 use super::trail::{Reason, Trail};
 use crate::domain::Domain;
 use crate::propagators::objective::Objective;
@@ -40,6 +42,10 @@ pub(crate) struct Scratch {
     touched: Vec<u32>,
     reasons: Vec<u32>,
     out: Vec<u32>,
+    /// The nogood's literals with their levels, and the semantic
+    /// minimisation's buffers.
+    nogood: Vec<semantic::Held>,
+    semantic: semantic::Buffers,
     /// The propagators' reasons for the literals still on the trail.
     pub cache: ReasonCache,
 }
@@ -223,22 +229,31 @@ pub(crate) fn analyze(
         bump_var(trail.entries[p as usize].lit.var);
     }
     scratch.touched.clear();
-    // The jump level's literal second: it is watched with the asserting one.
-    if let Some(best) = (0..out.len()).max_by_key(|&j| trail.entries[out[j] as usize].level) {
-        out.swap(0, best);
+    // The nogood: the first UIP's literal, then the kept ones below.
+    let mut nogood = std::mem::take(&mut scratch.nogood);
+    nogood.clear();
+    nogood.extend(std::iter::once(uip).chain(out.iter().copied()).map(|p| {
+        let e = &trail.entries[p as usize];
+        (e.lit, e.level)
+    }));
+    scratch.out = out;
+    let root = trail.at(trail.decision_at(1), ex.domains);
+    semantic::minimise(&mut nogood, &root, &mut scratch.semantic);
+    // The conflict level's literal first (asserting; the minimisation
+    // keeps it the only one at that level), then one of the jump level's:
+    // the two watched.
+    let asserting = nogood.iter().position(|&(_, l)| l == level);
+    debug_assert!(asserting.is_some());
+    nogood.swap(0, asserting.unwrap_or(0));
+    if let Some(best) = (1..nogood.len()).max_by_key(|&j| nogood[j].1) {
+        nogood.swap(1, best);
     }
-    let jump = top_level(trail, &out);
-    let mut levels: Vec<u32> = out
-        .iter()
-        .map(|&p| trail.entries[p as usize].level)
-        .collect();
+    let jump = nogood.get(1).map_or(0, |&(_, l)| l);
+    let mut levels: Vec<u32> = nogood[1..].iter().map(|&(_, l)| l).collect();
     levels.sort_unstable();
     levels.dedup();
-    let lits = std::iter::once(uip)
-        .chain(out.iter().copied())
-        .map(|p| negated(trail.entries[p as usize].lit))
-        .collect();
-    scratch.out = out;
+    let lits = nogood.iter().map(|&(lit, _)| negated(lit)).collect();
+    scratch.nogood = nogood;
     Learned {
         lits,
         level: jump,

@@ -5,6 +5,9 @@
 //!   level with its cause, and the domains as they were before any point
 //!   (what a propagator's lazy explanation reads);
 //! * `analysis.rs`: first-UIP conflict analysis and minimisation;
+//! * `semantic.rs`: the learned nogood's literals minimised variable by
+//!   variable (holes that leave one value become an equality, implied
+//!   literals go);
 //! * `cache.rs`: the propagators' reasons, asked once per literal while it
 //!   stays on the trail;
 //! * `nogoods.rs`: the learned (and blocking) clauses, watched literals,
@@ -28,6 +31,7 @@ mod follow;
 mod nogoods;
 mod restarts;
 mod search;
+mod semantic;
 mod trail;
 mod watches;
 
