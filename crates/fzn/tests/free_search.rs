@@ -1,4 +1,4 @@
-//! Free search's default plan: the integer variables first (`dom_w_deg`,
+//! Free search's default plan: the integer variables first (`first_fail`,
 //! Gecode's binary branching), the booleans after. On job shop the start times decide the schedule, where
 //! dom/wdeg over every variable branched on the disjunctions' booleans and
 //! took four times the nodes to prove ft06's optimum.
