@@ -6,7 +6,9 @@
 //! * **One value left:** `[x != 1] ... [x != 7]` over a root domain
 //!   `1..=8` say `[x = 8]`: one literal instead of seven, at the highest
 //!   level among them (the levels of the others no longer count, so the
-//!   jump back may go further);
+//!   jump back may go further). Holes only: where the nogood bounds the
+//!   variable, the clause's `[x != v]` would be a hole that bounds
+//!   propagation ignores;
 //! * **Implied literals:** a hole outside the bounds other literals set
 //!   (`[x != 9]` beside `[x <= 5]`), or a bound weaker than another
 //!   (`[x >= 2]` beside `[x >= 4]`), says nothing more and goes.
@@ -87,7 +89,14 @@ fn merge(nogood: &mut [Held], group: &[usize], root: &dyn Domains, drop: &mut [b
     }
     let hole = |v: i64| group.iter().any(|&i| nogood[i].0 == Lit::not_equal(x, v));
     let allowed = |v: i64| root.contains(x, v) && !hole(v);
-    if hi >= lo && hi - lo <= WALK_LIMIT {
+    // Only holes merge into an equality: a variable the nogood bounds is
+    // one its propagators read by bounds, and the clause would assert a
+    // hole `[x != v]` they ignore in place of a bound; beside an equality
+    // the holes are implied, and go below.
+    let holes_only = group
+        .iter()
+        .all(|&i| nogood[i].0.relation == Relation::NotEqual);
+    if holes_only && hi >= lo && hi - lo <= WALK_LIMIT {
         let mut left = (lo..=hi).filter(|&v| allowed(v));
         if let (Some(v), None) = (left.next(), left.next()) {
             // One value: the first literal of the group says it, at the
@@ -172,13 +181,22 @@ mod tests {
             minimised(nogood),
             [(Lit::equal(0, 8), 7), (Lit::at_most(1, 3), 2)]
         );
-        // A bound and a hole, and a root hole (5 of x1).
+        // Holes and a root hole (5 of x1) leaving 9 of 0..=9; an equality
+        // among the literals merges too.
+        let nogood: Vec<Held> = [0, 1, 2, 3, 4, 6, 7, 8]
+            .map(|v| (Lit::not_equal(1, v), 1))
+            .into();
+        assert_eq!(minimised(nogood), [(Lit::equal(1, 9), 1)]);
+        let nogood = vec![(Lit::equal(1, 6), 1), (Lit::not_equal(1, 4), 2)];
+        assert_eq!(minimised(nogood), [(Lit::equal(1, 6), 1)]);
+        // Bounds and a hole that leave one value (6: 5 is a root hole)
+        // stay as they are: the variable is read by bounds.
         let nogood = vec![
             (Lit::at_least(1, 4), 1),
             (Lit::at_most(1, 6), 3),
             (Lit::not_equal(1, 4), 2),
         ];
-        assert_eq!(minimised(nogood), [(Lit::equal(1, 6), 3)]);
+        assert_eq!(minimised(nogood.clone()), nogood);
     }
 
     #[test]
