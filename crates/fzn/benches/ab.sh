@@ -13,6 +13,8 @@
 #
 #   crates/fzn/benches/ab.sh LIB LIST BIN_A BIN_B     # from the repository root
 #   STRATEGY=arc-consistency LIMIT_MS=60000 crates/fzn/benches/ab.sh ...
+#   STRATEGY=default ...    # no --strategy: the default search (under -t,
+#                           # arc consistency taking turns with learning)
 #
 # Build A is typically a copy of target/release/fzn-csp from main, build B
 # the change. The library is https://github.com/MiniZinc/minizinc-benchmarks.
@@ -42,7 +44,9 @@ echo "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
 run() { # binary fzn -> "end|count|objective|seconds"
     local start end out st
     start=$(date +%s.%N)
-    out=$(timeout $((LIMIT_MS / 1000 + 10)) "$1" --strategy "$STRATEGY" -t "$LIMIT_MS" -s "$2" 2>&1 || true)
+    local chosen=(--strategy "$STRATEGY")
+    [ "$STRATEGY" = default ] && chosen=()
+    out=$(timeout $((LIMIT_MS / 1000 + 10)) "$1" "${chosen[@]}" -t "$LIMIT_MS" -s "$2" 2>&1 || true)
     end=$(date +%s.%N)
     st=$(grep -o -m1 '^=====[A-Z]*=====\|^==========' <<<"$out" || true)
     if [ -z "$st" ] && grep -q -- '^----------' <<<"$out"; then
@@ -83,5 +87,7 @@ for line in sys.stdin:
             ratios.append(tb / ta)
 if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"\nGeometric mean of B time / A time over the {len(ratios)} instances both end in over 0.1 s: {g:.3f}; B faster on {sum(r < 1 for r in ratios)}.")
+    n = len(ratios)
+    plural = "s" if n != 1 else ""
+    print(f"\nGeometric mean of B time / A time over the {n} instance{plural} both end in over 0.1 s: {g:.3f}; B faster on {sum(r < 1 for r in ratios)}.")
 '
