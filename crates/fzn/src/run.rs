@@ -204,7 +204,8 @@ fn write_stats(
     if let Some(p) = s.path {
         // The strategy and orders that ran, and whether the engine fitted
         // them to the model or the search annotations and options set them
-        // (taking turns, the search that ended last).
+        // (taking turns, the search that ended first: the one that
+        // answered, or held the turn at the deadline).
         lines.push(format!("search=\"{}\"", p.settings()));
         lines.push(format!("searchPath=\"{}\"", p.machinery()));
     }

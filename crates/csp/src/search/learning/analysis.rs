@@ -231,19 +231,27 @@ pub(crate) fn analyze(
     scratch.touched.clear();
     // The nogood: the first UIP's literal, then the kept ones below.
     let mut nogood = std::mem::take(&mut scratch.nogood);
-    nogood.clear();
-    nogood.extend(std::iter::once(uip).chain(out.iter().copied()).map(|p| {
+    let held = |p: u32| {
         let e = &trail.entries[p as usize];
         (e.lit, e.level)
-    }));
-    scratch.out = out;
+    };
+    nogood.clear();
+    nogood.extend(std::iter::once(uip).chain(out.iter().copied()).map(held));
     let root = trail.at(trail.decision_at(1), ex.domains);
     semantic::minimise(&mut nogood, &root, &mut scratch.semantic);
     // The conflict level's literal first (asserting; the minimisation
-    // keeps it the only one at that level), then one of the jump level's:
-    // the two watched.
-    let asserting = nogood.iter().position(|&(_, l)| l == level);
+    // keeps it the only one at that level, as nothing implies the first
+    // UIP's literal below its level), then one of the jump level's: the
+    // two watched.
+    let mut asserting = nogood.iter().position(|&(_, l)| l == level);
     debug_assert!(asserting.is_some());
+    if asserting.is_none() {
+        // Unreachable; should it happen, the clause as analysed.
+        nogood.clear();
+        nogood.extend(std::iter::once(uip).chain(out.iter().copied()).map(held));
+        asserting = Some(0);
+    }
+    scratch.out = out;
     nogood.swap(0, asserting.unwrap_or(0));
     if let Some(best) = (1..nogood.len()).max_by_key(|&j| nogood[j].1) {
         nogood.swap(1, best);
