@@ -408,10 +408,7 @@ impl Solve<'_> {
         } else if self.opts.threads > 1 && self.portfolio(err) {
             Some(Schedule::Race)
         } else if self.takes_turns() {
-            Some(Schedule::Turns {
-                deadline: self.deadline,
-                first_turn: FIRST_TURN,
-            })
+            Some(self.turns())
         } else {
             None
         };
@@ -647,6 +644,14 @@ impl Solve<'_> {
             && o.fail_cutoff.is_none()
     }
 
+    /// The default search's turns, cut to the deadline.
+    fn turns(&self) -> Schedule {
+        Schedule::Turns {
+            deadline: self.deadline,
+            first_turn: FIRST_TURN,
+        }
+    }
+
     /// The members taking turns: `solver`, then the same settings with
     /// clause learning.
     fn turn_members<'m>(&self, solver: &Solver<'m>) -> Vec<Solver<'m>> {
@@ -763,10 +768,7 @@ impl Solve<'_> {
         let (members, schedule) = if self.opts.threads > 1 && self.portfolio(err) {
             (self.members(&solver), Schedule::Race)
         } else if self.takes_turns() {
-            let turns = Schedule::Turns {
-                deadline: self.deadline,
-                first_turn: FIRST_TURN,
-            };
+            let turns = self.turns();
             (self.turn_members(&solver), turns)
         } else {
             (vec![solver], Schedule::Race)

@@ -20,6 +20,7 @@
 //! values of its variable were not fixed before it), so the clause still
 //! asserts.
 
+use super::trail::{lower_of, upper_of};
 use crate::literal::Relation;
 use crate::propagators::{Domains, Lit};
 
@@ -80,12 +81,8 @@ fn merge(nogood: &mut [Held], group: &[usize], root: &dyn Domains, drop: &mut [b
     };
     for &i in group {
         let lit = nogood[i].0;
-        if matches!(lit.relation, Relation::AtLeast | Relation::Equal) {
-            lo = lo.max(lit.value);
-        }
-        if matches!(lit.relation, Relation::AtMost | Relation::Equal) {
-            hi = hi.min(lit.value);
-        }
+        lo = lower_of(lit).map_or(lo, |b| lo.max(b));
+        hi = upper_of(lit).map_or(hi, |b| hi.min(b));
     }
     let hole = |v: i64| group.iter().any(|&i| nogood[i].0 == Lit::not_equal(x, v));
     let allowed = |v: i64| root.contains(x, v) && !hole(v);
@@ -109,36 +106,25 @@ fn merge(nogood: &mut [Held], group: &[usize], root: &dyn Domains, drop: &mut [b
             return true;
         }
     }
-    // Several values: the literals the others imply go. A bound literal
-    // goes when a tighter one of its side is there (the first of equal
-    // ones stays).
+    // Several values: the literals the others imply go. A bound goes when
+    // another literal sets its side tighter, or as tight by an equality
+    // or earlier (the first of equal bounds stays).
     let mut changed = false;
     for (k, &i) in group.iter().enumerate() {
         let lit = nogood[i].0;
+        let implied_by = |side: fn(Lit) -> Option<i64>, tighter: fn(i64, i64) -> bool| {
+            group.iter().enumerate().any(|(j, &o)| {
+                let other = nogood[o].0;
+                side(other).is_some_and(|b| {
+                    tighter(b, lit.value)
+                        || (b == lit.value && (other.relation == Relation::Equal || j < k))
+                })
+            })
+        };
         let implied = match lit.relation {
             Relation::NotEqual => lit.value < lo || lit.value > hi,
-            // A tighter bound of the same side, an equality within it,
-            // or the same bound earlier.
-            Relation::AtLeast => group.iter().enumerate().any(|(j, &o)| {
-                let other = nogood[o].0;
-                match other.relation {
-                    Relation::AtLeast => {
-                        other.value > lit.value || (other.value == lit.value && j < k)
-                    }
-                    Relation::Equal => other.value >= lit.value,
-                    _ => false,
-                }
-            }),
-            Relation::AtMost => group.iter().enumerate().any(|(j, &o)| {
-                let other = nogood[o].0;
-                match other.relation {
-                    Relation::AtMost => {
-                        other.value < lit.value || (other.value == lit.value && j < k)
-                    }
-                    Relation::Equal => other.value <= lit.value,
-                    _ => false,
-                }
-            }),
+            Relation::AtLeast => implied_by(lower_of, |b, v| b > v),
+            Relation::AtMost => implied_by(upper_of, |b, v| b < v),
             Relation::Equal => false,
         };
         if implied && !drop[i] {

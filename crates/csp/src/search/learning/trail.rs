@@ -356,12 +356,12 @@ impl Trail {
 }
 
 /// The lower bound a literal sets, if it sets one.
-fn lower_of(l: Lit) -> Option<i64> {
+pub(super) fn lower_of(l: Lit) -> Option<i64> {
     matches!(l.relation, Relation::AtLeast | Relation::Equal).then_some(l.value)
 }
 
 /// The upper bound a literal sets, if it sets one.
-fn upper_of(l: Lit) -> Option<i64> {
+pub(super) fn upper_of(l: Lit) -> Option<i64> {
     matches!(l.relation, Relation::AtMost | Relation::Equal).then_some(l.value)
 }
 
