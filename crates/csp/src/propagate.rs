@@ -325,7 +325,12 @@ impl<O: Observer> Search<'_, O> {
         let list = self.wakes.of(var);
         // The one-value watches come last, by value (`wake_lists`): a
         // removal looks up the ones of the values it took, not all.
-        let (general, valued) = list.split_at(list.partition_point(|e| e.1.value().is_none()));
+        // (Most lists have none: no bisection then.)
+        let split = match list.last() {
+            Some(e) if e.1.value().is_some() => list.partition_point(|e| e.1.value().is_none()),
+            _ => list.len(),
+        };
+        let (general, valued) = list.split_at(split);
         for &(slot, watch) in general {
             if Some(slot) != running && watch.wakes(change, last, &self.store, var) {
                 self.queue.push(slot);
