@@ -277,7 +277,12 @@ impl Plan {
     /// the booleans), by `first_fail` and ascending values, then the
     /// booleans in creation order (MiniZinc's introduced integers stay
     /// among the first: a `sort`'s permutation decides its outputs, which
-    /// alone would be walked value by value); unchanged when the plan follows annotations, when the model
+    /// alone would be walked value by value). Among integers of the same
+    /// size the model's own come first, the introduced after them (as
+    /// Gecode branches on the model's own variables first): still life
+    /// then decides on its cells rather than on their neighbourhood
+    /// sums (7x7: 116,830 -> 97,173 failures), while knight's tour still
+    /// takes a square variable whose domain is smaller. Unchanged when the plan follows annotations, when the model
     /// has no such variable, or has a domain too wide to list (over a
     /// million values: the per-variable value ordering would have to list
     /// it, where the built-in ascending order walks it). On scheduling models the start times are
@@ -295,15 +300,24 @@ impl Plan {
     /// let p = plan(&[], false).model_ints_first(&inst.vars);
     /// assert_eq!(p.scopes[0].vars, vec![0, 2]);
     /// assert_eq!(p.scopes[0].var_choice, VarChoice::FirstFail);
+    ///
+    /// // The model's own integers before the introduced ones.
+    /// let inst = csp_fzn::resolve(&csp_fzn::parse(
+    ///     "var 0..5: t :: var_is_introduced;\nvar 0..5: s;\nsolve satisfy;",
+    /// ).unwrap()).unwrap();
+    /// let p = plan(&[], false).model_ints_first(&inst.vars);
+    /// assert_eq!(p.scopes[0].vars, vec![1, 0]);
     /// ```
     pub fn model_ints_first(&self, vars: &[crate::instance::Var]) -> Plan {
-        let own: Vec<usize> = (0..vars.len())
+        let mut own: Vec<usize> = (0..vars.len())
             .filter(|&x| {
                 let v = &vars[x];
                 let one_value = matches!(v.domain.ranges(), [(lo, hi)] if lo == hi);
                 !v.is_bool && !one_value
             })
             .collect();
+        // (Stable: each tier keeps creation order, which breaks ties.)
+        own.sort_by_key(|&x| vars[x].introduced);
         let wide = vars.iter().any(|v| {
             let values: i64 = v.domain.ranges().iter().map(|(lo, hi)| hi - lo + 1).sum();
             values > 1 << 20
