@@ -288,6 +288,21 @@ proptest! {
         domain_consistent(&m, &declared)?;
     }
 
+    /// Element over constants around 64 entries, where the index's
+    /// positions fit one word or not: domain consistent.
+    #[test]
+    fn element_of_constants_near_a_word_is_domain_consistent(
+        array in proptest::collection::vec(-3..=3i64, 60..=68),
+        index in domains(1, -2..=70, 1..=40),
+        result in domains(1, -3..=3, 1..=7),
+        shift in -2..=2i32,
+    ) {
+        let declared = vec![index[0].clone(), result[0].clone()];
+        let (mut m, x) = model_over(&declared);
+        m.element(array, x[0] + shift, x[1]).unwrap();
+        domain_consistent(&m, &declared)?;
+    }
+
     /// Element over variables on small domains (at most 5^5 combinations):
     /// domain consistent.
     #[test]

@@ -40,8 +40,26 @@ impl ConstraintKind for Element {
         Box::new(Constants {
             con,
             array: &self.array,
+            groups: position_groups(con, &self.array),
         })
     }
+}
+
+/// The array's distinct entries, ascending, each with the mask of the
+/// positions holding it, for an array of at most 64 entries over two
+/// distinct variables (else `None`).
+fn position_groups(con: &Constraint, array: &[i64]) -> Option<Vec<(i64, u64)>> {
+    if array.len() > 64 || con.scope[0].var == con.scope[1].var {
+        return None;
+    }
+    let mut groups: Vec<(i64, u64)> = Vec::new();
+    for (j, &a) in array.iter().enumerate() {
+        match groups.binary_search_by_key(&a, |g| g.0) {
+            Ok(k) => groups[k].1 |= 1 << j,
+            Err(k) => groups.insert(k, (a, 1 << j)),
+        }
+    }
+    Some(groups)
 }
 
 /// `scope[2 + scope[0]] = scope[1]` (0-based index into the views after
@@ -70,6 +88,9 @@ impl ConstraintKind for ElementVar {
 struct Constants<'m> {
     con: &'m Constraint,
     array: &'m [i64],
+    /// For a short array: its entries with their positions' masks (see
+    /// [`by_words`]).
+    groups: Option<Vec<(i64, u64)>>,
 }
 
 impl Propagator for Constants<'_> {
@@ -78,7 +99,10 @@ impl Propagator for Constants<'_> {
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        constants(ctx, self.con, self.array)?;
+        match &self.groups {
+            Some(groups) => return by_words(ctx, self.con, self.array.len(), groups),
+            None => constants(ctx, self.con, self.array)?,
+        }
         // Over two distinct variables the filter above is already domain
         // consistent; over one (`a[x] = x + c`) the exact check decides.
         match self.con.vars.len() {
@@ -206,6 +230,62 @@ fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     }
     ctx.scratch.vals = vals;
     ctx.scratch.views = given;
+    out
+}
+
+/// [`constants`] for an array of at most 64 entries over two distinct
+/// variables, with the index's positions as one word: the positions whose
+/// entry the result still holds stay (the masks of the entries it holds),
+/// then a result value stays while a remaining position gives it. The same
+/// removals in the same order as [`constants`], without listing the index
+/// (open stacks: 840 such elements over 30 positions, woken by every
+/// change of their index).
+fn by_words(ctx: &mut Ctx<'_>, con: &Constraint, len: usize, groups: &[(i64, u64)]) -> Prop {
+    let (index, result) = (&con.scope[0], &con.scope[1]);
+    let (i, z) = (index.var.index, result.var.index);
+    bounds::restrict(ctx, index, 0, len as i128 - 1)?;
+    let holds = |ctx: &Ctx<'_>, a: i64| {
+        a.checked_sub(result.offset)
+            .is_some_and(|x| ctx.store.contains(z, x))
+    };
+    // Position `j` is the index variable's value `j - offset`.
+    let from = -index.offset;
+    let positions = ctx.store.bits_from(i, from);
+    let allowed = groups
+        .iter()
+        .filter(|g| holds(ctx, g.0))
+        .fold(0u64, |all, g| all | g.1);
+    let mut gone = positions & !allowed;
+    while gone != 0 {
+        ctx.count_check();
+        let j = gone.trailing_zeros() as i64;
+        ctx.remove(i, from + j)?;
+        gone &= gone - 1;
+    }
+    let kept = positions & allowed;
+    let given = groups
+        .iter()
+        .filter(|g| kept & g.1 != 0 && holds(ctx, g.0))
+        .count();
+    if given == ctx.store.size(z) as usize {
+        return Ok(());
+    }
+    // Some result value no remaining position gives.
+    let mut vals = std::mem::take(&mut ctx.scratch.vals);
+    vals.clear();
+    ctx.store.values_into(z, &mut vals);
+    let mut out = Ok(());
+    for &x in &vals {
+        let a = x as i64 + result.offset;
+        let kept_by = |k: usize| kept & groups[k].1 != 0;
+        if !groups.binary_search_by_key(&a, |g| g.0).is_ok_and(kept_by)
+            && let Err(e) = ctx.remove(z, x as i64)
+        {
+            out = Err(e);
+            break;
+        }
+    }
+    ctx.scratch.vals = vals;
     out
 }
 
