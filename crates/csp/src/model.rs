@@ -1070,7 +1070,7 @@ impl Model {
                 constraint: "element",
             });
         }
-        let kind = kinds::element::Element { array };
+        let kind = kinds::element::Element::new(array);
         let scope = vec![
             self.view_of(index, "element")?,
             self.view_of(result, "element")?,

@@ -24,7 +24,18 @@ mod explain;
 
 /// `array[scope[0]] = scope[1]` (0-based index): an array of constants.
 pub(crate) struct Element {
-    pub array: Vec<i64>,
+    array: Vec<i64>,
+    /// For an array of at most 64 entries: its distinct entries, ascending,
+    /// each with the mask of the positions holding it (see [`by_words`]);
+    /// built once with the model, not at each search's posting.
+    groups: Option<Vec<(i64, u64)>>,
+}
+
+impl Element {
+    pub(crate) fn new(array: Vec<i64>) -> Element {
+        let groups = (array.len() <= 64).then(|| position_groups(&array));
+        Element { array, groups }
+    }
 }
 
 impl ConstraintKind for Element {
@@ -37,21 +48,19 @@ impl ConstraintKind for Element {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
+        // (Over one variable, `a[x] = x + c`, the general filter.)
+        let distinct = con.scope[0].var != con.scope[1].var;
         Box::new(Constants {
             con,
             array: &self.array,
-            groups: position_groups(con, &self.array),
+            groups: self.groups.as_deref().filter(|_| distinct),
         })
     }
 }
 
-/// The array's distinct entries, ascending, each with the mask of the
-/// positions holding it, for an array of at most 64 entries over two
-/// distinct variables (else `None`).
-fn position_groups(con: &Constraint, array: &[i64]) -> Option<Vec<(i64, u64)>> {
-    if array.len() > 64 || con.scope[0].var == con.scope[1].var {
-        return None;
-    }
+/// The distinct entries of an array of at most 64, ascending, each with
+/// the mask of the positions holding it.
+fn position_groups(array: &[i64]) -> Vec<(i64, u64)> {
     let mut groups: Vec<(i64, u64)> = Vec::new();
     for (j, &a) in array.iter().enumerate() {
         match groups.binary_search_by_key(&a, |g| g.0) {
@@ -59,7 +68,7 @@ fn position_groups(con: &Constraint, array: &[i64]) -> Option<Vec<(i64, u64)>> {
             Err(k) => groups.insert(k, (a, 1 << j)),
         }
     }
-    Some(groups)
+    groups
 }
 
 /// `scope[2 + scope[0]] = scope[1]` (0-based index into the views after
@@ -88,9 +97,9 @@ impl ConstraintKind for ElementVar {
 struct Constants<'m> {
     con: &'m Constraint,
     array: &'m [i64],
-    /// For a short array: its entries with their positions' masks (see
-    /// [`by_words`]).
-    groups: Option<Vec<(i64, u64)>>,
+    /// For a short array over two distinct variables: its entries with
+    /// their positions' masks (see [`by_words`]).
+    groups: Option<&'m [(i64, u64)]>,
 }
 
 impl Propagator for Constants<'_> {
@@ -99,7 +108,7 @@ impl Propagator for Constants<'_> {
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        match &self.groups {
+        match self.groups {
             Some(groups) => return by_words(ctx, self.con, self.array.len(), groups),
             None => constants(ctx, self.con, self.array)?,
         }
@@ -143,9 +152,10 @@ impl Propagator for Constants<'_> {
     }
 }
 
-/// Removes the index values for which `keep` (on the view value) is
-/// false, reusing the scratch buffer (nothing allocated per node).
-fn filter_index(
+/// Removes the values of view `index` for which `keep` (on the view
+/// value) is false, reusing the scratch buffer (nothing allocated per
+/// node).
+fn filter_view(
     ctx: &mut Ctx<'_>,
     index: &View,
     mut keep: impl FnMut(&mut Ctx<'_>, i64) -> Result<bool, Wipeout>,
@@ -180,16 +190,17 @@ fn entry<T>(array: &[T], i: i64) -> Option<&T> {
     usize::try_from(i).ok().and_then(|i| array.get(i))
 }
 
+/// Whether the view `result` can still take the entry `a`.
+fn takes(ctx: &Ctx<'_>, result: &View, a: i64) -> bool {
+    a.checked_sub(result.offset)
+        .is_some_and(|x| ctx.store.contains(result.var.index, x))
+}
+
 fn constants(ctx: &mut Ctx<'_>, con: &Constraint, array: &[i64]) -> Prop {
     let (index, result) = (&con.scope[0], &con.scope[1]);
-    let holds = |ctx: &Ctx<'_>, value: i64| {
-        value
-            .checked_sub(result.offset)
-            .is_some_and(|x| ctx.store.contains(result.var.index, x))
-    };
     bounds::restrict(ctx, index, 0, array.len() as i128 - 1)?;
-    filter_index(ctx, index, |ctx, i| {
-        Ok(entry(array, i).is_some_and(|&a| holds(ctx, a)))
+    filter_view(ctx, index, |ctx, i| {
+        Ok(entry(array, i).is_some_and(|&a| takes(ctx, result, a)))
     })?;
     if let Some(prop) = result_by_mask(ctx, index, result, array) {
         return prop;
@@ -244,16 +255,12 @@ fn by_words(ctx: &mut Ctx<'_>, con: &Constraint, len: usize, groups: &[(i64, u64
     let (index, result) = (&con.scope[0], &con.scope[1]);
     let (i, z) = (index.var.index, result.var.index);
     bounds::restrict(ctx, index, 0, len as i128 - 1)?;
-    let holds = |ctx: &Ctx<'_>, a: i64| {
-        a.checked_sub(result.offset)
-            .is_some_and(|x| ctx.store.contains(z, x))
-    };
     // Position `j` is the index variable's value `j - offset`.
     let from = -index.offset;
     let positions = ctx.store.bits_from(i, from);
     let allowed = groups
         .iter()
-        .filter(|g| holds(ctx, g.0))
+        .filter(|g| takes(ctx, result, g.0))
         .fold(0u64, |all, g| all | g.1);
     let mut gone = positions & !allowed;
     while gone != 0 {
@@ -262,31 +269,19 @@ fn by_words(ctx: &mut Ctx<'_>, con: &Constraint, len: usize, groups: &[(i64, u64
         ctx.remove(i, from + j)?;
         gone &= gone - 1;
     }
+    // The masks are disjoint, so a group meeting `kept` is one the result
+    // takes: the values given are exactly these.
     let kept = positions & allowed;
-    let given = groups
-        .iter()
-        .filter(|g| kept & g.1 != 0 && holds(ctx, g.0))
-        .count();
+    let given = groups.iter().filter(|g| kept & g.1 != 0).count();
     if given == ctx.store.size(z) as usize {
         return Ok(());
     }
     // Some result value no remaining position gives.
-    let mut vals = std::mem::take(&mut ctx.scratch.vals);
-    vals.clear();
-    ctx.store.values_into(z, &mut vals);
-    let mut out = Ok(());
-    for &x in &vals {
-        let a = x as i64 + result.offset;
+    let gives = |a: i64| {
         let kept_by = |k: usize| kept & groups[k].1 != 0;
-        if !groups.binary_search_by_key(&a, |g| g.0).is_ok_and(kept_by)
-            && let Err(e) = ctx.remove(z, x as i64)
-        {
-            out = Err(e);
-            break;
-        }
-    }
-    ctx.scratch.vals = vals;
-    out
+        groups.binary_search_by_key(&a, |g| g.0).is_ok_and(kept_by)
+    };
+    filter_view(ctx, result, |_, a| Ok(gives(a))).map(|_| ())
 }
 
 /// The result's filter when its values span at most 64: the entries the
@@ -370,7 +365,7 @@ impl Variables<'_> {
         }
         // An index stays while its entry and the result share a value.
         let vals = &mut self.vals;
-        changed |= filter_index(ctx, index, |ctx, i| {
+        changed |= filter_view(ctx, index, |ctx, i| {
             Ok(entry(array, i).is_some_and(|x| meet(ctx, x, result, vals)))
         })?;
         // A result value stays while some remaining index's entry has it.
@@ -405,7 +400,7 @@ impl Variables<'_> {
         let con = self.con;
         let (index, result, array) = (&con.scope[0], &con.scope[1], &con.scope[2..]);
         let (rlo, rhi) = hull(ctx, result);
-        let mut changed = filter_index(ctx, index, |ctx, i| {
+        let mut changed = filter_view(ctx, index, |ctx, i| {
             Ok(entry(array, i).is_some_and(|x| {
                 let (lo, hi) = hull(ctx, x);
                 lo <= rhi && rlo <= hi
