@@ -28,6 +28,9 @@ use std::time::Duration;
 ///   level (look-back strategies, see [`Strategy::Backjumping`], and clause
 ///   learning).
 /// * `nogoods`: nogoods recorded (see [`Strategy::NogoodLearning`]).
+/// * `clause_propagations`: literals the learned clauses implied (clause
+///   learning; `clause units` in [`Stats::table`]): how much the nogoods
+///   prune; per conflict, a measure of whether learning pays.
 /// * `elapsed`: wall-clock time spent searching.
 /// * `path`: which search path and domain store ran (see [`SearchPath`]),
 ///   so that a model or setting that falls off the fast path shows it.
@@ -72,7 +75,7 @@ pub struct Stats {
     pub solutions: u64,
     /// Restarts made.
     pub restarts: u64,
-    /// Conflicts analysed (clause learning). (This and the three counters
+    /// Conflicts analysed (clause learning). (This and the four counters
     /// below are written only when not 0 and read as 0 when absent, so the
     /// statistics of the other strategies read and write as they did
     /// before them.)
@@ -87,6 +90,10 @@ pub struct Stats {
     /// Nogoods recorded (nogood learning).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub nogoods: u64,
+    /// Literals the learned (and blocking) clauses implied (clause
+    /// learning).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub clause_propagations: u64,
     /// Time spent.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub elapsed: Duration,
@@ -327,6 +334,7 @@ impl Stats {
         self.learned += other.learned;
         self.backjumps += other.backjumps;
         self.nogoods += other.nogoods;
+        self.clause_propagations += other.clause_propagations;
         self.elapsed = self.elapsed.max(other.elapsed);
         self.path = self.path.or(other.path);
     }
@@ -343,7 +351,7 @@ impl Stats {
     /// assert!(text.contains("search         forward-checking, smallest-domain order, ascending values (fitted default, pairwise)"));
     /// ```
     pub fn table(&self) -> String {
-        let counts: [(&str, String); 14] = [
+        let counts: [(&str, String); 15] = [
             ("solutions", self.solutions.to_string()),
             ("nodes", self.nodes.to_string()),
             ("failures", self.failures.to_string()),
@@ -357,6 +365,7 @@ impl Stats {
             ("learned", self.learned.to_string()),
             ("backjumps", self.backjumps.to_string()),
             ("nogoods", self.nogoods.to_string()),
+            ("clause units", self.clause_propagations.to_string()),
             ("elapsed", format!("{:.3?}", self.elapsed)),
         ];
         let texts = self
@@ -409,41 +418,44 @@ pub struct Limits {
 
 /// A function a search calls each time it polls the clock and the cancel
 /// flag ([`Limits::time`], [`Limits::cancel`]): every 256 nodes, sooner
-/// after heavy nodes, and inside long propagations. It may block: the
-/// search then pauses exactly where it stands (nothing is undone or
-/// counted) and goes on when the function returns, so two searches on
-/// two threads can take turns on one core. The time limit counts the
-/// pause too (it is wall-clock time from the search's creation), and the
-/// limits are checked after the function returns.
+/// after heavy nodes, and inside long propagations. It sees the search's
+/// statistics so far (all zero while the propagators are being posted),
+/// so that a scheduler can weigh how the search is going. It may block:
+/// the search then pauses exactly where it stands (nothing is undone or
+/// counted) and goes on when the function returns, so two searches on two
+/// threads can take turns on one core. The time limit counts the pause
+/// too (it is wall-clock time from the search's creation), and the limits
+/// are checked after the function returns.
 ///
 /// ```
-/// use csp::{Gate, Limits, Model, Solver};
+/// use csp::{Gate, Limits, Model, Solver, Stats};
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::sync::Arc;
 /// let mut model = Model::new();
 /// let x = model.int_vars(8, 0..8).unwrap();
 /// model.all_different(&x).unwrap();
-/// let passes = Arc::new(AtomicU64::new(0));
-/// let counter = passes.clone();
-/// let gate = Gate::new(move || {
-///     counter.fetch_add(1, Ordering::Relaxed);
+/// let (passes, nodes) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+/// let (p, n) = (passes.clone(), nodes.clone());
+/// let gate = Gate::new(move |stats: &Stats| {
+///     p.fetch_add(1, Ordering::Relaxed);
+///     n.fetch_max(stats.nodes, Ordering::Relaxed);
 /// });
 /// let solver = Solver::new(&model).limits(Limits { gate: Some(gate), ..Limits::default() });
 /// assert_eq!(solver.count().solutions(), 40_320); // 8!
-/// assert!(passes.load(Ordering::Relaxed) > 0);
+/// assert!(passes.load(Ordering::Relaxed) > 0 && nodes.load(Ordering::Relaxed) > 0);
 /// ```
 #[derive(Clone)]
-pub struct Gate(Arc<dyn Fn() + Send + Sync>);
+pub struct Gate(Arc<dyn Fn(&Stats) + Send + Sync>);
 
 impl Gate {
-    /// A gate that calls `pass` at each poll.
-    pub fn new(pass: impl Fn() + Send + Sync + 'static) -> Gate {
+    /// A gate that calls `pass` at each poll with the statistics so far.
+    pub fn new(pass: impl Fn(&Stats) + Send + Sync + 'static) -> Gate {
         Gate(Arc::new(pass))
     }
 
     /// Calls the gate's function (which may block).
-    pub(crate) fn pass(&self) {
-        (self.0)()
+    pub(crate) fn pass(&self, stats: &Stats) {
+        (self.0)(stats)
     }
 }
 
@@ -455,11 +467,15 @@ impl fmt::Debug for Gate {
 
 impl Limits {
     /// The time limit (counted from `since`) or the cancel flag, if one
-    /// holds, after passing the gate: what long phases (posting,
-    /// propagation) and the search's periodic poll check.
-    pub(crate) fn time_or_cancel(&self, since: std::time::Instant) -> Option<StopReason> {
+    /// holds, after passing the gate with the search's `stats`: what long
+    /// phases (posting, propagation) and the search's periodic poll check.
+    pub(crate) fn time_or_cancel(
+        &self,
+        since: std::time::Instant,
+        stats: &Stats,
+    ) -> Option<StopReason> {
         if let Some(gate) = &self.gate {
-            gate.pass();
+            gate.pass(stats);
         }
         if self
             .cancel

@@ -494,6 +494,14 @@ fn pigeons_learn_and_jump() {
     let stats = outcome.stats;
     assert!(stats.conflicts > 0 && stats.learned > 0);
     assert_eq!(stats.failures, stats.conflicts);
+    // The learned clauses prune: each literal they implied is counted
+    // (the measure of whether learning pays that the default's turns
+    // read), and only a learning search counts any.
+    assert!(stats.clause_propagations > 0, "{stats:?}");
+    let textbook = Solver::new(&model)
+        .strategy(Pruning::ArcConsistency)
+        .count();
+    assert_eq!(textbook.stats.clause_propagations, 0);
 }
 
 #[test]

@@ -20,7 +20,8 @@
 //! that is the default search under a time limit (see `run.rs`): arc
 //! consistency and clause learning, each resuming where it paused, in
 //! turns that double each round ([`FIRST_TURN`]), sharing the best
-//! objective value.
+//! objective value; a learning member whose nogoods prune almost nothing
+//! gets shorter turns ([`turn_share`]).
 
 use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,7 +129,8 @@ pub enum Schedule {
     /// Taking turns on one core: each member on a thread of its own, only
     /// one of them searching at a time, member 0 first, each for
     /// `first_turn` at its first turn and twice as long at each round after
-    /// ([`turn_length`]; the default search's first turn is [`FIRST_TURN`]). A
+    /// ([`turn_length`]; the default search's first turn is [`FIRST_TURN`]),
+    /// each turn after the first scaled by the member's [`turn_share`]. A
     /// member whose turn ends pauses where it stands ([`csp::Gate`]) and
     /// resumes there at its next turn, so no search is lost or repeated;
     /// one that stops (an answer, a proof, a limit of its own) leaves the
@@ -152,6 +154,50 @@ pub enum Schedule {
 /// (BENCHMARKS.md, "The default search takes turns with clause
 /// learning").
 pub const FIRST_TURN: Duration = Duration::from_millis(500);
+
+/// The learned clauses' implied literals per conflict at which a learning
+/// member keeps whole turns ([`turn_share`]).
+pub const UNITS_FOR_WHOLE_TURNS: f64 = 0.25;
+
+/// The least share of its turns a member keeps ([`turn_share`]).
+pub const LEAST_SHARE: f64 = 0.25;
+
+/// The conflicts a learning member's [`turn_share`] is judged on at the
+/// least.
+const SHARE_AFTER_CONFLICTS: u64 = 100;
+
+/// The share of its next turn a member taking turns gets, from its
+/// statistics so far: whole, unless it learns clauses that prune almost
+/// nothing. Clause learning's nogoods prune by the literals they imply
+/// ([`Stats::clause_propagations`]); where they imply fewer than
+/// [`UNITS_FOR_WHOLE_TURNS`] per conflict, they are about as long as the
+/// branch each was learned on (on Costas arrays, nonograms and black-hole
+/// patience every decision level is in the nogood) and prune what
+/// chronological backtracking already would: the search is the textbook
+/// one, slower, and the turn shrinks in proportion, to [`LEAST_SHARE`] at
+/// the least (not to nothing: a search whose learning starts paying later
+/// gets its turns back). A member that learns nothing (conflicts 0), or has
+/// not yet met [`SHARE_AFTER_CONFLICTS`] conflicts, keeps whole turns.
+///
+/// ```
+/// use csp::Stats;
+/// use csp_fzn::portfolio::{turn_share, LEAST_SHARE};
+/// let arc_consistency = Stats { failures: 50_000, ..Stats::default() };
+/// assert_eq!(turn_share(&arc_consistency), 1.0);
+/// let pays = Stats { conflicts: 6_000, clause_propagations: 9_000, ..Stats::default() };
+/// assert_eq!(turn_share(&pays), 1.0);
+/// let backtracks = Stats { conflicts: 6_000, clause_propagations: 60, ..Stats::default() };
+/// assert_eq!(turn_share(&backtracks), LEAST_SHARE);
+/// let some = Stats { conflicts: 6_000, clause_propagations: 900, ..Stats::default() };
+/// assert!((turn_share(&some) - 0.6).abs() < 1e-9);
+/// ```
+pub fn turn_share(stats: &Stats) -> f64 {
+    if stats.conflicts < SHARE_AFTER_CONFLICTS {
+        return 1.0;
+    }
+    let per_conflict = stats.clause_propagations as f64 / stats.conflicts as f64;
+    (per_conflict / UNITS_FOR_WHOLE_TURNS).clamp(LEAST_SHARE, 1.0)
+}
 
 /// The length of turn `k` (0-based, counted over all members) among `n`
 /// members taking turns whose first turns last `first`: doubled at each
@@ -201,9 +247,38 @@ struct Turn {
     until: Option<Instant>,
     /// The members that have returned.
     done: Vec<bool>,
+    /// Each member's share of its next turn ([`turn_share`]).
+    shares: Vec<f64>,
 }
 
 impl Turn {
+    /// `n` members, member 0's turn first; each member's first turn lasts
+    /// `first`.
+    fn new(n: usize, first: Duration) -> Turn {
+        Turn {
+            first,
+            holder: 0,
+            turns: 0,
+            until: None,
+            done: vec![false; n],
+            shares: vec![1.0; n],
+        }
+    }
+
+    /// How long the holder's turn lasts: the round's length times its
+    /// share.
+    fn length(&self) -> Duration {
+        let round = turn_length(self.first, self.turns, self.done.len());
+        round.mul_f64(self.shares[self.holder])
+    }
+
+    /// The holder's turn is up: its next turn's share is set from its
+    /// `stats`, and the turn passes on.
+    fn end(&mut self, stats: &Stats) {
+        self.shares[self.holder] = turn_share(stats);
+        self.pass_on();
+    }
+
     /// Passes the turn to the next member that has not returned (the
     /// holder keeps it when it is the only one left).
     fn pass_on(&mut self) {
@@ -232,30 +307,24 @@ impl Baton {
     /// lasts `first`.
     fn new(n: usize, first: Duration) -> Baton {
         Baton {
-            turn: Mutex::new(Turn {
-                first,
-                holder: 0,
-                turns: 0,
-                until: None,
-                done: vec![false; n],
-            }),
+            turn: Mutex::new(Turn::new(n, first)),
             wake: Condvar::new(),
         }
     }
 
     /// Blocks member `i` until it holds the turn with time left on it
-    /// (passing the turn on when `i` holds it and its time is up), or is
-    /// the only member left.
-    fn wait_turn(&self, i: usize) {
+    /// (passing the turn on when `i` holds it and its time is up, its next
+    /// turn's share set from its `stats`), or is the only member left.
+    fn wait_turn(&self, i: usize, stats: &Stats) {
         let mut turn = self.turn.lock().expect("turn lock");
         loop {
             if turn.holder == i {
-                let length = turn_length(turn.first, turn.turns, turn.done.len());
+                let length = turn.length();
                 let until = *turn.until.get_or_insert_with(|| Instant::now() + length);
                 if Instant::now() < until {
                     return;
                 }
-                turn.pass_on();
+                turn.end(stats);
                 if turn.holder == i {
                     return;
                 }
@@ -309,7 +378,7 @@ pub(crate) fn take_turns<'m, T: Send>(
                 // Leaves on return and on a panic alike, so that no other
                 // member waits for a turn that never comes.
                 let _leave = Leave(&baton, i);
-                baton.wait_turn(i);
+                baton.wait_turn(i, &Stats::default());
                 let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                 if !(cancel.load(Ordering::SeqCst) || left.is_some_and(|l| l.is_zero())) {
                     let mut limits = member.get_limits().clone();
@@ -317,7 +386,7 @@ pub(crate) fn take_turns<'m, T: Send>(
                         limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
                     }
                     let gate = baton.clone();
-                    limits.gate = Some(csp::Gate::new(move || gate.wait_turn(i)));
+                    limits.gate = Some(csp::Gate::new(move |stats| gate.wait_turn(i, stats)));
                     let result = work(&member.clone().limits(limits));
                     ended.lock().expect("results lock").push(result);
                 }
@@ -515,6 +584,34 @@ pub(crate) mod tests {
     };
 
     #[test]
+    fn a_member_whose_nogoods_prune_almost_nothing_gets_shorter_turns() {
+        let none = Stats::default();
+        // Member 1's learned clauses implied one literal in 100 conflicts.
+        let idle = Stats {
+            conflicts: 100,
+            clause_propagations: 1,
+            ..Stats::default()
+        };
+        let mut turn = Turn::new(2, Duration::from_millis(400));
+        let mut lengths = vec![];
+        for stats in [&none, &idle, &none, &idle, &none] {
+            lengths.push(turn.length().as_millis());
+            turn.end(stats);
+        }
+        // A quarter of its second turn; member 0's unchanged.
+        assert_eq!(lengths, [400, 400, 800, 200, 1600]);
+        // Its nogoods start pruning (0.3 a conflict): whole turns again.
+        let pays = Stats {
+            conflicts: 200,
+            clause_propagations: 60,
+            ..Stats::default()
+        };
+        turn.end(&pays);
+        turn.end(&none);
+        assert_eq!(turn.length().as_millis(), 3200);
+    }
+
+    #[test]
     fn members_take_turns_one_at_a_time_each_turn_longer() {
         // Each member holds the turn until its time is up, and stops at
         // the start of its third turn.
@@ -530,7 +627,7 @@ pub(crate) mod tests {
                     let _leave = Leave(&baton, i);
                     let mut turns = 0;
                     loop {
-                        baton.wait_turn(i);
+                        baton.wait_turn(i, &Stats::default());
                         assert_eq!(holding.swap(i + 1, Ordering::SeqCst), 0, "two at once");
                         let mut log = log.lock().unwrap();
                         if log.last().is_none_or(|&(j, _)| j != i) {

@@ -1036,7 +1036,7 @@ impl<'m, O: Observer> Search<'m, O> {
             .enumerate()
             .map(|(c, con)| {
                 if halted.is_none() && c % POSTING_POLL == 0 {
-                    halted = solver.limits.time_or_cancel(created);
+                    halted = solver.limits.time_or_cancel(created, &Stats::default());
                 }
                 match halted {
                     None => propagators::post(con, solver.levels()),
@@ -1462,7 +1462,7 @@ impl<'m, O: Observer> Search<'m, O> {
     /// (a root fixpoint over a big model can run for minutes): the reason
     /// to stop, if one holds.
     pub(crate) fn out_of_time(&self) -> Option<StopReason> {
-        self.limits.time_or_cancel(self.created)
+        self.limits.time_or_cancel(self.created, &self.stats)
     }
 
     /// The limit that stops the search before its next node, if one does.
@@ -1509,7 +1509,7 @@ impl<'m, O: Observer> Search<'m, O> {
         // poll's work: then it polls at once.)
         if self.poll.is_multiple_of(256) || work.wrapping_sub(self.polled_work) >= POLL_WORK {
             self.polled_work = work;
-            return l.time_or_cancel(self.created);
+            return l.time_or_cancel(self.created, &self.stats);
         }
         None
     }

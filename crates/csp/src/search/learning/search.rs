@@ -196,6 +196,7 @@ impl<O: Observer> Search<'_, O> {
             match l.nogoods.next(&l.trail, &self.store) {
                 Found::Nothing => return Step::Quiet,
                 Found::Unit(k, lit) => {
+                    self.stats.clause_propagations += 1;
                     if !self.assert_clause(k, lit) {
                         return self.conflict_after_failure();
                     }
