@@ -130,7 +130,7 @@ pub enum Schedule {
     /// one of them searching at a time, member 0 first, each for
     /// `first_turn` at its first turn and twice as long at each round after
     /// ([`turn_length`]; the default search's first turn is [`FIRST_TURN`]),
-    /// each turn after the first scaled by the member's [`turn_share`]. A
+    /// a learning member's turns scaled by its [`turn_share`]. A
     /// member whose turn ends pauses where it stands ([`csp::Gate`]) and
     /// resumes there at its next turn, so no search is lost or repeated;
     /// one that stops (an answer, a proof, a limit of its own) leaves the
@@ -162,40 +162,42 @@ pub const UNITS_FOR_WHOLE_TURNS: f64 = 0.25;
 /// The least share of its turns a member keeps ([`turn_share`]).
 pub const LEAST_SHARE: f64 = 0.25;
 
-/// The conflicts a learning member's [`turn_share`] is judged on at the
-/// least.
-const SHARE_AFTER_CONFLICTS: u64 = 100;
+/// The conflicts a learning member's share of its turns is judged over:
+/// its share changes at the end of a turn once it has met this many
+/// conflicts since the last judgement, from what its clauses implied over
+/// them ([`turn_share`]). Long enough that a search whose nogoods prune
+/// nothing at first is not judged on that start (on open stacks
+/// wbo_30_30_1 the first 600 conflicts' clauses imply 4 literals, the
+/// first 2,000 conflicts' 1,652), and recent, so that a search whose
+/// learning starts paying later gets its turns back.
+pub const JUDGED_OVER_CONFLICTS: u64 = 2000;
 
-/// The share of its next turn a member taking turns gets, from its
-/// statistics so far: whole, unless it learns clauses that prune almost
-/// nothing. Clause learning's nogoods prune by the literals they imply
+/// The share of its next turn a member taking turns gets from its last
+/// `conflicts` conflicts, over which its learned clauses implied
+/// `implied` literals: whole, unless its nogoods prune almost nothing.
+/// Clause learning's nogoods prune by the literals they imply
 /// ([`Stats::clause_propagations`]); where they imply fewer than
 /// [`UNITS_FOR_WHOLE_TURNS`] per conflict, they are about as long as the
 /// branch each was learned on (on Costas arrays, nonograms and black-hole
 /// patience every decision level is in the nogood) and prune what
 /// chronological backtracking already would: the search is the textbook
 /// one, slower, and the turn shrinks in proportion, to [`LEAST_SHARE`] at
-/// the least (not to nothing: a search whose learning starts paying later
-/// gets its turns back). A member that learns nothing (conflicts 0), or has
-/// not yet met [`SHARE_AFTER_CONFLICTS`] conflicts, keeps whole turns.
+/// the least (not to nothing: learning that starts paying later gets its
+/// turns back). A member that learns nothing (conflicts 0) keeps whole
+/// turns.
 ///
 /// ```
-/// use csp::Stats;
 /// use csp_fzn::portfolio::{turn_share, LEAST_SHARE};
-/// let arc_consistency = Stats { failures: 50_000, ..Stats::default() };
-/// assert_eq!(turn_share(&arc_consistency), 1.0);
-/// let pays = Stats { conflicts: 6_000, clause_propagations: 9_000, ..Stats::default() };
-/// assert_eq!(turn_share(&pays), 1.0);
-/// let backtracks = Stats { conflicts: 6_000, clause_propagations: 60, ..Stats::default() };
-/// assert_eq!(turn_share(&backtracks), LEAST_SHARE);
-/// let some = Stats { conflicts: 6_000, clause_propagations: 900, ..Stats::default() };
-/// assert!((turn_share(&some) - 0.6).abs() < 1e-9);
+/// assert_eq!(turn_share(0, 0), 1.0); // arc consistency: no conflicts
+/// assert_eq!(turn_share(2_000, 3_000), 1.0);
+/// assert_eq!(turn_share(2_000, 20), LEAST_SHARE);
+/// assert!((turn_share(2_000, 300) - 0.6).abs() < 1e-9);
 /// ```
-pub fn turn_share(stats: &Stats) -> f64 {
-    if stats.conflicts < SHARE_AFTER_CONFLICTS {
+pub fn turn_share(conflicts: u64, implied: u64) -> f64 {
+    if conflicts == 0 {
         return 1.0;
     }
-    let per_conflict = stats.clause_propagations as f64 / stats.conflicts as f64;
+    let per_conflict = implied as f64 / conflicts as f64;
     (per_conflict / UNITS_FOR_WHOLE_TURNS).clamp(LEAST_SHARE, 1.0)
 }
 
@@ -249,6 +251,9 @@ struct Turn {
     done: Vec<bool>,
     /// Each member's share of its next turn ([`turn_share`]).
     shares: Vec<f64>,
+    /// Each member's conflicts and implied literals at its share's last
+    /// judgement.
+    judged: Vec<(u64, u64)>,
 }
 
 impl Turn {
@@ -262,6 +267,7 @@ impl Turn {
             until: None,
             done: vec![false; n],
             shares: vec![1.0; n],
+            judged: vec![(0, 0); n],
         }
     }
 
@@ -272,10 +278,23 @@ impl Turn {
         round.mul_f64(self.shares[self.holder])
     }
 
-    /// The holder's turn is up: its next turn's share is set from its
-    /// `stats`, and the turn passes on.
+    /// The holder's turn is up: once its `stats` show
+    /// [`JUDGED_OVER_CONFLICTS`] conflicts since its share's last
+    /// judgement, its share is judged again over them; the turn passes on.
     fn end(&mut self, stats: &Stats) {
-        self.shares[self.holder] = turn_share(stats);
+        let h = self.holder;
+        // (Statistics below the last judgement's: a new search; judged
+        // from its start.)
+        let (c0, p0) = match self.judged[h] {
+            (c, _) if c > stats.conflicts => (0, 0),
+            judged => judged,
+        };
+        let conflicts = stats.conflicts - c0;
+        if conflicts >= JUDGED_OVER_CONFLICTS {
+            let implied = stats.clause_propagations.saturating_sub(p0);
+            self.shares[h] = turn_share(conflicts, implied);
+            self.judged[h] = (stats.conflicts, stats.clause_propagations);
+        }
         self.pass_on();
     }
 
@@ -586,27 +605,40 @@ pub(crate) mod tests {
     #[test]
     fn a_member_whose_nogoods_prune_almost_nothing_gets_shorter_turns() {
         let none = Stats::default();
-        // Member 1's learned clauses implied one literal in 100 conflicts.
-        let idle = Stats {
-            conflicts: 100,
-            clause_propagations: 1,
+        // Member 1's learned clauses implied one literal in 100 conflicts:
+        // first over too few conflicts to judge, then over enough.
+        let learned = |conflicts: u64, implied: u64| Stats {
+            conflicts,
+            clause_propagations: implied,
             ..Stats::default()
         };
         let mut turn = Turn::new(2, Duration::from_millis(400));
         let mut lengths = vec![];
-        for stats in [&none, &idle, &none, &idle, &none] {
+        for stats in [
+            &none,
+            &learned(1_000, 10),
+            &none,
+            &learned(2_500, 25),
+            &none,
+        ] {
             lengths.push(turn.length().as_millis());
             turn.end(stats);
         }
-        // A quarter of its second turn; member 0's unchanged.
-        assert_eq!(lengths, [400, 400, 800, 200, 1600]);
-        // Its nogoods start pruning (0.3 a conflict): whole turns again.
-        let pays = Stats {
-            conflicts: 200,
-            clause_propagations: 60,
-            ..Stats::default()
-        };
-        turn.end(&pays);
+        // Whole turns until 2,000 conflicts, then a quarter; member 0's
+        // unchanged.
+        assert_eq!(lengths, [400, 400, 800, 800, 1600]);
+        assert_eq!(turn.length().as_millis(), 400);
+        // Its nogoods start pruning (0.3 a conflict over the 2,000 since):
+        // whole turns again; not judged again before 2,000 more.
+        turn.end(&learned(4_500, 625));
+        turn.end(&none);
+        assert_eq!(turn.length().as_millis(), 3200);
+        turn.end(&learned(5_000, 625));
+        turn.end(&none);
+        assert_eq!(turn.length().as_millis(), 6400);
+        // A new search (fewer conflicts than at the last judgement) is
+        // judged from its start.
+        turn.end(&learned(2_000, 0));
         turn.end(&none);
         assert_eq!(turn.length().as_millis(), 3200);
     }
