@@ -46,6 +46,9 @@ pub(crate) fn stats_dict<'py>(py: Python<'py>, s: &csp::Stats) -> PyResult<Bound
     d.set_item("restarts", s.restarts)?;
     d.set_item("backjumps", s.backjumps)?;
     d.set_item("nogoods", s.nogoods)?;
+    d.set_item("conflicts", s.conflicts)?;
+    d.set_item("learned", s.learned)?;
+    d.set_item("clause_propagations", s.clause_propagations)?;
     d.set_item("elapsed", s.elapsed.as_secs_f64())?;
     d.set_item("path", s.path.map(|p| p.to_string()))?;
     Ok(d)
@@ -85,8 +88,10 @@ impl Outcome {
     }
 
     /// The statistics: solutions, nodes, failures, backtracks, checks,
-    /// pruned, propagations, max_depth, restarts, elapsed (seconds) and
-    /// path (which store and backend ran).
+    /// pruned, propagations, max_depth, restarts, the look-back counters
+    /// (backjumps, nogoods; under clause learning conflicts, learned and
+    /// clause_propagations, the literals the learned clauses implied),
+    /// elapsed (seconds) and path (which store and backend ran).
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         stats_dict(py, &self.0.stats)

@@ -91,9 +91,23 @@ def test_iterator_outcome_runs_then_completes():
     assert o.status == Status.COMPLETE and o.solutions == 4 and o.stop_reason is None
     assert set(o.stats) == {
         "solutions", "nodes", "failures", "backtracks", "checks", "pruned",
-        "propagations", "max_depth", "restarts", "backjumps", "nogoods", "elapsed", "path",
+        "propagations", "max_depth", "restarts", "backjumps", "nogoods", "conflicts",
+        "learned", "clause_propagations", "elapsed", "path",
     }
     assert o.stats["nodes"] == 87 and "backend" in o.stats["path"]
+
+
+def test_clause_learning_reports_its_conflicts_and_what_its_clauses_implied():
+    # Seven pigeons, six holes: unsatisfiable, refuted by learning.
+    m = Model()
+    x = m.int_vars(7, range(6))
+    m.all_different(x)
+    o = Solver(m, strategy=Strategy.CLAUSE_LEARNING).count()
+    assert (o.solutions, o.status) == (0, Status.COMPLETE)
+    s = o.stats
+    assert s["conflicts"] > 0 and s["learned"] > 0 and s["clause_propagations"] > 0
+    fc = Solver(m, strategy=Strategy.FORWARD_CHECKING).count().stats
+    assert (fc["conflicts"], fc["learned"], fc["clause_propagations"]) == (0, 0, 0)
 
 
 def test_close_ends_a_search_early():
