@@ -275,7 +275,12 @@ impl Turn {
     /// share.
     fn length(&self) -> Duration {
         let round = turn_length(self.first, self.turns, self.done.len());
-        round.mul_f64(self.shares[self.holder])
+        match self.shares[self.holder] {
+            // (A whole turn as it is: a saturated length, scaled through
+            // floating point, could round past `Duration::MAX`.)
+            share if share >= 1.0 => round,
+            share => round.mul_f64(share),
+        }
     }
 
     /// The holder's turn is up: once its `stats` show
@@ -641,6 +646,19 @@ pub(crate) mod tests {
         turn.end(&learned(2_000, 0));
         turn.end(&none);
         assert_eq!(turn.length().as_millis(), 3200);
+    }
+
+    #[test]
+    fn the_longest_turns_saturate_whole_or_shared() {
+        let mut turn = Turn::new(2, Duration::MAX);
+        assert_eq!(turn.length(), Duration::MAX);
+        turn.end(&Stats::default());
+        turn.end(&Stats {
+            conflicts: 5_000,
+            ..Stats::default()
+        });
+        turn.end(&Stats::default());
+        assert!(turn.length() < Duration::MAX && turn.length() > Duration::MAX / 8);
     }
 
     #[test]
