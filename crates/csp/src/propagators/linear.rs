@@ -43,6 +43,103 @@ struct Linear<'m> {
     con: &'m Constraint,
 }
 
+/// Whether `sum coefs[i] * x[i]` over any values of 32 bits, and `rhs`,
+/// stay far inside 64 bits (the coefficients' magnitudes summing to at
+/// most 2^30, so every partial sum is within 2^61, and `rhs` within 2^61):
+/// then [`bounds`] computes its sums and slacks in `i64`, which cannot
+/// overflow there, instead of `i128`.
+fn fits_in_64(coefs: &[i64], rhs: i128) -> bool {
+    let mass: u128 = coefs.iter().map(|a| a.unsigned_abs() as u128).sum();
+    mass <= 1 << 30 && rhs.unsigned_abs() <= 1 << 61
+}
+
+/// The integers [`bounds`] sums in: `i64` where the sum [`fits_in_64`]
+/// (a machine word, nearly every model's sums), else `i128`. `MIN` and
+/// `MAX` stand for an unbounded side, which no sum that fits reaches.
+trait SumInt:
+    Copy
+    + Ord
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::AddAssign
+{
+    const ZERO: Self;
+    const MIN: Self;
+    const MAX: Self;
+    fn of(v: i64) -> Self;
+    /// `rhs`, which the caller checked fits.
+    fn of_rhs(rhs: i128) -> Self;
+    fn wide(self) -> i128;
+    /// `a / b` rounded towards minus infinity, an unbounded `a` kept
+    /// unbounded.
+    fn div_floor(a: Self, b: Self) -> Self;
+    /// `a / b` rounded towards plus infinity, likewise.
+    fn div_ceil(a: Self, b: Self) -> Self;
+}
+
+impl SumInt for i128 {
+    const ZERO: i128 = 0;
+    const MIN: i128 = i128::MIN;
+    const MAX: i128 = i128::MAX;
+    fn of(v: i64) -> i128 {
+        v as i128
+    }
+    fn of_rhs(rhs: i128) -> i128 {
+        rhs
+    }
+    fn wide(self) -> i128 {
+        self
+    }
+    fn div_floor(a: i128, b: i128) -> i128 {
+        div_floor(a, b)
+    }
+    fn div_ceil(a: i128, b: i128) -> i128 {
+        div_ceil(a, b)
+    }
+}
+
+impl SumInt for i64 {
+    const ZERO: i64 = 0;
+    const MIN: i64 = i64::MIN;
+    const MAX: i64 = i64::MAX;
+    fn of(v: i64) -> i64 {
+        v
+    }
+    fn of_rhs(rhs: i128) -> i64 {
+        rhs as i64
+    }
+    fn wide(self) -> i128 {
+        // An unbounded side stays unbounded at 128 bits.
+        match self {
+            i64::MIN => i128::MIN,
+            i64::MAX => i128::MAX,
+            v => v as i128,
+        }
+    }
+    fn div_floor(a: i64, b: i64) -> i64 {
+        match a {
+            i64::MIN | i64::MAX => unbounded_64(a, b),
+            _ => a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0),
+        }
+    }
+    fn div_ceil(a: i64, b: i64) -> i64 {
+        match a {
+            i64::MIN | i64::MAX => unbounded_64(a, b),
+            _ => -<i64 as SumInt>::div_floor(-a, b),
+        }
+    }
+}
+
+/// An unbounded side divided by `b`: unbounded, with the quotient's sign.
+fn unbounded_64(a: i64, b: i64) -> i64 {
+    if (a > 0) == (b > 0) {
+        i64::MAX
+    } else {
+        i64::MIN
+    }
+}
+
 impl Propagator for Linear<'_> {
     fn constraint(&self) -> &Constraint {
         self.con
@@ -122,15 +219,31 @@ pub(super) fn bounds(
     if cmp == Cmp::Ne {
         return not_equal(ctx, scope, coefs, rhs);
     }
+    if fits_in_64(coefs, rhs) {
+        bounds_in::<i64>(ctx, scope, coefs, cmp, rhs)
+    } else {
+        bounds_in::<i128>(ctx, scope, coefs, cmp, rhs)
+    }
+}
+
+/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`.
+fn bounds_in<T: SumInt>(
+    ctx: &mut Ctx<'_>,
+    scope: &[crate::var::View],
+    coefs: &[i64],
+    cmp: Cmp,
+    rhs: i128,
+) -> Prop {
+    let rhs = T::of_rhs(rhs);
     // Each term's range, read once a round (a term a round moved is read
     // again in the next; a variable repeated in the scope may be read
     // stale within a round, which only weakens that round's cut).
-    let mut ranges: SmallVec<[(i128, i128); 16]> = SmallVec::new();
+    let mut ranges: SmallVec<[(T, T); 16]> = SmallVec::new();
     loop {
-        let (mut lo_sum, mut hi_sum, mut widest) = (0i128, 0i128, 0i128);
+        let (mut lo_sum, mut hi_sum, mut widest) = (T::ZERO, T::ZERO, T::ZERO);
         ranges.clear();
         for (view, &a) in scope.iter().zip(coefs) {
-            let (lo, hi) = term_range(ctx, view.var.index, a);
+            let (lo, hi) = term_range::<T>(ctx, view.var.index, a);
             lo_sum += lo;
             hi_sum += hi;
             widest = widest.max(hi - lo);
@@ -159,10 +272,10 @@ pub(super) fn bounds(
                 continue;
             }
             let x = view.var.index;
-            let a = a as i128;
+            let a = T::of(a);
             // Bounds on a * x implied by the other terms.
-            let mut term_hi = i128::MAX;
-            let mut term_lo = i128::MIN;
+            let mut term_hi = T::MAX;
+            let mut term_lo = T::MIN;
             if matches!(cmp, Cmp::Le | Cmp::Eq) {
                 term_hi = rhs - (lo_sum - lo);
             }
@@ -174,12 +287,12 @@ pub(super) fn bounds(
                 // (the common case, and no division).
                 continue;
             }
-            let (x_lo, x_hi) = if a > 0 {
-                (div_ceil(term_lo, a), div_floor(term_hi, a))
+            let (x_lo, x_hi) = if a > T::ZERO {
+                (T::div_ceil(term_lo, a), T::div_floor(term_hi, a))
             } else {
-                (div_ceil(term_hi, a), div_floor(term_lo, a))
+                (T::div_ceil(term_hi, a), T::div_floor(term_lo, a))
             };
-            changed |= ctx.restrict_bounds(x, x_lo, x_hi)?;
+            changed |= ctx.restrict_bounds(x, x_lo.wide(), x_hi.wide())?;
         }
         if !changed {
             return Ok(());
@@ -221,9 +334,9 @@ fn not_equal(ctx: &mut Ctx<'_>, scope: &[crate::var::View], coefs: &[i64], rhs: 
 }
 
 /// The smallest and largest value of `a * x` over `x`'s domain.
-fn term_range(ctx: &Ctx<'_>, x: u32, a: i64) -> (i128, i128) {
-    let lo = ctx.store.min(x).unwrap_or(0) as i128 * a as i128;
-    let hi = ctx.store.max(x).unwrap_or(0) as i128 * a as i128;
+fn term_range<T: SumInt>(ctx: &Ctx<'_>, x: u32, a: i64) -> (T, T) {
+    let lo = T::of(ctx.store.min(x).unwrap_or(0)) * T::of(a);
+    let hi = T::of(ctx.store.max(x).unwrap_or(0)) * T::of(a);
     (lo.min(hi), lo.max(hi))
 }
 
@@ -284,6 +397,45 @@ mod tests {
         assert_eq!(div_floor(7, -2), -4);
         assert_eq!(div_ceil(7, -2), -3);
         assert_eq!(div_floor(i128::MAX, -3), i128::MIN);
+    }
+
+    /// The sums in 64 bits round as those in 128 bits, an unbounded side
+    /// staying unbounded.
+    #[test]
+    fn sums_in_64_bits_divide_as_in_128() {
+        let big = 1i64 << 61;
+        for a in [
+            -big,
+            -13,
+            -12,
+            -7,
+            -1,
+            0,
+            1,
+            6,
+            7,
+            13,
+            big,
+            i64::MIN,
+            i64::MAX,
+        ] {
+            for b in [-(1i64 << 30), -9, -2, -1, 1, 2, 3, 9, 1 << 30] {
+                let (wa, wb) = (a.wide(), b as i128);
+                assert_eq!(
+                    <i64 as SumInt>::div_floor(a, b).wide(),
+                    div_floor(wa, wb),
+                    "{a} / {b}"
+                );
+                assert_eq!(
+                    <i64 as SumInt>::div_ceil(a, b).wide(),
+                    div_ceil(wa, wb),
+                    "{a} / {b} up"
+                );
+            }
+        }
+        assert!(fits_in_64(&[1 << 29, -(1 << 29)], 1 << 61));
+        assert!(!fits_in_64(&[1 << 29, 1 << 29, 1], 0));
+        assert!(!fits_in_64(&[1], (1 << 61) + 1));
     }
 
     /// The 64-bit path and the 128-bit one agree with the definition on
