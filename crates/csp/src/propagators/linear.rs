@@ -19,11 +19,10 @@
 
 mod explain;
 
-use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator};
+use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
-use smallvec::SmallVec;
 
 /// Does `sum coefs[i] * vals[i] cmp rhs` hold?
 pub(crate) fn holds(coefs: &[i64], cmp: Cmp, rhs: i128, vals: &[i64]) -> bool {
@@ -76,6 +75,8 @@ trait SumInt:
     fn div_floor(a: Self, b: Self) -> Self;
     /// `a / b` rounded towards plus infinity, likewise.
     fn div_ceil(a: Self, b: Self) -> Self;
+    /// The propagators' buffer of term ranges in `Self`.
+    fn ranges(scratch: &mut Scratch) -> &mut Vec<(Self, Self)>;
 }
 
 impl SumInt for i128 {
@@ -96,6 +97,9 @@ impl SumInt for i128 {
     }
     fn div_ceil(a: i128, b: i128) -> i128 {
         div_ceil(a, b)
+    }
+    fn ranges(scratch: &mut Scratch) -> &mut Vec<(i128, i128)> {
+        &mut scratch.ranges_128
     }
 }
 
@@ -128,6 +132,9 @@ impl SumInt for i64 {
             i64::MIN | i64::MAX => unbounded_64(a, b),
             _ => -<i64 as SumInt>::div_floor(-a, b),
         }
+    }
+    fn ranges(scratch: &mut Scratch) -> &mut Vec<(i64, i64)> {
+        &mut scratch.ranges_64
     }
 }
 
@@ -226,7 +233,8 @@ pub(super) fn bounds(
     }
 }
 
-/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`.
+/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`, the term ranges in
+/// the propagators' scratch buffer (no allocation per run).
 fn bounds_in<T: SumInt>(
     ctx: &mut Ctx<'_>,
     scope: &[crate::var::View],
@@ -234,11 +242,24 @@ fn bounds_in<T: SumInt>(
     cmp: Cmp,
     rhs: i128,
 ) -> Prop {
-    let rhs = T::of_rhs(rhs);
-    // Each term's range, read once a round (a term a round moved is read
-    // again in the next; a variable repeated in the scope may be read
-    // stale within a round, which only weakens that round's cut).
-    let mut ranges: SmallVec<[(T, T); 16]> = SmallVec::new();
+    let mut ranges = std::mem::take(T::ranges(ctx.scratch));
+    let result = rounds::<T>(ctx, scope, coefs, cmp, T::of_rhs(rhs), &mut ranges);
+    *T::ranges(ctx.scratch) = ranges;
+    result
+}
+
+/// [`bounds_in`]'s rounds, each term's range read once a round into
+/// `ranges` (a term a round moved is read again in the next; a variable
+/// repeated in the scope may be read stale within a round, which only
+/// weakens that round's cut).
+fn rounds<T: SumInt>(
+    ctx: &mut Ctx<'_>,
+    scope: &[crate::var::View],
+    coefs: &[i64],
+    cmp: Cmp,
+    rhs: T,
+    ranges: &mut Vec<(T, T)>,
+) -> Prop {
     loop {
         let (mut lo_sum, mut hi_sum, mut widest) = (T::ZERO, T::ZERO, T::ZERO);
         ranges.clear();
@@ -267,7 +288,7 @@ fn bounds_in<T: SumInt>(
             return Ok(());
         }
         let mut changed = false;
-        for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(&ranges) {
+        for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(ranges.iter()) {
             if a == 0 {
                 continue;
             }

@@ -265,6 +265,10 @@ pub(crate) struct Scratch {
     pub vals: Vec<i32>,
     /// Per listed value: supported (support enumeration's flags).
     pub supported: Vec<bool>,
+    /// A linear sum's term ranges in a round (`linear.rs`), in 64 and in
+    /// 128 bits: kept here so that long sums allocate nothing per run.
+    pub ranges_64: Vec<(i64, i64)>,
+    pub ranges_128: Vec<(i128, i128)>,
 }
 
 /// What a propagator sees and changes: the domains, the assignment, the
