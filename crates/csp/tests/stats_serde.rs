@@ -90,3 +90,30 @@ fn look_back_counters_are_written_only_when_counted() {
         (stats.backjumps, stats.nogoods)
     );
 }
+
+#[test]
+fn clause_learning_counters_round_trip() {
+    // Seven pigeons, six holes: clause learning's counters are written
+    // (the clauses' implied literals among them) and read back.
+    let mut model = csp::Model::new();
+    let x = model.int_vars(7, 0..6).unwrap();
+    model.all_different(&x).unwrap();
+    let stats = Solver::new(&model)
+        .strategy(csp::Strategy::ClauseLearning)
+        .count()
+        .stats;
+    assert!(
+        stats.conflicts > 0 && stats.clause_propagations > 0,
+        "{stats:?}"
+    );
+    let json = serde_json::to_string(&stats).unwrap();
+    assert!(json.contains("\"clause_propagations\""), "{json}");
+    let back: Stats = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (back.conflicts, back.learned, back.clause_propagations),
+        (stats.conflicts, stats.learned, stats.clause_propagations)
+    );
+    assert!(!serde_json::to_string(&real_stats())
+        .unwrap()
+        .contains("clause_propagations"));
+}
