@@ -67,8 +67,6 @@ trait SumInt:
     const MIN: Self;
     const MAX: Self;
     fn of(v: i64) -> Self;
-    /// `rhs`, which the caller checked fits.
-    fn of_rhs(rhs: i128) -> Self;
     fn wide(self) -> i128;
     /// `a / b` rounded towards minus infinity, an unbounded `a` kept
     /// unbounded.
@@ -85,9 +83,6 @@ impl SumInt for i128 {
     const MAX: i128 = i128::MAX;
     fn of(v: i64) -> i128 {
         v as i128
-    }
-    fn of_rhs(rhs: i128) -> i128 {
-        rhs
     }
     fn wide(self) -> i128 {
         self
@@ -109,9 +104,6 @@ impl SumInt for i64 {
     const MAX: i64 = i64::MAX;
     fn of(v: i64) -> i64 {
         v
-    }
-    fn of_rhs(rhs: i128) -> i64 {
-        rhs as i64
     }
     fn wide(self) -> i128 {
         // An unbounded side stays unbounded at 128 bits.
@@ -227,98 +219,88 @@ pub(super) fn bounds(
         return not_equal(ctx, scope, coefs, rhs);
     }
     if fits_in_64(coefs, rhs) {
-        bounds_in::<i64>(ctx, scope, coefs, cmp, rhs)
+        bounds_in(ctx, (scope, coefs), cmp, rhs as i64)
     } else {
-        bounds_in::<i128>(ctx, scope, coefs, cmp, rhs)
+        bounds_in(ctx, (scope, coefs), cmp, rhs)
     }
 }
 
-/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`, the term ranges in
-/// the propagators' scratch buffer (no allocation per run).
-fn bounds_in<T: SumInt>(
-    ctx: &mut Ctx<'_>,
-    scope: &[crate::var::View],
-    coefs: &[i64],
-    cmp: Cmp,
-    rhs: i128,
-) -> Prop {
-    let mut ranges = std::mem::take(T::ranges(ctx.scratch));
-    let result = rounds::<T>(ctx, scope, coefs, cmp, T::of_rhs(rhs), &mut ranges);
-    *T::ranges(ctx.scratch) = ranges;
-    result
-}
-
-/// [`bounds_in`]'s rounds, each term's range read once a round into
-/// `ranges` (a term a round moved is read again in the next; a variable
+/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`, each term's range
+/// read once a round into the propagators' scratch buffer (no allocation
+/// per run; a term a round moved is read again in the next; a variable
 /// repeated in the scope may be read stale within a round, which only
 /// weakens that round's cut).
-fn rounds<T: SumInt>(
+fn bounds_in<T: SumInt>(
     ctx: &mut Ctx<'_>,
-    scope: &[crate::var::View],
-    coefs: &[i64],
+    (scope, coefs): (&[crate::var::View], &[i64]),
     cmp: Cmp,
     rhs: T,
-    ranges: &mut Vec<(T, T)>,
 ) -> Prop {
-    loop {
-        let (mut lo_sum, mut hi_sum, mut widest) = (T::ZERO, T::ZERO, T::ZERO);
-        ranges.clear();
-        for (view, &a) in scope.iter().zip(coefs) {
-            let (lo, hi) = term_range::<T>(ctx, view.var.index, a);
-            lo_sum += lo;
-            hi_sum += hi;
-            widest = widest.max(hi - lo);
-            ranges.push((lo, hi));
-        }
-        ctx.count_check();
-        if (matches!(cmp, Cmp::Le | Cmp::Eq) && lo_sum > rhs)
-            || (matches!(cmp, Cmp::Ge | Cmp::Eq) && hi_sum < rhs)
-        {
-            return Err(Wipeout);
-        }
-        // A term is cut only if it is wider than the slack the others
-        // leave it (`hi - lo > rhs - lo_sum` for `<=`, `hi - lo > hi_sum -
-        // rhs` for `>=`): when none is, nothing moves (the common case).
-        let slack = match cmp {
-            Cmp::Le => rhs - lo_sum,
-            Cmp::Ge => hi_sum - rhs,
-            _ => (rhs - lo_sum).min(hi_sum - rhs),
-        };
-        if widest <= slack {
-            return Ok(());
-        }
-        let mut changed = false;
-        for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(ranges.iter()) {
-            if a == 0 {
-                continue;
+    let mut ranges = std::mem::take(T::ranges(ctx.scratch));
+    let mut rounds = || -> Prop {
+        loop {
+            let (mut lo_sum, mut hi_sum, mut widest) = (T::ZERO, T::ZERO, T::ZERO);
+            ranges.clear();
+            for (view, &a) in scope.iter().zip(coefs) {
+                let (lo, hi) = term_range::<T>(ctx, view.var.index, a);
+                lo_sum += lo;
+                hi_sum += hi;
+                widest = widest.max(hi - lo);
+                ranges.push((lo, hi));
             }
-            let x = view.var.index;
-            let a = T::of(a);
-            // Bounds on a * x implied by the other terms.
-            let mut term_hi = T::MAX;
-            let mut term_lo = T::MIN;
-            if matches!(cmp, Cmp::Le | Cmp::Eq) {
-                term_hi = rhs - (lo_sum - lo);
+            ctx.count_check();
+            if (matches!(cmp, Cmp::Le | Cmp::Eq) && lo_sum > rhs)
+                || (matches!(cmp, Cmp::Ge | Cmp::Eq) && hi_sum < rhs)
+            {
+                return Err(Wipeout);
             }
-            if matches!(cmp, Cmp::Ge | Cmp::Eq) {
-                term_lo = rhs - (hi_sum - hi);
-            }
-            if term_lo <= lo && hi <= term_hi {
-                // The others leave the term its whole range: nothing to cut
-                // (the common case, and no division).
-                continue;
-            }
-            let (x_lo, x_hi) = if a > T::ZERO {
-                (T::div_ceil(term_lo, a), T::div_floor(term_hi, a))
-            } else {
-                (T::div_ceil(term_hi, a), T::div_floor(term_lo, a))
+            // A term is cut only if it is wider than the slack the others
+            // leave it (`hi - lo > rhs - lo_sum` for `<=`, `hi - lo > hi_sum -
+            // rhs` for `>=`): when none is, nothing moves (the common case).
+            let slack = match cmp {
+                Cmp::Le => rhs - lo_sum,
+                Cmp::Ge => hi_sum - rhs,
+                _ => (rhs - lo_sum).min(hi_sum - rhs),
             };
-            changed |= ctx.restrict_bounds(x, x_lo.wide(), x_hi.wide())?;
+            if widest <= slack {
+                return Ok(());
+            }
+            let mut changed = false;
+            for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(ranges.iter()) {
+                if a == 0 {
+                    continue;
+                }
+                let x = view.var.index;
+                let a = T::of(a);
+                // Bounds on a * x implied by the other terms.
+                let mut term_hi = T::MAX;
+                let mut term_lo = T::MIN;
+                if matches!(cmp, Cmp::Le | Cmp::Eq) {
+                    term_hi = rhs - (lo_sum - lo);
+                }
+                if matches!(cmp, Cmp::Ge | Cmp::Eq) {
+                    term_lo = rhs - (hi_sum - hi);
+                }
+                if term_lo <= lo && hi <= term_hi {
+                    // The others leave the term its whole range: nothing to cut
+                    // (the common case, and no division).
+                    continue;
+                }
+                let (x_lo, x_hi) = if a > T::ZERO {
+                    (T::div_ceil(term_lo, a), T::div_floor(term_hi, a))
+                } else {
+                    (T::div_ceil(term_hi, a), T::div_floor(term_lo, a))
+                };
+                changed |= ctx.restrict_bounds(x, x_lo.wide(), x_hi.wide())?;
+            }
+            if !changed {
+                return Ok(());
+            }
         }
-        if !changed {
-            return Ok(());
-        }
-    }
+    };
+    let result = rounds();
+    *T::ranges(ctx.scratch) = ranges;
+    result
 }
 
 /// Domain consistency for `sum coefs[i] * scope[i] != rhs`: nothing to
