@@ -35,11 +35,19 @@ pub(crate) fn holds(coefs: &[i64], cmp: Cmp, rhs: i128, vals: &[i64]) -> bool {
 }
 
 pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    Box::new(Linear { con })
+    let Kind::Linear { coefs, rhs, .. } = &con.kind else {
+        unreachable!("a linear propagator over a linear constraint");
+    };
+    Box::new(Linear {
+        con,
+        narrow: fits_in_64(coefs, *rhs),
+    })
 }
 
 struct Linear<'m> {
     con: &'m Constraint,
+    /// The sum [`fits_in_64`] (decided once, not at every run).
+    narrow: bool,
 }
 
 /// Whether `sum coefs[i] * x[i]` over any values of 32 bits, and `rhs`,
@@ -114,28 +122,24 @@ impl SumInt for i64 {
         }
     }
     fn div_floor(a: i64, b: i64) -> i64 {
-        match a {
-            i64::MIN | i64::MAX => unbounded_64(a, b),
-            _ => a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0),
-        }
+        narrowed(div_floor(a.wide(), b as i128))
     }
     fn div_ceil(a: i64, b: i64) -> i64 {
-        match a {
-            i64::MIN | i64::MAX => unbounded_64(a, b),
-            _ => -<i64 as SumInt>::div_floor(-a, b),
-        }
+        narrowed(div_ceil(a.wide(), b as i128))
     }
     fn ranges(scratch: &mut Scratch) -> &mut Vec<(i64, i64)> {
         &mut scratch.ranges_64
     }
 }
 
-/// An unbounded side divided by `b`: unbounded, with the quotient's sign.
-fn unbounded_64(a: i64, b: i64) -> i64 {
-    if (a > 0) == (b > 0) {
-        i64::MAX
-    } else {
-        i64::MIN
+/// A quotient of a sum that fits in 64 bits, back in 64 bits (an
+/// unbounded side staying unbounded; any other quotient is at most the
+/// dividend).
+fn narrowed(q: i128) -> i64 {
+    match q {
+        i128::MIN => i64::MIN,
+        i128::MAX => i64::MAX,
+        q => q as i64,
     }
 }
 
@@ -148,7 +152,8 @@ impl Propagator for Linear<'_> {
         let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
             unreachable!("a linear propagator over a linear constraint");
         };
-        bounds(ctx, &self.con.scope, coefs, *cmp, *rhs)?;
+        let sum = (self.con.scope.as_slice(), coefs.as_slice());
+        sum_bounds(ctx, sum, *cmp, *rhs, self.narrow)?;
         last(ctx, self.con, coefs, *cmp, *rhs)
     }
 
@@ -215,10 +220,21 @@ pub(super) fn bounds(
     cmp: Cmp,
     rhs: i128,
 ) -> Prop {
+    sum_bounds(ctx, (scope, coefs), cmp, rhs, fits_in_64(coefs, rhs))
+}
+
+/// [`bounds`] with whether the sum [`fits_in_64`] already known.
+fn sum_bounds(
+    ctx: &mut Ctx<'_>,
+    (scope, coefs): (&[crate::var::View], &[i64]),
+    cmp: Cmp,
+    rhs: i128,
+    narrow: bool,
+) -> Prop {
     if cmp == Cmp::Ne {
         return not_equal(ctx, scope, coefs, rhs);
     }
-    if fits_in_64(coefs, rhs) {
+    if narrow {
         bounds_in(ctx, (scope, coefs), cmp, rhs as i64)
     } else {
         bounds_in(ctx, (scope, coefs), cmp, rhs)
