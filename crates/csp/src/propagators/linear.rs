@@ -12,9 +12,11 @@
 //!   guarantee); for `<=` and `>=` the same filtering is domain
 //!   consistency (a bound's support supports every value short of it);
 //!   for `!=`, the one value left open to the last variable whose
-//!   coefficient is not zero goes, which is domain consistency; then the
-//!   exact last-variable filter. `tests/strength.rs` checks each against
-//!   brute force;
+//!   coefficient is not zero goes, which is domain consistency. Once at
+//!   most one term is open each of these is exact, so no last-variable
+//!   filter runs after them; terms fixed on the current path are set
+//!   aside (`Linear::order`), so a deep node reads only the open ones.
+//!   `tests/strength.rs` checks each against brute force;
 //! * explanations: `linear/explain.rs`.
 
 mod explain;
@@ -41,6 +43,8 @@ pub(super) fn post(con: &Constraint) -> Posted<'_> {
     Box::new(Linear {
         con,
         narrow: fits_in_64(coefs, *rhs),
+        order: (0..coefs.len() as u32).collect(),
+        cells: None,
     })
 }
 
@@ -48,6 +52,32 @@ struct Linear<'m> {
     con: &'m Constraint,
     /// The sum [`fits_in_64`] (decided once, not at every run).
     narrow: bool,
+    /// The term indices, those still open on the current path first:
+    /// `order[..open]`, where `open` is the first of [`Linear::cells`];
+    /// the rest were fixed when a run set them aside. A run only swaps
+    /// within `order[..open]`, so backtracking (which restores `open`)
+    /// finds behind it only terms fixed at that node too, as in compact
+    /// table's row index. Fixed terms are what most of a deep node's
+    /// terms are (still life's objective sums 64 cells): a run reads the
+    /// open ones only.
+    order: Vec<u32>,
+    /// Reversible cells: the open terms' count, then the set-aside
+    /// terms' sum (an `i64`), allocated at the first run of a search.
+    cells: Option<u32>,
+}
+
+impl Linear<'_> {
+    /// The reversible cells (allocated at the search's first run: every
+    /// term open, nothing set aside, a state true at any node).
+    fn cells(&mut self, ctx: &mut Ctx<'_>) -> u32 {
+        if let Some(c) = self.cells {
+            return c;
+        }
+        let c = ctx.store.new_cells(1, self.order.len());
+        ctx.store.new_cells(1, 0);
+        self.cells = Some(c);
+        c
+    }
 }
 
 /// Whether `sum coefs[i] * x[i]` over any values of 32 bits, and `rhs`,
@@ -153,8 +183,27 @@ impl Propagator for Linear<'_> {
             unreachable!("a linear propagator over a linear constraint");
         };
         let sum = (self.con.scope.as_slice(), coefs.as_slice());
-        sum_bounds(ctx, sum, *cmp, *rhs, self.narrow)?;
-        last(ctx, self.con, coefs, *cmp, *rhs)
+        if self.narrow && *cmp != Cmp::Ne {
+            // Sums in 64 bits set fixed terms aside (a sum in `i64` fits a
+            // cell).
+            let c = self.cells(ctx);
+            let mut open = Open {
+                order: Some(&mut self.order),
+                len: ctx.store.cell(c),
+                fixed: ctx.store.cell(c + 1) as i64,
+            };
+            let result = bounds_in(ctx, sum, &mut open, *cmp, *rhs as i64);
+            let (len, fixed) = (open.len, open.fixed);
+            if result.is_ok() && len != ctx.store.cell(c) {
+                ctx.store.set_cell(c, len);
+                ctx.store.set_cell(c + 1, fixed as usize);
+            }
+            result
+        } else {
+            // (Exact once at most one term is open, so no last-variable
+            // filter after it: see `last`.)
+            sum_bounds(ctx, sum, *cmp, *rhs, self.narrow)
+        }
     }
 
     fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
@@ -196,9 +245,10 @@ pub(super) fn explain_sum(
 /// rule, which is as exact and does not enumerate a horizon of 10^6.
 const ENUMERATED: u32 = 64;
 
-/// The exact filter once at most one variable is open: by enumeration on a
-/// small domain; on a wide one, [`bounds`] (with the others fixed, bounds
-/// for `<=`, `>=` and `==`, and the one value `!=` rules out, are exact).
+/// Forward checking's exact filter once at most one variable is open: by
+/// enumeration on a small domain; on a wide one, [`bounds`] (with the
+/// others fixed, bounds for `<=`, `>=` and `==`, and the one value `!=`
+/// rules out, are exact).
 fn last(ctx: &mut Ctx<'_>, con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Prop {
     let mut open =
         (con.vars.iter().copied()).filter(|&x| !ctx.assigned[x as usize] && ctx.store.size(x) != 1);
@@ -235,9 +285,47 @@ fn sum_bounds(
         return not_equal(ctx, scope, coefs, rhs);
     }
     if narrow {
-        bounds_in(ctx, (scope, coefs), cmp, rhs as i64)
+        bounds_in(
+            ctx,
+            (scope, coefs),
+            &mut Open::every(scope),
+            cmp,
+            rhs as i64,
+        )
     } else {
-        bounds_in(ctx, (scope, coefs), cmp, rhs)
+        bounds_in(ctx, (scope, coefs), &mut Open::every(scope), cmp, rhs)
+    }
+}
+
+/// The terms of a sum that [`bounds_in`] reads.
+struct Open<'o, T> {
+    /// The term indices, the open ones first (see `Linear::order`); a
+    /// round sets aside the terms it finds fixed. `None`: every term, in
+    /// scope order, none set aside.
+    order: Option<&'o mut [u32]>,
+    /// How many terms are open (`order[..len]`, or the first `len`).
+    len: usize,
+    /// The sum of the terms set aside.
+    fixed: T,
+}
+
+impl<T: SumInt> Open<'_, T> {
+    /// Every term of `scope`, none set aside.
+    fn every(scope: &[crate::var::View]) -> Self {
+        Open {
+            order: None,
+            len: scope.len(),
+            fixed: T::ZERO,
+        }
+    }
+
+    /// The index of open term `j`.
+    #[inline(always)]
+    fn term(&self, j: usize) -> usize {
+        match &self.order {
+            Some(order) => order[j] as usize,
+            None => j,
+        }
     }
 }
 
@@ -249,20 +337,34 @@ fn sum_bounds(
 fn bounds_in<T: SumInt>(
     ctx: &mut Ctx<'_>,
     (scope, coefs): (&[crate::var::View], &[i64]),
+    open: &mut Open<'_, T>,
     cmp: Cmp,
     rhs: T,
 ) -> Prop {
     let mut ranges = std::mem::take(T::ranges(ctx.scratch));
     let mut rounds = || -> Prop {
         loop {
-            let (mut lo_sum, mut hi_sum, mut widest) = (T::ZERO, T::ZERO, T::ZERO);
+            let (mut lo_sum, mut hi_sum, mut widest) = (open.fixed, open.fixed, T::ZERO);
             ranges.clear();
-            for (view, &a) in scope.iter().zip(coefs) {
-                let (lo, hi) = term_range::<T>(ctx, view.var.index, a);
+            let mut j = 0;
+            while j < open.len {
+                let t = open.term(j);
+                let (lo, hi) = term_range::<T>(ctx, scope[t].var.index, coefs[t]);
                 lo_sum += lo;
                 hi_sum += hi;
+                if lo == hi
+                    && let Some(order) = &mut open.order
+                {
+                    // Fixed: set aside (the last open term takes its
+                    // place, read next).
+                    open.len -= 1;
+                    order.swap(j, open.len);
+                    open.fixed += lo;
+                    continue;
+                }
                 widest = widest.max(hi - lo);
                 ranges.push((lo, hi));
+                j += 1;
             }
             ctx.count_check();
             if (matches!(cmp, Cmp::Le | Cmp::Eq) && lo_sum > rhs)
@@ -282,11 +384,13 @@ fn bounds_in<T: SumInt>(
                 return Ok(());
             }
             let mut changed = false;
-            for ((view, &a), &(lo, hi)) in scope.iter().zip(coefs).zip(ranges.iter()) {
+            for (j, &(lo, hi)) in ranges.iter().enumerate() {
+                let t = open.term(j);
+                let a = coefs[t];
                 if a == 0 {
                     continue;
                 }
-                let x = view.var.index;
+                let x = scope[t].var.index;
                 let a = T::of(a);
                 // Bounds on a * x implied by the other terms.
                 let mut term_hi = T::MAX;
