@@ -652,6 +652,10 @@ impl SeqSelector {
             }
             // Lower is better; the first of equals wins.
             let score = self.score(view, x, choice);
+            if choice == VarChoice::FirstFail && score == 2 {
+                // No open variable is smaller: nothing after it can win.
+                return Some(x);
+            }
             if best.is_none_or(|(_, b)| score < b) {
                 best = Some((x, score));
             }
