@@ -164,11 +164,13 @@ impl Propagator for WatchedLiterals<'_> {
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         self.unit_propagate(ctx)?;
-        if self.con.vars.len() == self.con.scope.len() {
-            // Over distinct variables unit propagation is exact.
+        if self.con.scope.len() > 1 && self.con.vars.len() == self.con.scope.len() {
+            // Over two or more distinct variables unit propagation is
+            // exact.
             return Ok(());
         }
-        // Repeated variables (x or not x) are where the watches are not
+        // One literal (both watches on it: never unit to them) and
+        // repeated variables (x or not x) are where the watches are not
         // exact; the last-variable filter is.
         ctx.filter_last(self.con)
     }
