@@ -22,7 +22,7 @@
 
 use crate::literal::Relation;
 use crate::observer::Observer;
-use crate::propagators::{Change, Constraint, Ctx, Lit, Prop};
+use crate::propagators::{Change, Constraint, Ctx, Lit, Moved, Prop};
 use crate::search::policy::{ArcConsistency, ForwardChecking, Policy};
 use crate::search::Search;
 
@@ -331,8 +331,9 @@ impl<O: Observer> Search<'_, O> {
             _ => list.len(),
         };
         let (general, valued) = list.split_at(split);
+        let moved = Moved::of(change, &self.store, var);
         for &(slot, watch) in general {
-            if Some(slot) != running && watch.wakes(change, last, &self.store, var) {
+            if Some(slot) != running && watch.wakes_after(moved, change, last, &self.store, var) {
                 self.queue.push(slot);
             }
         }

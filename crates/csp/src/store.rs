@@ -457,9 +457,11 @@ impl Store {
     /// removal record of [`Store::set_min`] or [`Store::set_max`] gives
     /// them), ascending: the bits outside the bounds still say which
     /// values were members until the move (only the trail restores them).
+    /// A one-word domain's records span only consecutive members, each of
+    /// them gone (`Ctx::restrict_bounds` records runs).
     pub fn removed_between(&self, var: u32, from: i64, to: i64, mut each: impl FnMut(i64)) {
-        if from == to {
-            each(from);
+        if from == to || self.one_word {
+            (from..=to).for_each(each);
             return;
         }
         let mut v = from;

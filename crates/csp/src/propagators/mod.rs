@@ -160,6 +160,26 @@ impl Watch {
         }
     }
 
+    /// [`Watch::wakes`] with the bounds' moves already read ([`Moved`]).
+    #[inline(always)]
+    pub fn wakes_after(
+        self,
+        moved: Moved,
+        change: Change,
+        last: Option<i64>,
+        store: &Store,
+        var: u32,
+    ) -> bool {
+        match self {
+            Watch::Any => true,
+            Watch::Fixed => matches!(change, Change::Assigning { .. }) || last.is_some(),
+            Watch::LowerBound => moved.lower,
+            Watch::UpperBound => moved.upper,
+            Watch::Bounds => moved.bounds,
+            _ => self.wakes(change, last, store, var),
+        }
+    }
+
     /// Does `change` of `var`, whose domain is now the single value `last`
     /// (if it is one), concern a propagator watching this? `store` holds
     /// the domain now: after the removal (and whatever the same run removed
@@ -198,6 +218,41 @@ impl Watch {
             (Watch::ValueOrFixed(w), Change::Removed { value, upto }) => {
                 (value..=upto).contains(&w) || last.is_some()
             }
+        }
+    }
+}
+
+/// What a change did to a variable's bounds, read from the store once for
+/// all the watches on the variable ([`Watch::wakes_after`]) rather than
+/// once per watch (Costas arrays' differences put dozens of bound watches
+/// on each variable).
+#[derive(Clone, Copy)]
+pub(crate) struct Moved {
+    lower: bool,
+    upper: bool,
+    bounds: bool,
+}
+
+impl Moved {
+    /// What `change` of `var` did, `store` read as [`Watch::wakes`] reads
+    /// it.
+    #[inline(always)]
+    pub fn of(change: Change, store: &Store, var: u32) -> Moved {
+        match change {
+            Change::Removed { value, upto } => {
+                let lower = !matches!(store.min(var), Some(m) if m <= upto);
+                let upper = !matches!(store.max(var), Some(m) if m >= value);
+                Moved {
+                    lower,
+                    upper,
+                    bounds: lower || upper,
+                }
+            }
+            Change::Assigning { value } => Moved {
+                lower: store.min(var).is_some_and(|m| m < value),
+                upper: store.max(var).is_some_and(|m| m > value),
+                bounds: store.size(var) > 1,
+            },
         }
     }
 }
@@ -417,22 +472,73 @@ impl Ctx<'_> {
             }
             return Ok(changed);
         }
-        let mut changed = false;
-        while let Some(m) = self.store.min(var) {
-            if (m as i128) >= lo {
-                break;
-            }
-            self.remove(var, m)?;
-            changed = true;
+        // One word: both sides in one write, recorded as runs of
+        // consecutive values in the order removing them one by one would
+        // take them (the lower side upwards, then the upper side
+        // downwards), so that a bound's move is one wake-up, not one per
+        // value.
+        type Word = usize;
+        const BITS: u32 = Word::BITS;
+        let base = self.store.base(var) as i128;
+        let offset = |b: i128| b.saturating_sub(base).clamp(-1, BITS as i128) as i64;
+        let (lo_off, hi_off) = (offset(lo), offset(hi));
+        let below: Word = match lo_off {
+            ..=0 => 0,
+            o if o >= i64::from(BITS) => Word::MAX,
+            o => (1 << o) - 1,
+        };
+        let above: Word = match hi_off {
+            ..0 => Word::MAX,
+            o if o >= i64::from(BITS) - 1 => 0,
+            o => Word::MAX << (o + 1),
+        };
+        let (removed, wiped) = self.store.remove_mask(var, below | above);
+        if removed == 0 {
+            return Ok(false);
         }
-        while let Some(m) = self.store.max(var) {
-            if (m as i128) <= hi {
-                break;
+        self.pruned += u64::from(removed.count_ones());
+        if self.record {
+            let base = base as i64;
+            let first = self.removals.len();
+            // The bits `start..start + len`.
+            let run = |start: u32, len: u32| (Word::MAX >> (BITS - len)) << start;
+            let mut lower = removed & below;
+            while lower != 0 {
+                let start = lower.trailing_zeros();
+                let len = (lower >> start).trailing_ones();
+                self.push_run(var, base, start, len);
+                lower &= !run(start, len);
             }
-            self.remove(var, m)?;
-            changed = true;
+            let mut upper = removed & !below;
+            while upper != 0 {
+                let end = BITS - 1 - upper.leading_zeros();
+                let len = (upper << (BITS - 1 - end)).leading_ones();
+                self.push_run(var, base, end + 1 - len, len);
+                upper &= !run(end + 1 - len, len);
+            }
+            // The variable's last value, if it has one, is what the last
+            // removal left.
+            if let Some(r) = self.removals[first..].last_mut() {
+                r.last = self.store.single(var);
+            }
         }
-        Ok(changed)
+        if wiped {
+            return Err(Wipeout);
+        }
+        Ok(true)
+    }
+
+    /// Records the removal of the `len` values from bit `start` of a
+    /// one-word domain whose bit 0 is `base` (the variable's value, if it
+    /// is fixed, set by the caller).
+    fn push_run(&mut self, var: u32, base: i64, start: u32, len: u32) {
+        self.removals.push(Removal {
+            var,
+            value: base + i64::from(start),
+            upto: base + i64::from(start + len - 1),
+            by: self.by,
+            last: None,
+        });
     }
 
     /// Is `x` assigned or fixed to one value?
