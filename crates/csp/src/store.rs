@@ -728,7 +728,7 @@ impl Store {
     fn set_bound(&mut self, var: u32, bound: i64, lower: bool) -> (u32, i64, i64) {
         debug_assert!(
             !self.one_word,
-            "one-word domains remove bound values one by one"
+            "one-word domains move bounds through remove_mask"
         );
         let (Some(lo), Some(hi)) = (self.min(var), self.max(var)) else {
             return (0, 0, 0);

@@ -452,8 +452,8 @@ impl Ctx<'_> {
 
     /// Removes every value of `var` outside `lo..=hi`; true if any went.
     /// A multi-word domain moves each bound at once (one trail entry and one
-    /// record, whatever the distance); a one-word domain removes its few
-    /// values one by one.
+    /// record, whatever the distance); a one-word domain loses both sides
+    /// in one write, recorded as one run per stretch of consecutive values.
     pub fn restrict_bounds(&mut self, var: u32, lo: i128, hi: i128) -> Result<bool, Wipeout> {
         if !self.store.one_word() {
             let clamp = |b: i128| b.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
