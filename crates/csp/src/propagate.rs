@@ -331,9 +331,19 @@ impl<O: Observer> Search<'_, O> {
             _ => list.len(),
         };
         let (general, valued) = list.split_at(split);
-        let moved = Moved::of(change, &self.store, var);
+        // The bounds' moves, read once at the first watch on them.
+        let mut moved: Option<Moved> = None;
         for &(slot, watch) in general {
-            if Some(slot) != running && watch.wakes_after(moved, change, last, &self.store, var) {
+            if Some(slot) == running {
+                continue;
+            }
+            let wakes = match watch.on_bounds() {
+                true => moved
+                    .get_or_insert_with(|| Moved::of(change, &self.store, var))
+                    .concerns(watch),
+                false => watch.wakes(change, last, &self.store, var),
+            };
+            if wakes {
                 self.queue.push(slot);
             }
         }

@@ -160,24 +160,10 @@ impl Watch {
         }
     }
 
-    /// [`Watch::wakes`] with the bounds' moves already read ([`Moved`]).
+    /// Whether this watches a bound ([`Moved::concerns`] answers it).
     #[inline(always)]
-    pub fn wakes_after(
-        self,
-        moved: Moved,
-        change: Change,
-        last: Option<i64>,
-        store: &Store,
-        var: u32,
-    ) -> bool {
-        match self {
-            Watch::Any => true,
-            Watch::Fixed => matches!(change, Change::Assigning { .. }) || last.is_some(),
-            Watch::LowerBound => moved.lower,
-            Watch::UpperBound => moved.upper,
-            Watch::Bounds => moved.bounds,
-            _ => self.wakes(change, last, store, var),
-        }
+    pub fn on_bounds(self) -> bool {
+        matches!(self, Watch::LowerBound | Watch::UpperBound | Watch::Bounds)
     }
 
     /// Does `change` of `var`, whose domain is now the single value `last`
@@ -223,7 +209,7 @@ impl Watch {
 }
 
 /// What a change did to a variable's bounds, read from the store once for
-/// all the watches on the variable ([`Watch::wakes_after`]) rather than
+/// all the watches on the variable's bounds ([`Moved::concerns`]) rather than
 /// once per watch (Costas arrays' differences put dozens of bound watches
 /// on each variable).
 #[derive(Clone, Copy)]
@@ -234,6 +220,16 @@ pub(crate) struct Moved {
 }
 
 impl Moved {
+    /// Does the change concern `watch`, a watch [`Watch::on_bounds`]?
+    #[inline(always)]
+    pub fn concerns(self, watch: Watch) -> bool {
+        match watch {
+            Watch::LowerBound => self.lower,
+            Watch::UpperBound => self.upper,
+            _ => self.bounds,
+        }
+    }
+
     /// What `change` of `var` did, `store` read as [`Watch::wakes`] reads
     /// it.
     #[inline(always)]
@@ -496,8 +492,15 @@ impl Ctx<'_> {
         if removed == 0 {
             return Ok(false);
         }
-        self.pruned += u64::from(removed.count_ones());
-        if self.record {
+        if removed.is_power_of_two() {
+            // One value (the common case): one record.
+            self.note(
+                var,
+                base as i64 + i64::from(removed.trailing_zeros()),
+                self.by,
+            );
+        } else if self.record {
+            self.pruned += u64::from(removed.count_ones());
             let base = base as i64;
             let first = self.removals.len();
             // The bits `start..start + len`.
@@ -521,6 +524,8 @@ impl Ctx<'_> {
             if let Some(r) = self.removals[first..].last_mut() {
                 r.last = self.store.single(var);
             }
+        } else {
+            self.pruned += u64::from(removed.count_ones());
         }
         if wiped {
             return Err(Wipeout);
