@@ -178,31 +178,24 @@ impl Watch {
     /// upper bound when the maximum is now below `value`.
     #[inline(always)]
     pub fn wakes(self, change: Change, last: Option<i64>, store: &Store, var: u32) -> bool {
-        let lower_moved = |upto: i64| !matches!(store.min(var), Some(m) if m <= upto);
-        let upper_moved = |value: i64| !matches!(store.max(var), Some(m) if m >= value);
+        if self.on_bounds() {
+            return Moved::of(change, store, var).concerns(self);
+        }
         match (self, change) {
             (Watch::Any | Watch::ValueOrFixed(_), Change::Assigning { .. })
             | (Watch::Any, _)
             | (Watch::Fixed, Change::Assigning { .. }) => true,
             (Watch::Fixed, Change::Removed { .. }) => last.is_some(),
-            (Watch::LowerBound, Change::Removed { upto, .. }) => lower_moved(upto),
-            (Watch::UpperBound, Change::Removed { value, .. }) => upper_moved(value),
-            (Watch::Bounds, Change::Removed { value, upto }) => {
-                lower_moved(upto) || upper_moved(value)
-            }
-            (Watch::LowerBound, Change::Assigning { value }) => {
-                store.min(var).is_some_and(|m| m < value)
-            }
-            (Watch::UpperBound, Change::Assigning { value }) => {
-                store.max(var).is_some_and(|m| m > value)
-            }
-            (Watch::Bounds, Change::Assigning { .. }) => store.size(var) > 1,
             (Watch::Value(w), Change::Removed { value, upto }) => {
                 (value..=upto).contains(&w) || Some(w) == last
             }
             (Watch::Value(w), Change::Assigning { .. }) => store.contains(var, w),
             (Watch::ValueOrFixed(w), Change::Removed { value, upto }) => {
                 (value..=upto).contains(&w) || last.is_some()
+            }
+            // (Answered by `Moved` above.)
+            (Watch::LowerBound | Watch::UpperBound | Watch::Bounds, _) => {
+                unreachable!("a bound watch")
             }
         }
     }
@@ -230,8 +223,9 @@ impl Moved {
         }
     }
 
-    /// What `change` of `var` did, `store` read as [`Watch::wakes`] reads
-    /// it.
+    /// What `change` of `var` did: a bound moved if the store's bound now
+    /// lies past the removed range (see [`Watch::wakes`]), or, for an
+    /// assignment, lies on the other side of the value.
     #[inline(always)]
     pub fn of(change: Change, store: &Store, var: u32) -> Moved {
         match change {
@@ -469,10 +463,8 @@ impl Ctx<'_> {
             return Ok(changed);
         }
         // One word: both sides in one write, recorded as runs of
-        // consecutive values in the order removing them one by one would
-        // take them (the lower side upwards, then the upper side
-        // downwards), so that a bound's move is one wake-up, not one per
-        // value.
+        // consecutive values (`record_runs`), so that a bound's move is
+        // one wake-up, not one per value.
         type Word = usize;
         const BITS: u32 = Word::BITS;
         let base = self.store.base(var) as i128;
@@ -499,38 +491,46 @@ impl Ctx<'_> {
                 base as i64 + i64::from(removed.trailing_zeros()),
                 self.by,
             );
-        } else if self.record {
-            self.pruned += u64::from(removed.count_ones());
-            let base = base as i64;
-            let first = self.removals.len();
-            // The bits `start..start + len`.
-            let run = |start: u32, len: u32| (Word::MAX >> (BITS - len)) << start;
-            let mut lower = removed & below;
-            while lower != 0 {
-                let start = lower.trailing_zeros();
-                let len = (lower >> start).trailing_ones();
-                self.push_run(var, base, start, len);
-                lower &= !run(start, len);
-            }
-            let mut upper = removed & !below;
-            while upper != 0 {
-                let end = BITS - 1 - upper.leading_zeros();
-                let len = (upper << (BITS - 1 - end)).leading_ones();
-                self.push_run(var, base, end + 1 - len, len);
-                upper &= !run(end + 1 - len, len);
-            }
-            // The variable's last value, if it has one, is what the last
-            // removal left.
-            if let Some(r) = self.removals[first..].last_mut() {
-                r.last = self.store.single(var);
-            }
         } else {
             self.pruned += u64::from(removed.count_ones());
+            if self.record {
+                self.record_runs(var, base as i64, removed, below);
+            }
         }
         if wiped {
             return Err(Wipeout);
         }
         Ok(true)
+    }
+
+    /// Records the one-word removal `removed` of `var` (bit 0 `base`),
+    /// `below` the bits under the new lower bound, as runs of consecutive
+    /// values in the order removing them one by one takes them: the lower
+    /// side upwards, then the upper side downwards.
+    fn record_runs(&mut self, var: u32, base: i64, removed: usize, below: usize) {
+        const BITS: u32 = usize::BITS;
+        let first = self.removals.len();
+        // The bits `start..start + len`.
+        let run = |start: u32, len: u32| (usize::MAX >> (BITS - len)) << start;
+        let mut lower = removed & below;
+        while lower != 0 {
+            let start = lower.trailing_zeros();
+            let len = (lower >> start).trailing_ones();
+            self.push_run(var, base, start, len);
+            lower &= !run(start, len);
+        }
+        let mut upper = removed & !below;
+        while upper != 0 {
+            let end = BITS - 1 - upper.leading_zeros();
+            let len = (upper << (BITS - 1 - end)).leading_ones();
+            self.push_run(var, base, end + 1 - len, len);
+            upper &= !run(end + 1 - len, len);
+        }
+        // The variable's last value, if it has one, is what the last
+        // removal left.
+        if let Some(r) = self.removals[first..].last_mut() {
+            r.last = self.store.single(var);
+        }
     }
 
     /// Records the removal of the `len` values from bit `start` of a
