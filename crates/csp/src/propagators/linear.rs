@@ -329,11 +329,13 @@ impl<T: SumInt> Open<'_, T> {
     }
 }
 
-/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`, each term's range
-/// read once a round into the propagators' scratch buffer (no allocation
-/// per run; a term a round moved is read again in the next; a variable
-/// repeated in the scope may be read stale within a round, which only
-/// weakens that round's cut).
+/// [`bounds`] for `<=`, `>=` and `=`, summing in `T`, the terms' ranges
+/// read into the propagators' scratch buffer (no allocation per run) at
+/// the first round. Over distinct variables (a model's sums) a round
+/// updates the ranges it cut, so later rounds read the store only for
+/// those; otherwise every later round reads every term again, and a
+/// variable repeated in the scope may be read stale within a round, which
+/// only weakens that round's cut.
 fn bounds_in<T: SumInt>(
     ctx: &mut Ctx<'_>,
     (scope, coefs): (&[crate::var::View], &[i64]),
@@ -342,30 +344,14 @@ fn bounds_in<T: SumInt>(
     rhs: T,
 ) -> Prop {
     let mut ranges = std::mem::take(T::ranges(ctx.scratch));
+    // Where the scope's variables are distinct (a model's sums, merged
+    // when built), a round's cuts update the ranges they move in place:
+    // the next round needs no reading of every term again.
+    let distinct = open.order.is_some();
     let mut rounds = || -> Prop {
+        let (mut lo_sum, mut hi_sum, mut widest) =
+            read_terms(ctx, (scope, coefs), open, &mut ranges);
         loop {
-            let (mut lo_sum, mut hi_sum, mut widest) = (open.fixed, open.fixed, T::ZERO);
-            ranges.clear();
-            let mut j = 0;
-            while j < open.len {
-                let t = open.term(j);
-                let (lo, hi) = term_range::<T>(ctx, scope[t].var.index, coefs[t]);
-                lo_sum += lo;
-                hi_sum += hi;
-                if lo == hi
-                    && let Some(order) = &mut open.order
-                {
-                    // Fixed: set aside (the last open term takes its
-                    // place, read next).
-                    open.len -= 1;
-                    order.swap(j, open.len);
-                    open.fixed += lo;
-                    continue;
-                }
-                widest = widest.max(hi - lo);
-                ranges.push((lo, hi));
-                j += 1;
-            }
             ctx.count_check();
             if (matches!(cmp, Cmp::Le | Cmp::Eq) && lo_sum > rhs)
                 || (matches!(cmp, Cmp::Ge | Cmp::Eq) && hi_sum < rhs)
@@ -383,15 +369,12 @@ fn bounds_in<T: SumInt>(
             if widest <= slack {
                 return Ok(());
             }
+            let (mut next_lo, mut next_hi, mut next_widest) = (lo_sum, hi_sum, T::ZERO);
             let mut changed = false;
-            for (j, &(lo, hi)) in ranges.iter().enumerate() {
+            for (j, range) in ranges.iter_mut().enumerate() {
+                let (lo, hi) = *range;
                 let t = open.term(j);
                 let a = coefs[t];
-                if a == 0 {
-                    continue;
-                }
-                let x = scope[t].var.index;
-                let a = T::of(a);
                 // Bounds on a * x implied by the other terms.
                 let mut term_hi = T::MAX;
                 let mut term_lo = T::MIN;
@@ -401,26 +384,77 @@ fn bounds_in<T: SumInt>(
                 if matches!(cmp, Cmp::Ge | Cmp::Eq) {
                     term_lo = rhs - (hi_sum - hi);
                 }
-                if term_lo <= lo && hi <= term_hi {
-                    // The others leave the term its whole range: nothing to cut
-                    // (the common case, and no division).
+                if a == 0 || (term_lo <= lo && hi <= term_hi) {
+                    // The others leave the term its whole range: nothing to
+                    // cut (the common case, and no division).
+                    next_widest = next_widest.max(hi - lo);
                     continue;
                 }
+                let x = scope[t].var.index;
+                let a = T::of(a);
                 let (x_lo, x_hi) = if a > T::ZERO {
                     (T::div_ceil(term_lo, a), T::div_floor(term_hi, a))
                 } else {
                     (T::div_ceil(term_hi, a), T::div_floor(term_lo, a))
                 };
-                changed |= ctx.restrict_bounds(x, x_lo.wide(), x_hi.wide())?;
+                if ctx.restrict_bounds(x, x_lo.wide(), x_hi.wide())? {
+                    changed = true;
+                    if distinct {
+                        let (new_lo, new_hi) = term_range::<T>(ctx, x, coefs[t]);
+                        next_lo += new_lo - lo;
+                        next_hi += new_hi - hi;
+                        *range = (new_lo, new_hi);
+                    }
+                }
+                next_widest = next_widest.max(range.1 - range.0);
             }
             if !changed {
                 return Ok(());
             }
+            (lo_sum, hi_sum, widest) = match distinct {
+                true => (next_lo, next_hi, next_widest),
+                // A repeated variable's other terms may have moved too.
+                false => read_terms(ctx, (scope, coefs), open, &mut ranges),
+            };
         }
     };
     let result = rounds();
     *T::ranges(ctx.scratch) = ranges;
     result
+}
+
+/// Reads each open term's range into `ranges` (setting aside the terms
+/// now fixed, where `open` keeps an order): the sum's least and greatest
+/// values and the widest open range.
+fn read_terms<T: SumInt>(
+    ctx: &Ctx<'_>,
+    (scope, coefs): (&[crate::var::View], &[i64]),
+    open: &mut Open<'_, T>,
+    ranges: &mut Vec<(T, T)>,
+) -> (T, T, T) {
+    let (mut lo_sum, mut hi_sum, mut widest) = (open.fixed, open.fixed, T::ZERO);
+    ranges.clear();
+    let mut j = 0;
+    while j < open.len {
+        let t = open.term(j);
+        let (lo, hi) = term_range::<T>(ctx, scope[t].var.index, coefs[t]);
+        lo_sum += lo;
+        hi_sum += hi;
+        if lo == hi
+            && let Some(order) = &mut open.order
+        {
+            // Fixed: set aside (the last open term takes its place, read
+            // next).
+            open.len -= 1;
+            order.swap(j, open.len);
+            open.fixed += lo;
+            continue;
+        }
+        widest = widest.max(hi - lo);
+        ranges.push((lo, hi));
+        j += 1;
+    }
+    (lo_sum, hi_sum, widest)
 }
 
 /// Domain consistency for `sum coefs[i] * scope[i] != rhs`: nothing to
