@@ -493,24 +493,24 @@ proptest! {
         }
     }
 
-    /// Reified and half-reified one-variable equality and disequality
-    /// (`b <-> a x = c`, `b <-> a x != c`, `int_eq_reif` with a constant):
-    /// domain consistent, `b` decided by the value leaving `x`'s domain
-    /// even between its bounds.
+    /// Reified and half-reified one-variable comparisons (`b <-> a x = c`,
+    /// `b -> a (x + o) != c`, `b <-> a x <= c`, `int_eq_reif` and
+    /// `int_le_reif` with a constant): domain consistent, `b` decided by
+    /// the value leaving `x`'s domain even between its bounds (`=`, `!=`)
+    /// or by `x`'s bounds (`<=`, `>=`).
     #[test]
-    fn reified_one_variable_equality_is_domain_consistent(
+    fn reified_one_variable_comparison_is_domain_consistent(
         declared in domains(2, -3..=3, 1..=7),
         b in proptest::collection::btree_set(-1..=2i32, 1..=3),
-        a in prop_oneof![-2..=-1i64, 1..=2i64],
+        a in prop_oneof![-3..=-1i64, 1..=3i64],
         offset in -2..=2i32,
-        equal in any::<bool>(),
-        rhs in -7..=7i64,
+        cmp in cmp(),
+        rhs in -8..=8i64,
         full in any::<bool>(),
     ) {
         let mut declared = declared;
         declared[0] = b.into_iter().collect();
         let (mut m, x) = model_over(&declared);
-        let cmp = if equal { Cmp::Eq } else { Cmp::Ne };
         let condition = Condition::linear([(a, x[1] + offset)], cmp, rhs);
         if full {
             m.reify(x[0], condition).unwrap();

@@ -15,7 +15,10 @@
 //!   and for a one-variable `a x = c` or `a x != c` (the value gone from
 //!   `x`'s domain decides `b`, as for Gecode's `int_eq_reif`, so such a
 //!   reification is domain consistent; it hears only that value of `x`);
-//!   then the exact last-variable filter. `tests/strength.rs` checks each
+//!   a one-variable `a x <= c` or `a x >= c` is a bound literal on `x`,
+//!   imposed or decided on `x`'s bounds without the sums (domain
+//!   consistent too; it hears only `x`'s bounds); then the exact
+//!   last-variable filter. `tests/strength.rs` checks each
 //!   case against brute force.
 
 use super::explain::{conjunction, lacks, others_fixed};
@@ -70,8 +73,9 @@ impl ConstraintKind for Reified {
     }
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
-        let named = named_value(&con.scope[1..], &self.body)
-            .filter(|&(x, _)| con.vars.len() == 2 && con.scope[0].var.index != x);
+        let alone = |x: u32| con.vars.len() == 2 && con.scope[0].var.index != x;
+        let named = named_value(&con.scope[1..], &self.body).filter(|&(x, _)| alone(x));
+        let bound = named_bound(&con.scope[1..], &self.body).filter(|&(x, _)| alone(x));
         // An inequality over distinct variables other than `b`'s: its
         // bounds rules leave each open variable an interval, so with one
         // variable left open they are exact and the last-variable filter
@@ -87,25 +91,98 @@ impl ConstraintKind for Reified {
             con,
             kind: self,
             named,
+            bound,
             exact: inequality && con.vars.len() == con.scope.len(),
         })
     }
 
     /// A one-variable `a x = c` or `a x != c` hears of `x` only its value
-    /// (going, or becoming the last): nothing else changes what it infers.
+    /// (going, or becoming the last), a one-variable `a x <= c` or `a x >=
+    /// c` only its bounds: nothing else changes what they infer.
     fn watches(&self, con: &Constraint) -> Vec<Watch> {
-        match named_value(&con.scope[1..], &self.body) {
-            Some((x, Some(v))) if con.vars.len() == 2 && con.scope[0].var.index != x => {
-                let watch = |var: &u32| {
-                    if *var == x {
-                        Watch::Value(v)
-                    } else {
-                        Watch::Any
-                    }
-                };
-                con.vars.iter().map(watch).collect()
-            }
-            _ => vec![Watch::Any; con.vars.len()],
+        let alone = |x: u32| con.vars.len() == 2 && con.scope[0].var.index != x;
+        let terms = &con.scope[1..];
+        let heard = match (
+            named_value(terms, &self.body),
+            named_bound(terms, &self.body),
+        ) {
+            (Some((x, Some(v))), _) if alone(x) => Some((x, Watch::Value(v))),
+            (_, Some((x, _))) if alone(x) => Some((x, Watch::Bounds)),
+            _ => None,
+        };
+        let watch = |&var: &u32| match heard {
+            Some((x, watch)) if var == x => watch,
+            _ => Watch::Any,
+        };
+        con.vars.iter().map(watch).collect()
+    }
+}
+
+/// For a body `a * x cmp rhs` over one view `x` (`a` not zero): the view,
+/// `a`, the comparison and `rhs`.
+fn one_term<'t>(terms: &'t [View], body: &Body) -> Option<(&'t View, i128, Cmp, i128)> {
+    let Body::Linear { coefs, cmp, rhs } = body else {
+        return None;
+    };
+    match (terms, &coefs[..]) {
+        ([x], &[a]) if a != 0 => Some((x, i128::from(a), *cmp, *rhs)),
+        _ => None,
+    }
+}
+
+/// For a body `a * x <= rhs` or `a * x >= rhs` over one view of `x`: `x`'s
+/// variable and the bound literal on it the comparison is (`x <= k` or
+/// `x >= k`, `k` within `i64`, beyond any 32-bit domain where the
+/// comparison is). `None` for any other body.
+fn named_bound(terms: &[View], body: &Body) -> Option<(u32, Bound)> {
+    let (x, a, cmp @ (Cmp::Le | Cmp::Ge), rhs) = one_term(terms, body)? else {
+        return None;
+    };
+    let offset = i128::from(x.offset);
+    let clamp = |k: i128| k.clamp(i64::MIN as i128 / 2, i64::MAX as i128 / 2) as i64;
+    // `a * (x + offset) cmp rhs`: dividing by a negative `a` turns it.
+    let bound = match (cmp == Cmp::Le) == (a > 0) {
+        true => Bound::AtMost(clamp(linear::div_floor(rhs, a) - offset)),
+        false => Bound::AtLeast(clamp(linear::div_ceil(rhs, a) - offset)),
+    };
+    Some((x.var.index, bound))
+}
+
+/// A bound literal on one variable: `x <= k` or `x >= k`.
+#[derive(Clone, Copy)]
+enum Bound {
+    AtMost(i64),
+    AtLeast(i64),
+}
+
+impl Bound {
+    /// The literal's negation.
+    fn negated(self) -> Bound {
+        match self {
+            Bound::AtMost(k) => Bound::AtLeast(k + 1),
+            Bound::AtLeast(k) => Bound::AtMost(k - 1),
+        }
+    }
+
+    /// Makes the literal hold on `x`.
+    fn impose(self, ctx: &mut Ctx<'_>, x: u32) -> Prop {
+        let (lo, hi) = match self {
+            Bound::AtMost(k) => (i128::MIN, i128::from(k)),
+            Bound::AtLeast(k) => (i128::from(k), i128::MAX),
+        };
+        ctx.restrict_bounds(x, lo, hi).map(drop)
+    }
+
+    /// What `x`'s bounds `lo..=hi` say of the literal.
+    fn truth(self, (lo, hi): (i64, i64)) -> Truth {
+        let (surely, never) = match self {
+            Bound::AtMost(k) => (hi <= k, lo > k),
+            Bound::AtLeast(k) => (lo >= k, hi < k),
+        };
+        match (surely, never) {
+            (true, _) => Truth::Entailed,
+            (_, true) => Truth::Disentailed,
+            _ => Truth::Open,
         }
     }
 }
@@ -114,21 +191,9 @@ impl ConstraintKind for Reified {
 /// variable and the value of it the comparison names (`None` when no
 /// integer is one). `None` for any other body.
 fn named_value(terms: &[View], body: &Body) -> Option<(u32, Option<i64>)> {
-    let Body::Linear {
-        coefs,
-        cmp: Cmp::Eq | Cmp::Ne,
-        rhs,
-    } = body
-    else {
+    let (x, a, Cmp::Eq | Cmp::Ne, rhs) = one_term(terms, body)? else {
         return None;
     };
-    let ([x], &[a]) = (terms, &coefs[..]) else {
-        return None;
-    };
-    if a == 0 {
-        return None;
-    }
-    let a = i128::from(a);
     let value = (rhs % a == 0)
         .then(|| rhs / a - i128::from(x.offset))
         .and_then(|v| i64::try_from(v).ok());
@@ -141,6 +206,9 @@ struct ReifiedPropagator<'m> {
     /// For a one-variable `=` or `!=` over a variable other than `b`'s:
     /// that variable and the value the body names (`named_value`).
     named: Option<(u32, Option<i64>)>,
+    /// For a one-variable `<=` or `>=` over a variable other than `b`'s:
+    /// that variable and the bound literal the body is (`named_bound`).
+    bound: Option<(u32, Bound)>,
     /// The bounds rules are exact once one variable is open: no
     /// last-variable filter.
     exact: bool,
@@ -166,6 +234,9 @@ impl Propagator for ReifiedPropagator<'_> {
         if let Some((x, value)) = self.named {
             let equal = matches!(body, Body::Linear { cmp: Cmp::Eq, .. });
             return one_value(ctx, b, (x, value), equal, *full);
+        }
+        if let Some((x, bound)) = self.bound {
+            return one_bound(ctx, b, (x, bound), *full);
         }
         bounds::restrict(ctx, b, 0, 1)?;
         let (lo, hi) = bounds::range(ctx, b)?;
@@ -318,6 +389,37 @@ fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
         Cmp::Ne => (Cmp::Eq, rhs),
         Cmp::Le => (Cmp::Ge, rhs + 1),
         Cmp::Ge => (Cmp::Le, rhs - 1),
+    }
+}
+
+/// The fixpoint of `b <-> x <= k` or `b <-> x >= k` (`->` when not
+/// `full`), exact on both sides (no last-variable filter): a fixed `b`
+/// imposes the literal or its negation, an open one is decided by `x`'s
+/// bounds (what the general linear rules do for one term, without their
+/// sums).
+fn one_bound(ctx: &mut Ctx<'_>, b: &View, (x, bound): (u32, Bound), full: bool) -> Prop {
+    ctx.count_check();
+    let (mut lo, mut hi) = bounds::range(ctx, b)?;
+    if lo < 0 || hi > 1 {
+        bounds::restrict(ctx, b, 0, 1)?;
+        (lo, hi) = bounds::range(ctx, b)?;
+    }
+    if lo == 1 {
+        return bound.impose(ctx, x);
+    }
+    if hi == 0 {
+        return match full {
+            true => bound.negated().impose(ctx, x),
+            false => Ok(()), // half reification, `b` false: nothing to enforce
+        };
+    }
+    let (Some(x_lo), Some(x_hi)) = (ctx.store.min(x), ctx.store.max(x)) else {
+        return Err(Wipeout);
+    };
+    match bound.truth((x_lo, x_hi)) {
+        Truth::Entailed if full => bounds::restrict(ctx, b, 1, 1).map(drop),
+        Truth::Disentailed => bounds::restrict(ctx, b, 0, 0).map(drop),
+        _ => Ok(()),
     }
 }
 
