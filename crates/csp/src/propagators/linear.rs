@@ -426,6 +426,7 @@ fn bounds_in<T: SumInt>(
 /// Reads each open term's range into `ranges` (setting aside the terms
 /// now fixed, where `open` keeps an order): the sum's least and greatest
 /// values and the widest open range.
+#[inline(always)]
 fn read_terms<T: SumInt>(
     ctx: &Ctx<'_>,
     (scope, coefs): (&[crate::var::View], &[i64]),

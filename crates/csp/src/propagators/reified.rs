@@ -396,7 +396,9 @@ fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
 /// `full`), exact on both sides (no last-variable filter): a fixed `b`
 /// imposes the literal or its negation, an open one is decided by `x`'s
 /// bounds (what the general linear rules do for one term, without their
-/// sums).
+/// sums). Kept out of line: the general path's fixpoint stays small
+/// enough to inline [`truth`].
+#[inline(never)]
 fn one_bound(ctx: &mut Ctx<'_>, b: &View, (x, bound): (u32, Bound), full: bool) -> Prop {
     ctx.count_check();
     let (mut lo, mut hi) = bounds::range(ctx, b)?;
@@ -530,6 +532,7 @@ fn enforce(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body, negate: bool) -> Pr
 }
 
 /// Is the body certain, impossible, or open under the current domains?
+#[inline(always)]
 fn truth(ctx: &mut Ctx<'_>, con: &Constraint, body: &Body) -> Result<Truth, Wipeout> {
     ctx.count_check();
     match body {
