@@ -238,8 +238,7 @@ impl Propagator for ReifiedPropagator<'_> {
         if let Some((x, bound)) = self.bound {
             return one_bound(ctx, b, (x, bound), *full);
         }
-        bounds::restrict(ctx, b, 0, 1)?;
-        let (lo, hi) = bounds::range(ctx, b)?;
+        let (lo, hi) = boolean(ctx, b)?;
         if lo == 1 {
             enforce(ctx, con, body, false)?;
         } else if hi == 0 {
@@ -382,6 +381,13 @@ impl ReifiedPropagator<'_> {
     }
 }
 
+/// `b`'s range, kept within `0..=1` (no store write when it is).
+fn boolean(ctx: &mut Ctx<'_>, b: &View) -> Result<(i128, i128), Wipeout> {
+    let mut now = bounds::range(ctx, b)?;
+    bounds::tighten(ctx, b, &mut now, 0, 1)?;
+    Ok(now)
+}
+
 /// The negation of a linear comparison (integers: `< r` is `<= r - 1`).
 fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
     match cmp {
@@ -401,11 +407,7 @@ fn negated(cmp: Cmp, rhs: i128) -> (Cmp, i128) {
 #[inline(never)]
 fn one_bound(ctx: &mut Ctx<'_>, b: &View, (x, bound): (u32, Bound), full: bool) -> Prop {
     ctx.count_check();
-    let (mut lo, mut hi) = bounds::range(ctx, b)?;
-    if lo < 0 || hi > 1 {
-        bounds::restrict(ctx, b, 0, 1)?;
-        (lo, hi) = bounds::range(ctx, b)?;
-    }
+    let (lo, hi) = boolean(ctx, b)?;
     if lo == 1 {
         return bound.impose(ctx, x);
     }
@@ -438,11 +440,7 @@ fn one_value(
     full: bool,
 ) -> Prop {
     ctx.count_check();
-    let (mut lo, mut hi) = bounds::range(ctx, b)?;
-    if lo < 0 || hi > 1 {
-        bounds::restrict(ctx, b, 0, 1)?;
-        (lo, hi) = bounds::range(ctx, b)?;
-    }
+    let (lo, hi) = boolean(ctx, b)?;
     let holds = if lo == 1 {
         Some(true)
     } else if hi == 0 && full {
