@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 // The precedences stated so far, which tighten a difference helper's domain.
+mod operands;
 mod precedence;
 // An all-different over residues: disequalities, or channelled helpers.
 mod residues;
@@ -175,7 +176,8 @@ impl Model {
         (0..n).map(|_| self.int_var(domain.clone())).collect()
     }
 
-    /// `a != b` between expressions. Two views (`x`, `x + 3`) make the
+    /// `a != b` between expressions. Two views (`x`, `x + 3`), or two
+    /// negated ones (`5 - x != 2 - y` is `x - 5 != y - 2`), make the
     /// pairwise disequality the fast paths serve; a view and a constant cut
     /// the variable's domain (`None`: no constraint is left); any other
     /// pair of expressions is one linear disequality.
@@ -195,7 +197,9 @@ impl Model {
         a: impl IntoExpr,
         b: impl IntoExpr,
     ) -> Result<Option<ConstraintId>, ModelError> {
-        let (a, b) = (a.into_expr(), b.into_expr());
+        let (mut a, mut b) = (a.into_expr(), b.into_expr());
+        // `c - x != d - y` is `x - c != y - d`.
+        operands::flip_negated(&mut [&mut a, &mut b]);
         match (as_view(&a), as_view(&b)) {
             (Some(a), Some(b)) => self.add(Kind::NotEqual, vec![a, b]).map(Some),
             _ => self.compare(a, Cmp::Ne, b, 0, "not-equal"),
@@ -212,6 +216,24 @@ impl Model {
     /// let x = model.int_vars(3, 0..3).unwrap();
     /// model.all_different(&x).unwrap();
     /// assert_eq!(Solver::new(&model).count().solutions(), 6);
+    /// ```
+    ///
+    /// Operands may be expressions; one that is no view becomes a
+    /// channelled helper ([`Model::expr_var`]), except where the list
+    /// needs none: operands `a x + c` with one coefficient `a` throughout
+    /// (`i - q[i]`, `2 * x[i] + 1`) are posted over views of the `x`s, one
+    /// all-different per class of constants modulo `a` (values of
+    /// different classes never meet; the id is the first class's).
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let q = model.int_vars(8, 0..8).unwrap();
+    /// model.all_different(&q).unwrap();
+    /// model.all_different(q.iter().zip(0..).map(|(&x, i)| x + i)).unwrap();
+    /// model.all_different(q.iter().zip(0..).map(|(&x, i)| i - x)).unwrap();
+    /// assert_eq!(model.num_vars(), 8); // no helper: the views q[i] - i
+    /// assert_eq!(Solver::new(&model).count().solutions(), 92);
     /// ```
     ///
     /// Operands may be residues (`(q[i] + i).rem_euclid(n)`, see
@@ -268,25 +290,39 @@ impl Model {
         views: impl IntoIterator<Item = V>,
         level: Option<AllDifferentLevel>,
     ) -> Result<ConstraintId, ModelError> {
-        let kind = Kind::AllDifferent { level };
-        let mut items = views.into_iter();
-        let mut scope = Vec::with_capacity(items.size_hint().0);
-        while let Some(item) = items.next() {
-            match item.into_operand() {
-                Operand::Expr(e) => scope.push(self.view_of(e, "all-different")?),
-                Operand::Residue(r) => {
-                    // The views so far (each its own expression), this
-                    // residue and the rest.
-                    let operands = scope
-                        .into_iter()
-                        .map(|v: View| Operand::Expr(v.into_expr()))
-                        .chain([Operand::Residue(r)])
-                        .chain(items.map(|item| item.into_operand()))
-                        .collect();
-                    return self.all_different_residues(operands, level);
-                }
+        let mut operands: Vec<Operand> = views.into_iter().map(|v| v.into_operand()).collect();
+        let exprs: Option<Vec<Expr>> = (operands.iter())
+            .map(|op| match op {
+                Operand::Expr(e) => Some(e.clone()),
+                Operand::Residue(_) => None,
+            })
+            .collect();
+        let Some(exprs) = exprs else {
+            // `(c - x) mod n` throughout: the residues of `x - c`.
+            operands::flip_negated_residues(&mut operands);
+            return self.all_different_residues(operands, level);
+        };
+        // `a x + c` throughout: all-differents over views of the `x`s.
+        if let Some(classes) = operands::scale_classes(&exprs) {
+            let mut first = None;
+            for class in classes {
+                let id = self.all_different_views(class, level)?;
+                first.get_or_insert(id);
             }
+            return Ok(first.expect("a class per operand at least"));
         }
+        self.all_different_views(exprs, level)
+    }
+
+    /// An all-different over expressions, each its view or a channelled
+    /// helper.
+    fn all_different_views(
+        &mut self,
+        exprs: Vec<Expr>,
+        level: Option<AllDifferentLevel>,
+    ) -> Result<ConstraintId, ModelError> {
+        let kind = Kind::AllDifferent { level };
+        let scope = self.views_of(exprs, "all-different")?;
         if scope.is_empty() {
             return self.add_trivial(kind);
         }
@@ -374,6 +410,9 @@ impl Model {
     }
 
     /// The scope's values must form one of the `rows` (allowed tuples).
+    /// A column over one variable, `a * x + c`, is read back onto `x`
+    /// (each row's value `t` as `(t - c) / a`, a row no value of `x`
+    /// gives dropped), so it needs no helper variable.
     ///
     /// ```
     /// use csp::{Model, ModelError, Solver};
@@ -393,8 +432,11 @@ impl Model {
         V: IntoExpr,
         R: AsRef<[i32]>,
     {
-        let scope = self.views_of(scope, "table")?;
-        let flat = table_rows(rows, scope.len())?;
+        let mut exprs: Vec<Expr> = scope.into_iter().map(|e| e.into_expr()).collect();
+        let mut flat = table_rows(rows, exprs.len())?;
+        // `a x + c` columns read back onto `x`: no helper.
+        operands::table_columns(&mut exprs, &mut flat);
+        let scope = self.views_of(exprs, "table")?;
         // A domain too wide to list keeps only the values the rows give it
         // (the search leaves such a domain to the table's bounds).
         for (k, view) in scope.iter().enumerate() {
@@ -476,8 +518,10 @@ impl Model {
         self.add(crate::custom::Custom::new(propagator), scope)
     }
 
-    /// Exactly `count` of the views take `value` (a cardinality constraint:
-    /// permutations of a multiset, "each digit once per row", ...).
+    /// Exactly `count` of the operands take `value` (a cardinality constraint:
+    /// permutations of a multiset, "each digit once per row", ...). An
+    /// operand `a * x + c` that can take `value` is posted as the view of
+    /// `x` equal to `value` at the same points, so it needs no helper.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -492,8 +536,11 @@ impl Model {
         value: i32,
         count: usize,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = self.views_of(scope, "count")?;
         let value = value as i64;
+        let mut exprs: Vec<Expr> = scope.into_iter().map(|e| e.into_expr()).collect();
+        // `a x + c` as a view equal to `value` where `a x + c` is.
+        operands::count_operands(&mut exprs, value);
+        let scope = self.views_of(exprs, "count")?;
         self.add(kinds::count::Count { value, count }, scope)
     }
 
@@ -906,7 +953,8 @@ impl Model {
         self.add(kinds::abs::Abs, scope)
     }
 
-    /// `|x - y| = z`: the distance between two views.
+    /// `|x - y| = z`: the distance between two views (or two negated
+    /// ones: `|(5 - a) - (3 - b)|` is `|(a - 5) - (b - 3)|`, no helper).
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -922,6 +970,9 @@ impl Model {
         y: impl IntoExpr,
         z: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
+        // `|(c - x) - (d - y)|` is `|(x - c) - (y - d)|`.
+        let (mut x, mut y) = (x.into_expr(), y.into_expr());
+        operands::flip_negated(&mut [&mut x, &mut y]);
         let scope = self.three(x, y, z, "abs")?;
         self.add(kinds::abs::Abs, scope)
     }

@@ -7,7 +7,7 @@
 #[path = "common/search.rs"]
 mod search_helpers;
 
-use csp::{Expr, IntoExpr, Model, Solver, Strategy as Pruning};
+use csp::{AllDifferentLevel, Expr, IntoExpr, Model, Solver, Strategy as Pruning};
 use proptest::prelude::*;
 use search_helpers::cases;
 
@@ -136,6 +136,121 @@ proptest! {
         check(3, &v, |m, x| { let o = ops(x); m.abs(o[0].clone(), o[1].clone()).unwrap(); },
             |a| { let e = f(a); e[0].abs() == e[1] });
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// Operands all negated (`c - x`) in an all-different (of expressions
+    /// or of residues by one modulus), a disequality or a distance: the
+    /// same constraint over the views `x - c`, so no helper variable,
+    /// against brute force. One operand not negated (`last_plain`) keeps
+    /// the channelled helpers, with the same answers. And an
+    /// all-different over `a x + c` with one coefficient `a` throughout
+    /// needs no helper either.
+    #[test]
+    fn negated_operands_throughout_need_no_helpers(
+        v in values(),
+        cs in prop::collection::vec(-4..=4i64, 3),
+        last_plain in any::<bool>(),
+        modulus in 1..5i64,
+        d in 0..4i64,
+        scale in prop::sample::select(vec![-3i64, -2, -1, 2, 3]),
+        level in prop::sample::select(vec![AllDifferentLevel::Value, AllDifferentLevel::Bounds, AllDifferentLevel::Domain]),
+    ) {
+        let sign = |i: usize| if last_plain && i == 2 { 1 } else { -1 };
+        let f = |a: &[i64]| -> Vec<i64> { (0..3).map(|i| cs[i] + sign(i) * a[i]).collect() };
+        let ops = |x: &[csp::VarId]| -> Vec<Expr> { (0..3).map(|i| cs[i] + sign(i) * x[i]).collect() };
+        let helpers = |m: &Model, used: usize| {
+            let plain = last_plain && used == 3;
+            assert_eq!(m.num_vars() > 3, plain, "helpers only for an operand not negated");
+        };
+        check(3, &v, |m, x| { m.all_different(ops(x)).unwrap(); helpers(m, 3); },
+            |a| { let e = f(a); e[0] != e[1] && e[0] != e[2] && e[1] != e[2] });
+        // (Residues over wide domains by a small modulus get helpers either
+        // way: as many as the same residues of `x - c` get.)
+        let mut views = Model::new();
+        let y = views.int_vars(3, v.clone()).unwrap();
+        views.all_different((0..3).map(|i| (y[i] - cs[i]).rem_euclid(modulus))).unwrap();
+        check(3, &v, |m, x| {
+            m.all_different(ops(x).into_iter().map(|e| e.rem_euclid(modulus))).unwrap();
+            if !last_plain { assert_eq!(m.num_vars(), views.num_vars()); }
+        }, |a| { let e: Vec<i64> = f(a).iter().map(|e| e.rem_euclid(modulus)).collect();
+                 e[0] != e[1] && e[0] != e[2] && e[1] != e[2] });
+        check(3, &v, |m, x| { let o = ops(x); m.not_equal(o[0].clone(), o[1].clone()).unwrap(); helpers(m, 2); },
+            |a| { let e = f(a); e[0] != e[1] });
+        check(3, &v, |m, x| { let o = ops(x); m.distance(o[0].clone(), o[1].clone(), d).unwrap(); },
+            |a| { let e = f(a); (e[0] - e[1]).abs() == d });
+        // One coefficient throughout an all-different: all-differents over
+        // views, one per class of constants modulo the coefficient.
+        let g = |a: &[i64]| -> Vec<i64> { (0..3).map(|i| scale * a[i] + cs[i]).collect() };
+        check(3, &v, |m, x| {
+            m.all_different_with((0..3).map(|i| scale * x[i] + cs[i]), level).unwrap();
+            assert_eq!(m.num_vars(), 3);
+        }, |a| { let e = g(a); e[0] != e[1] && e[0] != e[2] && e[1] != e[2] });
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// A table's columns over `a x + c` are read back onto `x`, and a
+    /// count's operands become views of `x` equal to its value where `a x
+    /// + c` is: no helper variable (but for a count's operand that never
+    /// takes the value), and the brute force's answers, whatever the rows
+    /// (values no `x` gives included).
+    #[test]
+    fn table_and_count_operands_over_one_variable_need_no_helpers(
+        v in values(),
+        maps in prop::collection::vec((-3..=3i64, -4..=4i64), 2),
+        rows in prop::collection::vec(prop::collection::vec(-8..=8i32, 2), 0..6),
+        value in -6..=6i32,
+        times in 0..=2usize,
+    ) {
+        let ops = |x: &[csp::VarId]| -> Vec<Expr> { maps.iter().zip(x).map(|(&(k, c), &y)| k * y + c).collect() };
+        check(2, &v, |m, x| {
+            m.count_eq(ops(x), value, times).unwrap();
+            let never = |&&(k, c): &&(i64, i64)| k == 0 || (k != 1 && (value as i64 - c) % k != 0);
+            assert_eq!(m.num_vars(), 2 + maps.iter().filter(never).count());
+        }, |a| maps.iter().zip(a).filter(|&(&(k, c), &y)| k * y + c == value as i64).count() == times);
+        let f = |a: &[i64]| -> Vec<i64> { maps.iter().zip(a).map(|(&(k, c), &y)| k * y + c).collect() };
+        check(2, &v, |m, x| {
+            m.table(maps.iter().zip(x).map(|(&(k, c), &y)| k * y + c), &rows).unwrap();
+            // (A coefficient 0 makes a constant: one fixed variable.)
+            let constants = maps.iter().filter(|&&(k, _)| k == 0).count();
+            assert_eq!(m.num_vars(), 2 + constants);
+        }, |a| { let e = f(a); rows.iter().any(|r| r[0] as i64 == e[0] && r[1] as i64 == e[1]) });
+    }
+}
+
+/// The anti-diagonals written `i - q[i]` post the pairwise constraint
+/// `q[i] - i` does: the n-queens fast path, no helper variables, the
+/// same tree.
+#[test]
+fn negated_diagonals_keep_the_queens_fast_path() {
+    let queens = |negated: bool| {
+        let mut m = Model::new();
+        let q = m.int_vars(8, 0..8).unwrap();
+        m.all_different(&q).unwrap();
+        m.all_different(q.iter().zip(0..).map(|(&x, i)| x + i))
+            .unwrap();
+        if negated {
+            m.all_different(q.iter().zip(0..).map(|(&x, i)| i as i64 - x))
+                .unwrap();
+        } else {
+            m.all_different(q.iter().zip(0..).map(|(&x, i)| x - i))
+                .unwrap();
+        }
+        let outcome = Solver::new(&m).count();
+        (
+            m.num_vars(),
+            outcome.solutions(),
+            outcome.stats.nodes,
+            outcome.stats.path.unwrap().slot_backend,
+        )
+    };
+    assert_eq!(queens(true), queens(false));
+    assert_eq!(queens(true), (8, 92, queens(false).2, true));
 }
 
 /// Beyond a million values the channel prunes by bounds, both ways: the
