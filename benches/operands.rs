@@ -8,6 +8,9 @@
 //!   on the slot backend) instead of arc consistency over 12 helpers;
 //! * toroidal queens 13 with `(i - q[i]) mod 13`: the residues of
 //!   `q[i] - i`, posted as disequalities;
+//! * a permutation of 9 whose costs are read at `8 - p[i]` (`element`),
+//!   under a bound on their sum: the reversed positions, indexed by
+//!   `p[i]`;
 //! * a table over `2 * x + 1` columns (a chain of 8 variables, 7 such tables): the
 //!   rows read back onto the variables.
 //!
@@ -64,6 +67,24 @@ fn toroidal(n: usize, posting: Posting) -> Result<Model, ModelError> {
     Ok(m)
 }
 
+/// A permutation `p` of `0..n` whose costs `cost_i[n - 1 - p[i]]` sum to
+/// at most `2 n + 7`.
+fn reversed_costs(n: usize, posting: Posting) -> Result<Model, ModelError> {
+    let mut m = Model::new();
+    let p = m.int_vars(n, 0..n as i32)?;
+    m.all_different(&p)?;
+    let mut costs = Vec::with_capacity(n);
+    for (i, &x) in p.iter().enumerate() {
+        let cost = (0..n).map(|k| ((i * 7 + k * 13) % 11) as i64);
+        let z = m.int_var(0..11)?;
+        let index = posting.operand(&mut m, n as i64 - 1 - x)?;
+        m.element(cost, index, z)?;
+        costs.push(z);
+    }
+    m.less_equal(costs.iter().sum::<Expr>(), 2 * n as i64 + 7)?;
+    Ok(m)
+}
+
 /// A chain of `n` variables over 0..8, each neighbouring pair's `2 x + 1`
 /// values in a table of odd pairs at distance 2 or 4.
 fn odd_chain(n: usize, posting: Posting) -> Result<Model, ModelError> {
@@ -108,6 +129,7 @@ fn side_by_side(
 fn operands(c: &mut Criterion) {
     side_by_side(c, "queens-12-anti-diagonals", queens, 12);
     side_by_side(c, "toroidal-queens-13-anti-diagonals", toroidal, 13);
+    side_by_side(c, "reversed-costs-9-element", reversed_costs, 9);
     side_by_side(c, "odd-chain-8-tables", odd_chain, 8);
 }
 

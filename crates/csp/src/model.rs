@@ -1098,7 +1098,9 @@ impl Model {
     }
 
     /// `array[index] = result`: an array of constants indexed (from 0) by
-    /// a variable.
+    /// a variable. An index `a * x + c` is read back onto `x` (the
+    /// positions its values reach, indexed by a view of `x`), so it needs
+    /// no helper variable; index values beyond the array are ruled out.
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -1115,11 +1117,17 @@ impl Model {
         index: impl IntoExpr,
         result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
-        let array: Vec<i64> = array.into_iter().collect();
+        let mut array: Vec<i64> = array.into_iter().collect();
         if array.is_empty() {
             return Err(ModelError::EmptyScope {
                 constraint: "element",
             });
+        }
+        let mut index = index.into_expr();
+        // `array[a x + c]` as `array'[x - lo]`: no helper.
+        if let Some((positions, view)) = operands::element_index(&index, array.len()) {
+            array = positions.into_iter().map(|p| array[p]).collect();
+            index = view;
         }
         let kind = kinds::element::Element::new(array);
         let scope = vec![
@@ -1130,7 +1138,8 @@ impl Model {
     }
 
     /// `views[index] = result`: an array of variables or views indexed
-    /// (from 0) by a variable.
+    /// (from 0) by a variable (an index `a * x + c` as in
+    /// [`Model::element`]: no helper).
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -1147,6 +1156,13 @@ impl Model {
         index: impl IntoExpr,
         result: impl IntoExpr,
     ) -> Result<ConstraintId, ModelError> {
+        let mut views: Vec<Expr> = views.into_iter().map(|v| v.into_expr()).collect();
+        let mut index = index.into_expr();
+        // `views[a x + c]` as `views'[x - lo]`: no helper.
+        if let Some((positions, view)) = operands::element_index(&index, views.len()) {
+            views = positions.into_iter().map(|p| views[p].clone()).collect();
+            index = view;
+        }
         let mut scope = vec![
             self.view_of(index, "element-var")?,
             self.view_of(result, "element-var")?,

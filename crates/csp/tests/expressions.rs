@@ -194,13 +194,14 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
-    /// A table's columns over `a x + c` are read back onto `x`, and a
-    /// count's operands become views of `x` equal to its value where `a x
-    /// + c` is: no helper variable (but for a count's operand that never
-    /// takes the value), and the brute force's answers, whatever the rows
-    /// (values no `x` gives included).
+    /// A table's columns over `a x + c` are read back onto `x`, an
+    /// element's index lists the positions it reaches, and a count's
+    /// operands become views of `x` equal to its value where `a x + c` is:
+    /// no helper variable (but for an index that reaches no position, or a
+    /// count's operand that never takes the value), and the brute force's
+    /// answers, whatever the rows (values no `x` gives included).
     #[test]
-    fn table_and_count_operands_over_one_variable_need_no_helpers(
+    fn table_element_and_count_operands_over_one_variable_need_no_helpers(
         v in values(),
         maps in prop::collection::vec((-3..=3i64, -4..=4i64), 2),
         rows in prop::collection::vec(prop::collection::vec(-8..=8i32, 2), 0..6),
@@ -208,6 +209,17 @@ proptest! {
         times in 0..=2usize,
     ) {
         let ops = |x: &[csp::VarId]| -> Vec<Expr> { maps.iter().zip(x).map(|(&(k, c), &y)| k * y + c).collect() };
+        // An element's index over `a x + c`: the positions it reaches.
+        let array = [3i64, -1, 4, 1, -5, 9, 2];
+        let (k, c) = maps[0];
+        let reaches = k == 1 || (k != 0 && (-20..20).any(|y| (0..7).contains(&(k * y + c))));
+        check(2, &v, |m, x| {
+            m.element(array, ops(x)[0].clone(), x[1]).unwrap();
+            assert_eq!(m.num_vars(), if reaches { 2 } else { 3 });
+        }, |a| { let i = k * a[0] + c; (0..7).contains(&i) && array[i as usize] == a[1] });
+        check(3, &v, |m, x| {
+            m.element_var([x[1] + 0, x[2] + 0, x[1] + 1], ops(x)[0].clone(), 1).unwrap();
+        }, |a| { let i = k * a[0] + c; (0..3).contains(&i) && [a[1], a[2], a[1] + 1][i as usize] == 1 });
         check(2, &v, |m, x| {
             m.count_eq(ops(x), value, times).unwrap();
             let never = |&&(k, c): &&(i64, i64)| k == 0 || (k != 1 && (value as i64 - c) % k != 0);

@@ -17,11 +17,14 @@
 //! * A table: a column over `a x + c` is the column over `x` with each
 //!   row's value `t` read back as `(t - c) / a`, a row no value of `x`
 //!   gives dropped ([`table_columns`]).
+//! * An element's index: `array[a x + c]` is `array'[x - lo]` over the
+//!   positions the values of `x` reach ([`element_index`]).
 //! * A count of one value: `a x + c = v` exactly when `x + o = v` for one
 //!   offset `o` ([`count_operands`]).
 //!
 //! [`Model::expr_var`]: super::Model::expr_var
 
+use super::{ceil_div, floor_div};
 use crate::expr::{Expr, IntoExpr};
 use crate::residue::Operand;
 use crate::var::VarId;
@@ -103,6 +106,29 @@ fn scaled_variable(e: &Expr) -> Option<(i128, VarId)> {
         [(a, x)] if *a != 0 && *a != 1 && !e.overflowed() => Some((*a as i128, *x)),
         _ => None,
     }
+}
+
+/// An element's index over `a x + c` (`a` neither 0 nor 1) read back onto
+/// `x`: the array's positions `a k + c` for the values `k` from the least
+/// to the greatest that reach a position, and the view `x - lo` (`lo` the
+/// least of them) that indexes that list from 0. `None` when no `k`
+/// reaches a position or the view's offset is too large (the index then
+/// keeps its helper).
+pub(super) fn element_index(index: &Expr, len: usize) -> Option<(Vec<usize>, Expr)> {
+    let (a, x) = scaled_variable(index)?;
+    let (c, last) = (index.constant() as i128, len as i128 - 1);
+    // 0 <= a k + c <= last.
+    let (from, to) = if a > 0 {
+        (-c, last - c)
+    } else {
+        (last - c, -c)
+    };
+    let (lo, hi) = (ceil_div(from, a), floor_div(to, a));
+    if lo > hi || lo.unsigned_abs() > crate::MAX_OFFSET as u128 {
+        return None;
+    }
+    let positions = (lo..=hi).map(|k| (a * k + c) as usize).collect();
+    Some((positions, x.into_expr() - i64::try_from(lo).ok()?))
 }
 
 /// The table's columns over one variable each with a coefficient other
@@ -231,6 +257,30 @@ mod tests {
         assert_eq!(scale_classes(&[2 * x[0], x[1].into_expr()]), None);
         assert_eq!(scale_classes(&[x[0].into_expr(), x[1].into_expr()]), None);
         assert_eq!(scale_classes(&[]), None);
+    }
+
+    #[test]
+    fn element_indices_list_the_positions_reached() {
+        let mut model = Model::new();
+        let x = model.int_var(-9..9).unwrap();
+        // 2 x + 1 within 0..=6: x in 0..=2, positions 1, 3, 5.
+        assert_eq!(
+            element_index(&(2 * x + 1), 7),
+            Some((vec![1, 3, 5], (x - 0).into_expr()))
+        );
+        // 5 - x within 0..=3: x in 2..=5, positions 3, 2, 1, 0.
+        assert_eq!(
+            element_index(&(5 - x), 4),
+            Some((vec![3, 2, 1, 0], (x - 2).into_expr()))
+        );
+        // -2 x - 1 within 0..=4: x in -2..=-1, positions 3, 1.
+        assert_eq!(
+            element_index(&(-2 * x - 1), 5),
+            Some((vec![3, 1], (x + 2).into_expr()))
+        );
+        // 3 x + 1 within 0..=0: no x.
+        assert_eq!(element_index(&(3 * x + 1), 1), None);
+        assert_eq!(element_index(&(x + 1).into_expr(), 3), None); // a view
     }
 
     #[test]
