@@ -1461,7 +1461,9 @@ impl Model {
         self.lex(xs, ys, false)
     }
 
-    /// `xs` comes strictly before `ys` in lexicographic order.
+    /// `xs` comes strictly before `ys` in lexicographic order. (Either
+    /// order takes negated operands throughout, `c - x`, as `x - c` with
+    /// the sides swapped: no helper.)
     ///
     /// ```
     /// use csp::{Model, Solver};
@@ -1485,6 +1487,15 @@ impl Model {
         strict: bool,
     ) -> Result<ConstraintId, ModelError> {
         let kind = kinds::lex::Lex { strict };
+        let mut xs: Vec<Expr> = xs.into_iter().map(|e| e.into_expr()).collect();
+        let mut ys: Vec<Expr> = ys.into_iter().map(|e| e.into_expr()).collect();
+        // `-u` before `-v` exactly when `v` before `u`: every operand
+        // negated, the sides negated back and swapped.
+        if xs.len() == ys.len()
+            && operands::flip_negated(&mut xs.iter_mut().chain(&mut ys).collect::<Vec<_>>())
+        {
+            std::mem::swap(&mut xs, &mut ys);
+        }
         let (scope, _) = self.pairs(xs, ys, kind.name())?;
         self.add(kind, scope)
     }

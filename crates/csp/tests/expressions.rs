@@ -142,7 +142,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(64)))]
 
     /// Operands all negated (`c - x`) in an all-different (of expressions
-    /// or of residues by one modulus), a disequality or a distance: the
+    /// or of residues by one modulus), a disequality, a distance or a
+    /// lexicographic order (sides swapped): the
     /// same constraint over the views `x - c`, so no helper variable,
     /// against brute force. One operand not negated (`last_plain`) keeps
     /// the channelled helpers, with the same answers. And an
@@ -181,6 +182,14 @@ proptest! {
             |a| { let e = f(a); e[0] != e[1] });
         check(3, &v, |m, x| { let o = ops(x); m.distance(o[0].clone(), o[1].clone(), d).unwrap(); },
             |a| { let e = f(a); (e[0] - e[1]).abs() == d });
+        for strict in [false, true] {
+            check(3, &v, |m, x| {
+                let o = ops(x);
+                let (u, w) = (vec![o[0].clone(), o[1].clone()], vec![o[2].clone(), o[0].clone()]);
+                if strict { m.lex_less(u, w).unwrap(); } else { m.lex_less_equal(u, w).unwrap(); }
+                helpers(m, 3);
+            }, |a| { let e = f(a); let (u, w) = ([e[0], e[1]], [e[2], e[0]]); if strict { u < w } else { u <= w } });
+        }
         // One coefficient throughout an all-different: all-differents over
         // views, one per class of constants modulo the coefficient.
         let g = |a: &[i64]| -> Vec<i64> { (0..3).map(|i| scale * a[i] + cs[i]).collect() };

@@ -13,7 +13,8 @@
 //!   operand is negated ([`flip_negated`]): a disequality or a distance
 //!   over `c1 - x1, c2 - x2` holds exactly when it holds over `x1 - c1,
 //!   x2 - c2`, and an all-different over residues by one modulus of `c -
-//!   x` exactly when over those of `x - c`.
+//!   x` exactly when over those of `x - c`; a lexicographic order over
+//!   negated sides is the order over the sides negated back, swapped.
 //! * A table: a column over `a x + c` is the column over `x` with each
 //!   row's value `t` read back as `(t - c) / a`, a row no value of `x`
 //!   gives dropped ([`table_columns`]).
