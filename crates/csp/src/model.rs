@@ -16,8 +16,9 @@ use crate::AllDifferentLevel;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-// The precedences stated so far, which tighten a difference helper's domain.
+// Operands `a x + c` posted over `x` where the constraint allows.
 mod operands;
+// The precedences stated so far, which tighten a difference helper's domain.
 mod precedence;
 // An all-different over residues: disequalities, or channelled helpers.
 mod residues;
@@ -762,7 +763,10 @@ impl Model {
     /// difference `x - y + c`, whose channel also prunes value by value
     /// once `x` or `y` is fixed (a difference an all-different has used
     /// leaves the open variable). Usable wherever a view
-    /// is; the builders call it themselves on expression operands.
+    /// is; the builders call it themselves on expression operands, except
+    /// where they can post `a x + c` over `x` itself (an all-different
+    /// with one coefficient throughout, negated operands of symmetric
+    /// constraints, table columns, element indices, counts: see each).
     ///
     /// An expression without variables ([`ModelError::ConstantOperand`]),
     /// whose range leaves 32 bits ([`ModelError::ExpressionTooLarge`]) or
