@@ -9,7 +9,7 @@ use std::time::Instant;
 /// Items between two looks at the clock.
 const POLL: u32 = 1024;
 
-/// A deadline polled every [`POLL`] items (and at the first), or none.
+/// A deadline polled every 1,024 items (and at the first), or none.
 ///
 /// ```
 /// use csp_fzn::deadline::Deadline;
@@ -37,7 +37,7 @@ impl Deadline {
     }
 
     /// One more item: the time-limit error once the deadline has passed
-    /// (looked at on the first call and every [`POLL`] calls).
+    /// (looked at on the first call and every 1,024 calls).
     pub fn check(&mut self) -> Result<(), FznError> {
         let Some(at) = self.at else {
             return Ok(());

@@ -30,8 +30,8 @@
 //!   semantics; [`post`]: the posting context they share (constants as
 //!   views, clauses, reifications) and the decompositions left;
 //! * [`branching`]: search annotations onto the engine's orders;
-//! * [`build`]: the engine model (with the unary resources [`no_overlap`]
-//!   finds in pairwise no-overlaps); [`run`]: satisfaction, enumeration,
+//! * [`build`](mod@build): the engine model (with the unary resources [`no_overlap`]
+//!   finds in pairwise no-overlaps); [`run`](mod@run): satisfaction, enumeration,
 //!   [`optimize`] (branch and bound), and [`output`]; [`replay`]: the
 //!   search's replay page (`--replay FILE`); [`lab`]: the strategy
 //!   laboratory (`--study`, `--tree FILE`); [`deadline`]: the time limit

@@ -180,8 +180,14 @@ impl fmt::Display for Conflict {
 
 impl std::error::Error for Conflict {}
 
-/// A constraint's propagator, written outside the engine (see the
-/// [module documentation](self) for how each strategy runs it). Post it
+/// A constraint's propagator, written outside the engine. Every strategy
+/// runs it: generate-and-test and backtracking call
+/// [`check`](Propagator::check) on complete assignments of its
+/// variables, forward checking calls [`propagate`](Propagator::propagate)
+/// once after each assignment of one of them, and arc consistency
+/// whenever one of the events it subscribed to happens, until it changes
+/// nothing. Its changes go through the [`PropagationContext`]: counted,
+/// reported to the observer, undone on backtracking. Post it
 /// with [`Model::post`](crate::Model::post), which also requires `Clone`:
 /// each search works on its own clone.
 ///

@@ -18,7 +18,7 @@
 //! `reference_counter.rs`, `local_search.rs`). A new approach on an existing back end is one enum
 //! variant and one catalogue row. The separate code of the two approaches
 //! without an engine counterpart is here too: [`combinations`] (the
-//! tutorial brute force over combinations of squares) and [`reference`]
+//! tutorial brute force over combinations of squares) and [`reference`](mod@reference)
 //! (the hand-written bit-mask counter, the speed reference of the
 //! benchmarks); both are re-exported at the crate root.
 //!

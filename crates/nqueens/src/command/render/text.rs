@@ -32,7 +32,7 @@ pub fn columns(placement: &Placement) -> String {
 
 /// The column of the queen in each row, `None` for a row without a queen
 /// (the first queen of a row holding several): what [`columns`] prints and
-/// the `columns` field of [`json`] holds (`null` for `None`).
+/// the `columns` field of [`json`](super::json) holds (`null` for `None`).
 ///
 /// # Examples
 ///
