@@ -292,17 +292,17 @@ impl Model {
         level: Option<AllDifferentLevel>,
     ) -> Result<ConstraintId, ModelError> {
         let mut operands: Vec<Operand> = views.into_iter().map(|v| v.into_operand()).collect();
-        let exprs: Option<Vec<Expr>> = (operands.iter())
-            .map(|op| match op {
-                Operand::Expr(e) => Some(e.clone()),
-                Operand::Residue(_) => None,
-            })
-            .collect();
-        let Some(exprs) = exprs else {
+        if operands.iter().any(|op| matches!(op, Operand::Residue(_))) {
             // `(c - x) mod n` throughout: the residues of `x - c`.
             operands::flip_negated_residues(&mut operands);
             return self.all_different_residues(operands, level);
-        };
+        }
+        let exprs: Vec<Expr> = (operands.into_iter())
+            .filter_map(|op| match op {
+                Operand::Expr(e) => Some(e),
+                Operand::Residue(_) => None, // (none, as just seen)
+            })
+            .collect();
         // `a x + c` throughout: all-differents over views of the `x`s.
         if let Some(classes) = operands::scale_classes(&exprs) {
             let mut first = None;
@@ -1815,9 +1815,9 @@ const EXACT_IMAGE: u64 = 1 << 20;
 
 /// The view an expression is, if it is one (`x + c`, coefficient 1).
 fn as_view(e: &Expr) -> Option<View> {
-    match e.terms() {
-        [(1, var)] if !e.overflowed() => Some(View {
-            var: *var,
+    match operands::one_term(e)? {
+        (1, var) => Some(View {
+            var,
             offset: e.constant(),
         }),
         _ => None,

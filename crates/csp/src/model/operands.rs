@@ -30,10 +30,24 @@ use crate::expr::{Expr, IntoExpr};
 use crate::residue::Operand;
 use crate::var::VarId;
 
+/// `a` and `x` when `e` is `a x + c`: one term, built without overflow.
+/// Every operand this file rewrites, and a view (`a` = 1), is one.
+pub(super) fn one_term(e: &Expr) -> Option<(i64, VarId)> {
+    match e.terms() {
+        [(a, x)] if !e.overflowed() => Some((*a, *x)),
+        _ => None,
+    }
+}
+
 /// Whether `e` is `c - x` (one variable with coefficient -1) whose
 /// negation `x - c` is a view (`c` negates within 64 bits).
 fn negated_view(e: &Expr) -> bool {
-    matches!(e.terms(), [(-1, _)]) && !e.overflowed() && e.constant() != i64::MIN
+    one_term(e).is_some_and(|(a, _)| a == -1) && e.constant() != i64::MIN
+}
+
+/// `a` and `x` when `e` is `a x + c` with `a` neither 0 nor 1 (no view).
+fn scaled_variable(e: &Expr) -> Option<(i64, VarId)> {
+    one_term(e).filter(|&(a, _)| a != 0 && a != 1)
 }
 
 /// Negates every expression when each is a negated view ([`negated_view`]);
@@ -76,22 +90,17 @@ pub(super) fn flip_negated_residues(operands: &mut [Operand]) -> bool {
 /// when the operands do not share such a coefficient. Values of different
 /// classes never meet, so each class's matching is the whole's.
 pub(super) fn scale_classes(exprs: &[Expr]) -> Option<Vec<Vec<Expr>>> {
-    let a = match exprs.first()?.terms() {
-        [(a, _)] if *a != 0 && *a != 1 => *a,
-        _ => return None,
-    };
+    let (a, _) = scaled_variable(exprs.first()?)?;
+    // a x + c, or |a| x - c for a negative a.
+    let (modulus, sign) = (a.unsigned_abs() as i128, a.signum() as i128);
     let mut classes: Vec<(i128, Vec<Expr>)> = Vec::new();
     for e in exprs {
-        let x = match e.terms() {
-            [(b, x)] if *b == a && !e.overflowed() => *x,
+        let x = match one_term(e)? {
+            (b, x) if b == a => x,
             _ => return None,
         };
-        // a x + c, or (-a) x - c for a negative a.
-        let (a, c) = (
-            a.unsigned_abs() as i128,
-            a.signum() as i128 * e.constant() as i128,
-        );
-        let (q, r) = (c.div_euclid(a), c.rem_euclid(a));
+        let c = sign * e.constant() as i128;
+        let (q, r) = (c.div_euclid(modulus), c.rem_euclid(modulus));
         let view = x.into_expr() + i64::try_from(q).ok()?;
         match classes.iter_mut().find(|(s, _)| *s == r) {
             Some((_, class)) => class.push(view),
@@ -99,14 +108,6 @@ pub(super) fn scale_classes(exprs: &[Expr]) -> Option<Vec<Vec<Expr>>> {
         }
     }
     Some(classes.into_iter().map(|(_, class)| class).collect())
-}
-
-/// `a` and `x` when `e` is `a x + c` with `a` neither 0 nor 1 (no view).
-fn scaled_variable(e: &Expr) -> Option<(i128, VarId)> {
-    match e.terms() {
-        [(a, x)] if *a != 0 && *a != 1 && !e.overflowed() => Some((*a as i128, *x)),
-        _ => None,
-    }
 }
 
 /// An element's index over `a x + c` (`a` neither 0 nor 1) read back onto
@@ -117,7 +118,7 @@ fn scaled_variable(e: &Expr) -> Option<(i128, VarId)> {
 /// keeps its helper).
 pub(super) fn element_index(index: &Expr, len: usize) -> Option<(Vec<usize>, Expr)> {
     let (a, x) = scaled_variable(index)?;
-    let (c, last) = (index.constant() as i128, len as i128 - 1);
+    let (a, c, last) = (a as i128, index.constant() as i128, len as i128 - 1);
     // 0 <= a k + c <= last.
     let (from, to) = if a > 0 {
         (-c, last - c)
@@ -141,7 +142,7 @@ pub(super) fn element_index(index: &Expr, len: usize) -> Option<(Vec<usize>, Exp
 pub(super) fn table_columns(exprs: &mut [Expr], flat: &mut Vec<i64>) {
     let arity = exprs.len();
     for (k, e) in exprs.iter_mut().enumerate() {
-        let Some((a, x)) = scaled_variable(e) else {
+        let Some((a, x)) = scaled_variable(e).map(|(a, x)| (a as i128, x)) else {
             continue;
         };
         let c = e.constant() as i128;
@@ -169,7 +170,7 @@ pub(super) fn table_columns(exprs: &mut [Expr], flat: &mut Vec<i64>) {
 /// nothing but equality with `value`). The others are left as they are.
 pub(super) fn count_operands(exprs: &mut [Expr], value: i64) {
     for e in exprs {
-        let Some((a, x)) = scaled_variable(e) else {
+        let Some((a, x)) = scaled_variable(e).map(|(a, x)| (a as i128, x)) else {
             continue;
         };
         let t = value as i128 - e.constant() as i128;
