@@ -69,7 +69,7 @@ pub fn run(
     if project {
         plan = plan.project(&outputs, inst.vars.len());
     } else if free_orders && opts.part.is_none() && !crate::lab::wanted(opts) {
-        plan = plan.model_ints_first(&inst.vars);
+        plan = plan.model_ints_first(&inst.vars).toward_objective(&inst);
     }
     // Every warning is about the solve item's annotations: its line.
     for w in &plan.warnings {
@@ -97,6 +97,13 @@ pub fn run(
             built.model.num_constraints(),
             init_time.as_secs_f64()
         );
+        if !plan.value_orders.is_empty() {
+            let _ = writeln!(
+                err,
+                "fzn-csp: free search tries {} variables' values from the largest, toward the objective",
+                plan.value_orders.len()
+            );
+        }
     }
     // Clause learning decides on the annotated variables as the
     // annotations do (where the annotations' own search runs); under free

@@ -58,6 +58,9 @@ pub struct Constraint {
     pub entry: &'static Entry,
     /// Arguments matching the entry's signature.
     pub args: Vec<Arg>,
+    /// The variable its `defines_var(x)` annotation names (MiniZinc's
+    /// functional definition of `x`), if any.
+    pub defines: Option<usize>,
     /// Where it is.
     pub line: usize,
 }
@@ -172,9 +175,19 @@ pub fn resolve_until(fzn: &FlatZinc, deadline: &mut Deadline) -> Result<Instance
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // (An annotation naming no variable says nothing: ignored.)
+        let defines = c
+            .anns
+            .iter()
+            .find(|a| a.name == "defines_var")
+            .and_then(|a| match a.args.first().map(|e| r.value(e, c.line)) {
+                Some(Ok(Value::Scalar(Term::Var(x), _))) => Some(x),
+                _ => None,
+            });
         constraints.push(Constraint {
             entry,
             args,
+            defines,
             line: c.line,
         });
     }
