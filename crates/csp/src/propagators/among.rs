@@ -42,6 +42,8 @@ impl ConstraintKind for Among {
             con,
             kind: self,
             vals: Vec::new(),
+            sides: Vec::new(),
+            undecided: Vec::new(),
         })
     }
 }
@@ -49,7 +51,11 @@ impl ConstraintKind for Among {
 struct AmongPropagator<'m> {
     con: &'m Constraint,
     kind: &'m Among,
+    /// Buffers kept between runs (no allocation per node): a domain's
+    /// values, each view's side, the undecided views.
     vals: Vec<i32>,
+    sides: Vec<Side>,
+    undecided: Vec<usize>,
 }
 
 /// Whether a view's values are all in the set, some, or none.
@@ -63,19 +69,29 @@ enum Side {
 impl AmongPropagator<'_> {
     fn side(&mut self, ctx: &Ctx<'_>, k: usize) -> Side {
         let view = self.con.scope[k];
-        if !ctx.store.listable(view.var.index) {
+        let x = view.var.index;
+        let size = ctx.store.size(x) as usize;
+        // Whichever is shorter is walked: the set, asking the domain of
+        // each of its values (a count of one value asks once), or the
+        // domain, asking the set.
+        let inside = if self.kind.set.len() < size {
+            let set = &self.kind.set;
+            set.iter()
+                .filter(|&&v| ctx.store.contains(x, v - view.offset as i64))
+                .count()
+        } else if ctx.store.listable(x) {
+            self.vals.clear();
+            ctx.store.values_into(x, &mut self.vals);
+            self.vals
+                .iter()
+                .filter(|&&u| self.kind.contains(u as i64 + view.offset))
+                .count()
+        } else {
             return Side::Both; // too wide to list: undecided
-        }
-        self.vals.clear();
-        ctx.store.values_into(view.var.index, &mut self.vals);
-        let inside = self
-            .vals
-            .iter()
-            .filter(|&&u| self.kind.contains(u as i64 + view.offset))
-            .count();
+        };
         match inside {
             0 => Side::Out,
-            n if n == self.vals.len() => Side::In,
+            n if n == size => Side::In,
             _ => Side::Both,
         }
     }
@@ -112,9 +128,17 @@ impl Propagator for AmongPropagator<'_> {
         let n = self.con.scope.len();
         loop {
             ctx.count_check();
-            let sides: Vec<Side> = (1..n).map(|k| self.side(ctx, k)).collect();
+            // (Taken out while `side` borrows the propagator, and put
+            // back: the buffer is reused, not allocated per run.)
+            let mut sides = std::mem::take(&mut self.sides);
+            sides.clear();
+            sides.extend((1..n).map(|k| self.side(ctx, k)));
             let sure = sides.iter().filter(|&&s| s == Side::In).count() as i128;
             let possible = sides.iter().filter(|&&s| s != Side::Out).count() as i128;
+            self.undecided.clear();
+            self.undecided
+                .extend((1..n).filter(|&k| sides[k - 1] == Side::Both));
+            self.sides = sides;
             let count = self.con.scope[0];
             let off = count.offset as i128;
             let c = count.var.index;
@@ -123,13 +147,12 @@ impl Propagator for AmongPropagator<'_> {
                 return Err(Wipeout);
             };
             let (lo, hi) = (lo as i128 + off, hi as i128 + off);
-            let undecided: Vec<usize> = (1..n).filter(|&k| sides[k - 1] == Side::Both).collect();
             // The count at its least: the undecided views leave the set;
             // at its most: they join it.
-            let decide = !undecided.is_empty() && (hi == sure || lo == possible);
+            let decide = !self.undecided.is_empty() && (hi == sure || lo == possible);
             if decide {
-                for &k in &undecided {
-                    self.keep_side(ctx, k, lo == possible)?;
+                for i in 0..self.undecided.len() {
+                    self.keep_side(ctx, self.undecided[i], lo == possible)?;
                 }
             }
             if !changed && !decide {
