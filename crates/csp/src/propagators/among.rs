@@ -77,7 +77,7 @@ impl AmongPropagator<'_> {
         let inside = if self.kind.set.len() < size {
             let set = &self.kind.set;
             set.iter()
-                .filter(|&&v| ctx.store.contains(x, v - view.offset as i64))
+                .filter(|&&v| ctx.store.contains(x, v - view.offset))
                 .count()
         } else if ctx.store.listable(x) {
             self.vals.clear();
