@@ -358,7 +358,7 @@ impl Plan {
     /// good ones and branch and bound prunes early (Fages and Prud'homme's
     /// objective-based value choice, read off the sums' signs instead of
     /// propagating each value): still life 8x8, whose cells sum to the
-    /// maximised density, walks 810,955 failures instead of 2,434,473.
+    /// maximised density, walks 810,905 failures instead of 2,434,473.
     /// Unchanged where the plan is not free search's own (no scope: the
     /// built-in dom/wdeg order then walks domains too wide to list), or
     /// the objective is a constant or defined by no sum.
