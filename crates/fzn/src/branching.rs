@@ -372,7 +372,7 @@ impl Plan {
     /// let p = csp_fzn::branching::plan(&[], false).model_ints_first(&inst.vars);
     /// // cost = a - b + 2 c: cost, a and c from their largest values.
     /// let mut found = p.toward_objective(&inst).value_orders;
-    /// found.sort();
+    /// found.sort_by_key(|&(x, _)| x);
     /// let descending = ValueOrder::Descending;
     /// assert_eq!(found, vec![(0, descending), (2, descending), (3, descending)]);
     /// ```
