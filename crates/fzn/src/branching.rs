@@ -402,13 +402,22 @@ impl Plan {
                 ),
                 _ => continue,
             };
-            let mut weights: Vec<(usize, i64)> = Vec::new();
-            for (w, t) in ws.iter().zip(ts) {
-                if let (Term::Const(w), Term::Var(x)) = (*w, *t) {
-                    match weights.iter_mut().find(|(y, _)| *y == x) {
-                        Some((_, sum)) => *sum = sum.saturating_add(w),
-                        None => weights.push((x, w)),
-                    }
+            // (Sorted, then merged: a long sum costs n log n at start-up,
+            // not a search of the merged terms per term.)
+            let mut terms: Vec<(usize, i64)> = ws
+                .iter()
+                .zip(ts)
+                .filter_map(|(w, t)| match (*w, *t) {
+                    (Term::Const(w), Term::Var(x)) => Some((x, w)),
+                    _ => None,
+                })
+                .collect();
+            terms.sort_unstable_by_key(|&(x, _)| x);
+            let mut weights: Vec<(usize, i64)> = Vec::with_capacity(terms.len());
+            for (x, w) in terms {
+                match weights.last_mut() {
+                    Some((y, sum)) if *y == x => *sum = sum.saturating_add(w),
+                    _ => weights.push((x, w)),
                 }
             }
             weights.retain(|&(_, w)| w != 0);
