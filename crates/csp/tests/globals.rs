@@ -870,7 +870,7 @@ fn among() -> impl Strategy<Value = AmongSpec> {
                 let mut views: Vec<(usize, i32)> = views
                     .into_iter()
                     .enumerate()
-                    .map(|(i, (shared, off))| shared.map_or((i, 0), |v| (v, off)))
+                    .map(|(i, (shared, off))| (shared.unwrap_or(i), off))
                     .collect();
                 let count = views.remove(0);
                 AmongSpec {
@@ -912,6 +912,32 @@ proptest! {
                 prop_assert_eq!(&d.iter().copied().collect::<BTreeSet<i32>>(), &want, "x{}", i);
             }
         }
+    }
+}
+
+/// Magic sequences of up to five: one among per value over the same
+/// array, each count one of the array's own variables (so every among
+/// repeats a variable and each hears only its value in the others). Every
+/// search finds exactly brute force's sequences (two of four, one of five,
+/// none shorter).
+#[test]
+fn magic_sequences_of_amongs_over_one_array_match_brute_force() {
+    for n in 1..=5usize {
+        let domains = vec![(0..=n as i32).collect::<Vec<i32>>(); n];
+        let mut model = Model::new();
+        let x: Vec<VarId> = domains
+            .iter()
+            .map(|d| model.int_var(d.clone()).unwrap())
+            .collect();
+        for i in 0..n {
+            model.among(x[i], x.iter().copied(), [i as i64]).unwrap();
+        }
+        let ok = |v: &[i32]| {
+            (0..n).all(|i| v[i] as usize == v.iter().filter(|&&y| y == i as i32).count())
+        };
+        let expected = brute_force(&domains, &ok);
+        assert_eq!(expected.is_empty(), n < 4, "n = {n}");
+        every_search_finds(&model, &expected).unwrap();
     }
 }
 

@@ -8,9 +8,19 @@
 //!   undecided views leave the set, when the most, they join it. Over
 //!   distinct variables (the count's among them) that is domain
 //!   consistent; otherwise sound, then the exact last-variable filter.
+//!
+//! A view once decided (surely in the set, or surely out) stays so below
+//! that node, so a run sets it aside behind a reversible count, as the
+//! linear sums set their fixed terms aside: a deep node reads only the
+//! undecided views. A count of one value hears, in a variable that occurs
+//! once, only that value going or becoming its last: magic sequences post
+//! one such count per value over the same array, and any other removal
+//! would wake them all.
 
+use super::count::single_views;
 use super::explain::{domains_of, Read};
-use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
+use super::set_aside::SetAside;
+use super::{ConstraintKind, Ctx, Posted, Prop, Propagator, Watch};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -42,20 +52,44 @@ impl ConstraintKind for Among {
             con,
             kind: self,
             vals: Vec::new(),
-            sides: Vec::new(),
-            undecided: Vec::new(),
+            order: (1..con.scope.len() as u32).collect(),
+            aside: SetAside::default(),
         })
+    }
+
+    /// Over a set of one value: the count, if it occurs only as the count,
+    /// by its bounds; a variable in one view, that value (in the
+    /// variable's terms) going or becoming its last, all that can decide
+    /// the view; any other variable any change. Over a wider set, any
+    /// change.
+    fn watches(&self, con: &Constraint) -> Vec<Watch> {
+        let &[value] = self.set.as_slice() else {
+            return vec![Watch::Any; con.vars.len()];
+        };
+        let once = single_views(&con.scope);
+        let count = con.scope[0].var.index;
+        con.vars
+            .iter()
+            .map(|var| match once.get(var).copied().flatten() {
+                Some(_) if *var == count => Watch::Bounds,
+                Some(offset) => Watch::Value(value - offset),
+                None => Watch::Any,
+            })
+            .collect()
     }
 }
 
 struct AmongPropagator<'m> {
     con: &'m Constraint,
     kind: &'m Among,
-    /// Buffers kept between runs (no allocation per node): a domain's
-    /// values, each view's side, the undecided views.
+    /// A domain's values, kept between runs (no allocation per node).
     vals: Vec<i32>,
-    sides: Vec<Side>,
-    undecided: Vec<usize>,
+    /// The views' scope positions, the undecided ones on the current path
+    /// first: `order[..open]`, `open` read from [`Self::aside`].
+    order: Vec<u32>,
+    /// The undecided views' count, and how many of the views set aside
+    /// are in the set.
+    aside: SetAside,
 }
 
 /// Whether a view's values are all in the set, some, or none.
@@ -67,15 +101,21 @@ enum Side {
 }
 
 impl AmongPropagator<'_> {
-    fn side(&mut self, ctx: &Ctx<'_>, k: usize) -> Side {
-        let view = self.con.scope[k];
+    fn side(&mut self, ctx: &Ctx<'_>, k: u32) -> Side {
+        let view = self.con.scope[k as usize];
         let x = view.var.index;
         let size = ctx.store.size(x) as usize;
+        let set = &self.kind.set;
+        if let &[value] = set.as_slice() {
+            return match ctx.store.contains(x, value - view.offset) {
+                false => Side::Out,
+                true if size == 1 => Side::In,
+                true => Side::Both,
+            };
+        }
         // Whichever is shorter is walked: the set, asking the domain of
-        // each of its values (a count of one value asks once), or the
-        // domain, asking the set.
-        let inside = if self.kind.set.len() < size {
-            let set = &self.kind.set;
+        // each of its values, or the domain, asking the set.
+        let inside = if set.len() < size {
             set.iter()
                 .filter(|&&v| ctx.store.contains(x, v - view.offset))
                 .count()
@@ -96,21 +136,53 @@ impl AmongPropagator<'_> {
         }
     }
 
-    /// Removes from view `k` the values in the set (`inside`) or outside.
-    fn keep_side(&mut self, ctx: &mut Ctx<'_>, k: usize, inside: bool) -> Prop {
-        let view = self.con.scope[k];
-        if !ctx.store.listable(view.var.index) {
+    /// Removes from view `k` the values in the set (`inside` false) or
+    /// outside it (`inside` true).
+    fn keep_side(&mut self, ctx: &mut Ctx<'_>, k: u32, inside: bool) -> Prop {
+        let view = self.con.scope[k as usize];
+        let x = view.var.index;
+        let set = &self.kind.set;
+        if let (true, &[value]) = (inside, set.as_slice()) {
+            let v = (value - view.offset) as i128;
+            return ctx.restrict_bounds(x, v, v).map(|_| ());
+        }
+        if !inside && set.len() < ctx.store.size(x) as usize {
+            for &value in set {
+                ctx.remove(x, value - view.offset)?;
+            }
+            return Ok(());
+        }
+        if !ctx.store.listable(x) {
             return Ok(()); // too wide to list: checked once assigned
         }
         self.vals.clear();
-        ctx.store.values_into(view.var.index, &mut self.vals);
+        ctx.store.values_into(x, &mut self.vals);
         for i in 0..self.vals.len() {
             let u = self.vals[i] as i64;
             if self.kind.contains(u + view.offset) != inside {
-                ctx.remove(view.var.index, u)?;
+                ctx.remove(x, u)?;
             }
         }
         Ok(())
+    }
+
+    /// Whether two different variables still open lie among the undecided
+    /// views `order[..open]`: then the last-variable filter has nothing to
+    /// do, and is not asked (it would read every variable).
+    fn two_open(&self, ctx: &Ctx<'_>, open: usize) -> bool {
+        let mut first = None;
+        for &k in &self.order[..open] {
+            let x = self.con.scope[k as usize].var.index;
+            if ctx.settled(x) {
+                continue;
+            }
+            match first {
+                None => first = Some(x),
+                Some(y) if y != x => return true,
+                Some(_) => {}
+            }
+        }
+        false
     }
 }
 
@@ -125,39 +197,47 @@ impl Propagator for AmongPropagator<'_> {
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        let n = self.con.scope.len();
+        let (mut open, mut sure) = self.aside.read(ctx.store, self.order.len());
+        let count = self.con.scope[0];
+        let off = count.offset as i128;
+        let cv = count.var.index;
         loop {
             ctx.count_check();
-            // (Taken out while `side` borrows the propagator, and put
-            // back: the buffer is reused, not allocated per run.)
-            let mut sides = std::mem::take(&mut self.sides);
-            sides.clear();
-            sides.extend((1..n).map(|k| self.side(ctx, k)));
-            let sure = sides.iter().filter(|&&s| s == Side::In).count() as i128;
-            let possible = sides.iter().filter(|&&s| s != Side::Out).count() as i128;
-            self.undecided.clear();
-            self.undecided
-                .extend((1..n).filter(|&k| sides[k - 1] == Side::Both));
-            self.sides = sides;
-            let count = self.con.scope[0];
-            let off = count.offset as i128;
-            let c = count.var.index;
-            let changed = ctx.restrict_bounds(c, sure - off, possible - off)?;
-            let (Some(lo), Some(hi)) = (ctx.store.min(c), ctx.store.max(c)) else {
+            // Set the views decided since aside.
+            let mut k = 0;
+            while k < open {
+                match self.side(ctx, self.order[k]) {
+                    Side::Both => k += 1,
+                    side => {
+                        sure += usize::from(side == Side::In);
+                        open -= 1;
+                        self.order.swap(k, open);
+                    }
+                }
+            }
+            let (least, most) = (sure as i128, (sure + open) as i128);
+            let changed = ctx.restrict_bounds(cv, least - off, most - off)?;
+            let (Some(lo), Some(hi)) = (ctx.store.min(cv), ctx.store.max(cv)) else {
                 return Err(Wipeout);
             };
             let (lo, hi) = (lo as i128 + off, hi as i128 + off);
             // The count at its least: the undecided views leave the set;
             // at its most: they join it.
-            let decide = !self.undecided.is_empty() && (hi == sure || lo == possible);
+            let decide = open > 0 && (hi == least || lo == most);
             if decide {
-                for i in 0..self.undecided.len() {
-                    self.keep_side(ctx, self.undecided[i], lo == possible)?;
+                for i in 0..open {
+                    self.keep_side(ctx, self.order[i], lo == most)?;
                 }
             }
             if !changed && !decide {
                 break;
             }
+        }
+        self.aside.write(ctx.store, open, sure);
+        if !self.con.has_repeated_vars() || open == 0 || self.two_open(ctx, open) {
+            // Exact over distinct variables; with every view decided the
+            // count is fixed to those in the set, so the constraint holds.
+            return Ok(());
         }
         ctx.filter_last(self.con)
     }

@@ -57,7 +57,7 @@ impl ConstraintKind for Count {
 /// Per variable of `scope`: the offset of its view when it occurs exactly
 /// once, `None` when it occurs more than once (one pass over the scope, so
 /// building a count over a million views stays linear).
-fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
+pub(super) fn single_views(scope: &[View]) -> HashMap<u32, Option<i64>> {
     let mut seen: HashMap<u32, Option<i64>> = HashMap::with_capacity(scope.len());
     for view in scope {
         seen.entry(view.var.index)

@@ -21,6 +21,7 @@
 
 mod explain;
 
+use super::set_aside::SetAside;
 use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
@@ -44,7 +45,7 @@ pub(super) fn post(con: &Constraint) -> Posted<'_> {
         con,
         narrow: fits_in_64(coefs, *rhs),
         order: (0..coefs.len() as u32).collect(),
-        cells: None,
+        aside: SetAside::default(),
     })
 }
 
@@ -53,31 +54,13 @@ struct Linear<'m> {
     /// The sum [`fits_in_64`] (decided once, not at every run).
     narrow: bool,
     /// The term indices, those still open on the current path first:
-    /// `order[..open]`, where `open` is the first of [`Linear::cells`];
-    /// the rest were fixed when a run set them aside. A run only swaps
-    /// within `order[..open]`, so backtracking (which restores `open`)
-    /// finds behind it only terms fixed at that node too, as in compact
-    /// table's row index. Fixed terms are what most of a deep node's
-    /// terms are (still life's objective sums 64 cells): a run reads the
-    /// open ones only.
+    /// `order[..open]`, `open` read from [`Linear::aside`]; the rest were
+    /// fixed when a run set them aside. Fixed terms are what most of a
+    /// deep node's terms are (still life's objective sums 64 cells): a run
+    /// reads the open ones only.
     order: Vec<u32>,
-    /// Reversible cells: the open terms' count, then the set-aside
-    /// terms' sum (an `i64`), allocated at the first run of a search.
-    cells: Option<u32>,
-}
-
-impl Linear<'_> {
-    /// The reversible cells (allocated at the search's first run: every
-    /// term open, nothing set aside, a state true at any node).
-    fn cells(&mut self, ctx: &mut Ctx<'_>) -> u32 {
-        if let Some(c) = self.cells {
-            return c;
-        }
-        let c = ctx.store.new_cells(1, self.order.len());
-        ctx.store.new_cells(1, 0);
-        self.cells = Some(c);
-        c
-    }
+    /// The open terms' count and the set-aside terms' sum (an `i64`).
+    aside: SetAside,
 }
 
 /// Whether `sum coefs[i] * x[i]` over any values of 32 bits, and `rhs`,
@@ -186,17 +169,15 @@ impl Propagator for Linear<'_> {
         if self.narrow && *cmp != Cmp::Ne {
             // Sums in 64 bits set fixed terms aside (a sum in `i64` fits a
             // cell).
-            let c = self.cells(ctx);
+            let (len, fixed) = self.aside.read(ctx.store, self.order.len());
             let mut open = Open {
                 order: Some(&mut self.order),
-                len: ctx.store.cell(c),
-                fixed: ctx.store.cell(c + 1) as i64,
+                len,
+                fixed: fixed as i64,
             };
             let result = bounds_in(ctx, sum, &mut open, *cmp, *rhs as i64);
-            let (len, fixed) = (open.len, open.fixed);
-            if result.is_ok() && len != ctx.store.cell(c) {
-                ctx.store.set_cell(c, len);
-                ctx.store.set_cell(c + 1, fixed as usize);
+            if result.is_ok() {
+                self.aside.write(ctx.store, open.len, open.fixed as usize);
             }
             result
         } else {

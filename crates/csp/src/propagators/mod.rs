@@ -89,6 +89,7 @@ pub(crate) mod objective;
 pub(crate) mod predicate;
 pub(crate) mod regular;
 pub(crate) mod reified;
+mod set_aside;
 pub(crate) mod subcircuit;
 pub(crate) mod table;
 pub(crate) mod table_reif;
