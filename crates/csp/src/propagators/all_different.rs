@@ -21,7 +21,10 @@
 //!
 //! * bounds: value elimination of every fixed view, then Hall intervals
 //!   (`all_different_bounds.rs`), until neither removes anything (a hole
-//!   can move a bound further than the intervals asked);
+//!   can move a bound further than the intervals asked); in arc
+//!   consistency's runs a fixed view whose value has left the others is
+//!   set aside (`set_aside.rs`), so each value is eliminated once per
+//!   branch, not at every run;
 //! * domain: the matching filter (`all_different_domain.rs`), which
 //!   removes everything the other two would; repeated only when a variable
 //!   occurs in several views (each view is then matched as if it were
@@ -30,10 +33,12 @@
 use super::all_different_bounds::HallIntervals;
 use super::all_different_domain::Matching;
 use super::explain::conjunction;
+use super::set_aside::SetAside;
 use super::{Ctx, Domains, Inferred, Lit, Posted, Priority, Prop, Propagator};
 use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
+use crate::var::View;
 use crate::AllDifferentLevel;
 
 /// Are the values pairwise distinct? (Sorts them.)
@@ -110,6 +115,8 @@ pub(super) fn post(con: &Constraint, level: AllDifferentLevel) -> Posted<'_> {
             level,
             hall: HallIntervals::default(),
             matching: Matching::default(),
+            order: (0..con.scope.len() as u32).collect(),
+            aside: SetAside::default(),
         }),
     }
 }
@@ -246,15 +253,27 @@ pub(crate) struct Stronger<'m> {
     level: AllDifferentLevel,
     hall: HallIntervals,
     matching: Matching,
+    /// The bounds level's views by scope position, those whose fixed value
+    /// has not yet left the others first: `order[..open]`, `open` read
+    /// from [`Stronger::aside`] (arc consistency's runs only).
+    order: Vec<u32>,
+    aside: SetAside,
 }
 
 impl Stronger<'_> {
-    /// Filters to the constraint's own fixpoint at its level.
-    fn filter(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+    /// Filters to the constraint's own fixpoint at its level; `aside`:
+    /// a fixed view whose value has left the others is set aside (arc
+    /// consistency's fixpoint, on the trail), else every fixed view's
+    /// value is eliminated again.
+    fn filter(&mut self, ctx: &mut Ctx<'_>, aside: bool) -> Prop {
         loop {
             let before = ctx.pruned;
             match self.level {
                 AllDifferentLevel::Domain => self.matching.filter(ctx, self.con)?,
+                _ if aside => {
+                    self.eliminate_newly_fixed(ctx)?;
+                    self.narrow_bounds(ctx)?;
+                }
                 _ => {
                     eliminate_fixed(ctx, self.con)?;
                     self.narrow_bounds(ctx)?;
@@ -265,6 +284,26 @@ impl Stronger<'_> {
                 return Ok(());
             }
         }
+    }
+
+    /// Value elimination from the views fixed since their last run, each
+    /// then set aside: below this node its value has left the others for
+    /// good, so a deep node does not eliminate every fixed value again.
+    fn eliminate_newly_fixed(&mut self, ctx: &mut Ctx<'_>) -> Prop {
+        let (mut open, _) = self.aside.read(ctx.store, self.order.len());
+        let mut k = 0;
+        while k < open {
+            let a = self.con.scope[self.order[k] as usize];
+            let Some(s) = ctx.fixed_value(a.var.index) else {
+                k += 1;
+                continue;
+            };
+            eliminate_value(ctx, self.con, a, s + a.offset)?;
+            open -= 1;
+            self.order.swap(k, open);
+        }
+        self.aside.write(ctx.store, open, 0);
+        Ok(())
     }
 
     /// One Hall interval pass over the views' current bounds.
@@ -299,22 +338,27 @@ fn view_bounds(ctx: &Ctx<'_>, x: u32) -> Option<(i64, i64)> {
 /// Value elimination from every fixed view: its value leaves the views of
 /// the other variables (an assigned one that takes it is a conflict).
 fn eliminate_fixed(ctx: &mut Ctx<'_>, con: &Constraint) -> Prop {
-    for a in &con.scope {
-        let Some(s) = ctx.fixed_value(a.var.index) else {
+    for &a in &con.scope {
+        if let Some(s) = ctx.fixed_value(a.var.index) {
+            eliminate_value(ctx, con, a, s + a.offset)?;
+        }
+    }
+    Ok(())
+}
+
+/// Value `t`, which view `a` is fixed to, leaves the views of the other
+/// variables.
+fn eliminate_value(ctx: &mut Ctx<'_>, con: &Constraint, a: View, t: i64) -> Prop {
+    for b in &con.scope {
+        let y = b.var.index;
+        if b.var == a.var {
             continue;
-        };
-        let t = s + a.offset;
-        for b in &con.scope {
-            let y = b.var.index;
-            if b.var == a.var {
-                continue;
-            }
-            ctx.count_check();
-            if !ctx.assigned[y as usize] {
-                ctx.remove(y, t - b.offset)?;
-            } else if ctx.values[y as usize] as i64 + b.offset == t {
-                return Err(Wipeout);
-            }
+        }
+        ctx.count_check();
+        if !ctx.assigned[y as usize] {
+            ctx.remove(y, t - b.offset)?;
+        } else if ctx.values[y as usize] as i64 + b.offset == t {
+            return Err(Wipeout);
         }
     }
     Ok(())
@@ -341,11 +385,11 @@ impl Propagator for Stronger<'_> {
     /// Forward checking runs the whole filter after each assignment in the
     /// scope (so it removes at least what value elimination would).
     fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, _open: u32) -> Option<Prop> {
-        Some(self.filter(ctx))
+        Some(self.filter(ctx, false))
     }
 
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
-        self.filter(ctx)
+        self.filter(ctx, true)
     }
 }
 
