@@ -270,12 +270,12 @@ impl Stronger<'_> {
             let before = ctx.pruned;
             match self.level {
                 AllDifferentLevel::Domain => self.matching.filter(ctx, self.con)?,
-                _ if aside => {
-                    self.eliminate_newly_fixed(ctx)?;
-                    self.narrow_bounds(ctx)?;
-                }
                 _ => {
-                    eliminate_fixed(ctx, self.con)?;
+                    if aside {
+                        self.eliminate_newly_fixed(ctx)?;
+                    } else {
+                        eliminate_fixed(ctx, self.con)?;
+                    }
                     self.narrow_bounds(ctx)?;
                 }
             }

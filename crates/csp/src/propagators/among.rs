@@ -104,15 +104,15 @@ impl AmongPropagator<'_> {
     fn side(&mut self, ctx: &Ctx<'_>, k: u32) -> Side {
         let view = self.con.scope[k as usize];
         let x = view.var.index;
-        let size = ctx.store.size(x) as usize;
         let set = &self.kind.set;
         if let &[value] = set.as_slice() {
             return match ctx.store.contains(x, value - view.offset) {
                 false => Side::Out,
-                true if size == 1 => Side::In,
+                true if ctx.store.size(x) == 1 => Side::In,
                 true => Side::Both,
             };
         }
+        let size = ctx.store.size(x) as usize;
         // Whichever is shorter is walked: the set, asking the domain of
         // each of its values, or the domain, asking the set.
         let inside = if set.len() < size {
