@@ -14,7 +14,14 @@
 //!    or its value is reachable from a free value (an even alternating path).
 //! 3. Every other edge goes.
 //!
-//! Components by Tarjan's algorithm with an explicit stack (no recursion).
+//! Where the views' variables are distinct, a fixed view's value is first
+//! removed from the others and the fixed views left out of the graph (a
+//! fixed view is matched to its value in every matching), so a deep node,
+//! where most views are fixed, builds a small graph.
+//!
+//! Components by Tarjan's algorithm with an explicit stack (no recursion),
+//! on the reversed graph, which walks the views' own edges and finds in
+//! the same pass which nodes an alternating path from a free value reaches.
 //! Every buffer lives in [`Matching`] and is reused across calls; values
 //! spread over a span at most about twice their count (a permutation's)
 //! are numbered by one pass over it rather than sorted.
@@ -29,6 +36,13 @@ const NONE: u32 = u32::MAX;
 /// The matching and the work arrays of the domain-consistency filter.
 #[derive(Default)]
 pub(crate) struct Matching {
+    /// Whether the views' variables are distinct (found at the first call:
+    /// the scope never changes).
+    distinct: Option<bool>,
+    /// The graph's views: their positions in the scope.
+    views: Vec<u32>,
+    /// The fixed views' values, sorted (left out of the graph).
+    fixed: Vec<i64>,
     /// The distinct view values (sorted); values are indices into it.
     values: Vec<i64>,
     /// The view values, view after view (each view's ascending).
@@ -38,7 +52,8 @@ pub(crate) struct Matching {
     /// Per view, its values (indices into `values`), ascending.
     edge_start: Vec<u32>,
     edges: Vec<u32>,
-    /// The previous call's matched value of each view (a warm start).
+    /// The previous call's matched value of each view, by scope position
+    /// (a warm start).
     previous: Vec<i64>,
     view_mate: Vec<u32>,
     value_mate: Vec<u32>,
@@ -47,11 +62,9 @@ pub(crate) struct Matching {
     parent: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
-    /// Per value, the views with an unmatched edge to it.
-    rev_start: Vec<u32>,
-    rev: Vec<u32>,
-    /// Values reachable from a free value.
-    reached: Vec<bool>,
+    /// Per node (views, then values), whether it is reachable from a
+    /// free value.
+    reaches: Vec<bool>,
     /// Tarjan: per node (views, then values) its index, low link and
     /// component; the component stack and the explicit call stack.
     index: Vec<u32>,
@@ -80,17 +93,20 @@ impl Matching {
             // assigned values until it narrows.
             return Ok(());
         }
-        self.build_graph(ctx, scope);
+        let distinct = *self.distinct.get_or_insert_with(|| distinct_vars(scope));
+        self.set_fixed_aside(ctx, scope, distinct)?;
+        self.build_graph(ctx, scope)?;
+        let n = self.views.len();
         self.match_views(n)?;
-        self.reach_from_free_values(n);
         self.components(n);
-        for (x, view) in scope.iter().enumerate() {
+        for (x, &at) in self.views.iter().enumerate() {
+            let view = scope[at as usize];
             let comp = self.component[x];
             for e in self.edge_start[x]..self.edge_start[x + 1] {
                 let v = self.edges[e as usize];
                 ctx.count_check();
                 if v == self.view_mate[x]
-                    || self.reached[v as usize]
+                    || self.reaches[n + v as usize]
                     || self.component[n + v as usize] == comp
                 {
                     continue;
@@ -102,11 +118,36 @@ impl Matching {
         Ok(())
     }
 
-    /// The views' current values as edges (value indices, per view).
-    fn build_graph(&mut self, ctx: &mut Ctx<'_>, scope: &[View]) {
+    /// The graph's views (`views`): every view, or, over distinct
+    /// variables, the views not fixed, with the fixed views' values in
+    /// `fixed`; fails if two fixed views share a value.
+    fn set_fixed_aside(&mut self, ctx: &Ctx<'_>, scope: &[View], distinct: bool) -> Prop {
+        self.views.clear();
+        self.fixed.clear();
+        for (at, view) in scope.iter().enumerate() {
+            match ctx.fixed_value(view.var.index).filter(|_| distinct) {
+                Some(s) => self.fixed.push(s + view.offset),
+                None => self.views.push(at as u32),
+            }
+        }
+        self.fixed.sort_unstable();
+        match self.fixed.windows(2).any(|w| w[0] == w[1]) {
+            true => Err(Wipeout),
+            false => Ok(()),
+        }
+    }
+
+    /// The graph views' current values as edges (value indices, per view),
+    /// each fixed view's value removed from their domains on the way.
+    fn build_graph(&mut self, ctx: &mut Ctx<'_>, scope: &[View]) -> Prop {
         self.flat.clear();
         self.edge_start.clear();
-        for view in scope {
+        let (least, most) = match self.fixed[..] {
+            [] => (i64::MAX, i64::MIN),
+            [first, .., last] | [first @ last] => (first, last),
+        };
+        for &at in &self.views {
+            let view = scope[at as usize];
             self.edge_start.push(self.flat.len() as u32);
             let x = view.var.index;
             self.buf.clear();
@@ -115,8 +156,14 @@ impl Matching {
             } else {
                 ctx.store.values_into(x, &mut self.buf);
             }
-            self.flat
-                .extend(self.buf.iter().map(|&u| u as i64 + view.offset));
+            for &u in &self.buf {
+                let t = u as i64 + view.offset;
+                if (least..=most).contains(&t) && self.fixed.binary_search(&t).is_ok() {
+                    ctx.remove(x, i64::from(u))?;
+                } else {
+                    self.flat.push(t);
+                }
+            }
         }
         self.edge_start.push(self.flat.len() as u32);
         self.values.clear();
@@ -141,7 +188,7 @@ impl Matching {
             let slot = &self.slot;
             self.edges
                 .extend(self.flat.iter().map(|&v| slot[(v - lo) as usize]));
-            return;
+            return Ok(());
         }
         self.values.extend_from_slice(&self.flat);
         self.values.sort_unstable();
@@ -152,6 +199,7 @@ impl Matching {
                 .iter()
                 .map(|v| values.binary_search(v).expect("a listed value") as u32),
         );
+        Ok(())
     }
 
     /// A maximum matching, repairing the previous one; fails if some view
@@ -162,11 +210,14 @@ impl Matching {
         self.view_mate.resize(n, NONE);
         self.value_mate.clear();
         self.value_mate.resize(m, NONE);
-        self.previous.resize(n, i64::MIN);
+        let positions = self.views.iter().map(|&at| at as usize + 1).max();
+        if self.previous.len() < positions.unwrap_or(0) {
+            self.previous.resize(positions.unwrap_or(0), i64::MIN);
+        }
         for x in 0..n {
             let edges = &self.edges[self.edge_start[x] as usize..self.edge_start[x + 1] as usize];
             let values = &self.values;
-            let old = self.previous[x];
+            let old = self.previous[self.views[x] as usize];
             if let Ok(k) = edges.binary_search_by_key(&old, |&v| values[v as usize]) {
                 let v = edges[k];
                 if self.value_mate[v as usize] == NONE {
@@ -183,7 +234,7 @@ impl Matching {
             }
         }
         for x in 0..n {
-            self.previous[x] = self.values[self.view_mate[x] as usize];
+            self.previous[self.views[x] as usize] = self.values[self.view_mate[x] as usize];
         }
         Ok(())
     }
@@ -233,77 +284,30 @@ impl Matching {
         }
     }
 
-    /// The unmatched edges by value, and the values reachable from a free
-    /// value (value → view by an unmatched edge, view → its matched value).
-    fn reach_from_free_values(&mut self, n: usize) {
-        let m = self.values.len();
-        self.rev_start.clear();
-        self.rev_start.resize(m + 1, 0);
-        for x in 0..n {
-            for e in self.edge_start[x]..self.edge_start[x + 1] {
-                let v = self.edges[e as usize];
-                if v != self.view_mate[x] {
-                    self.rev_start[v as usize + 1] += 1;
-                }
-            }
-        }
-        for v in 0..m {
-            self.rev_start[v + 1] += self.rev_start[v];
-        }
-        self.rev.clear();
-        self.rev.resize(self.rev_start[m] as usize, 0);
-        // Fill by counting down from each value's end (`parent` as cursors).
-        self.parent.clear();
-        self.parent.extend_from_slice(&self.rev_start[1..]);
-        for x in 0..n {
-            for e in self.edge_start[x]..self.edge_start[x + 1] {
-                let v = self.edges[e as usize] as usize;
-                if v as u32 != self.view_mate[x] {
-                    self.parent[v] -= 1;
-                    self.rev[self.parent[v] as usize] = x as u32;
-                }
-            }
-        }
-        self.reached.clear();
-        self.reached.resize(m, false);
-        self.queue.clear();
-        for v in 0..m {
-            if self.value_mate[v] == NONE {
-                self.reached[v] = true;
-                self.queue.push(v as u32);
-            }
-        }
-        let mut head = 0;
-        while head < self.queue.len() {
-            let v = self.queue[head] as usize;
-            head += 1;
-            for k in self.rev_start[v]..self.rev_start[v + 1] {
-                let x = self.rev[k as usize] as usize;
-                let w = self.view_mate[x] as usize;
-                if !self.reached[w] {
-                    self.reached[w] = true;
-                    self.queue.push(w as u32);
-                }
-            }
-        }
-    }
-
-    /// The `k`th successor of `node` in the alternating graph (views are
-    /// nodes `0..n`, values `n..`), if any.
+    /// The `k`th successor of `node` in the reversed alternating graph
+    /// (views are nodes `0..n`, values `n..`): a view's unmatched values,
+    /// a matched value's view; `None` past the last.
     #[inline]
     fn successor(&self, n: usize, node: u32, k: u32) -> Option<u32> {
         let node = node as usize;
         if node < n {
-            (k == 0).then(|| n as u32 + self.view_mate[node])
+            let at = self.edge_start[node] + k;
+            (at < self.edge_start[node + 1]).then(|| n as u32 + self.edges[at as usize])
         } else {
-            let v = node - n;
-            let at = self.rev_start[v] + k;
-            (at < self.rev_start[v + 1]).then(|| self.rev[at as usize])
+            let mate = self.value_mate[node - n];
+            (k == 0 && mate != NONE).then_some(mate)
         }
     }
 
-    /// Strongly connected components of the alternating graph (Tarjan,
-    /// iterative).
+    /// Strongly connected components of the alternating graph, and the
+    /// nodes reachable from a free value (`reaches`), both found on the
+    /// reversed graph (Tarjan, iterative): its components are the same,
+    /// a node is reachable from a free value exactly when it reaches one
+    /// there, and its successors are read off the views' own edges, so no
+    /// reverse adjacency is built. (A view's edge to its own matched value
+    /// is walked too: it joins the view to that value's component, which
+    /// only ever holds the matched edge, kept anyway, or an alternating
+    /// cycle through both.)
     fn components(&mut self, n: usize) {
         let nodes = n + self.values.len();
         self.index.clear();
@@ -314,6 +318,8 @@ impl Matching {
         self.component.resize(nodes, NONE);
         self.on_stack.clear();
         self.on_stack.resize(nodes, false);
+        self.reaches.clear();
+        self.reaches.resize(nodes, false);
         self.stack.clear();
         let mut counter = 0;
         let mut components = 0;
@@ -321,45 +327,64 @@ impl Matching {
             if self.index[root as usize] != NONE {
                 continue;
             }
-            self.open(root, &mut counter);
+            self.open(n, root, &mut counter);
             while let Some(&(node, k)) = self.calls.last() {
-                if let Some(next) = self.successor(n, node, k) {
+                let node = node as usize;
+                if let Some(next) = self.successor(n, node as u32, k) {
                     self.calls.last_mut().expect("a call").1 += 1;
-                    if self.index[next as usize] == NONE {
-                        self.open(next, &mut counter);
-                    } else if self.on_stack[next as usize] {
-                        let low = self.low[node as usize].min(self.index[next as usize]);
-                        self.low[node as usize] = low;
+                    let next = next as usize;
+                    if self.index[next] == NONE {
+                        self.open(n, next as u32, &mut counter);
+                    } else {
+                        // Finished (its component's flag is final) or on
+                        // the stack (the same component): either way.
+                        self.reaches[node] |= self.reaches[next];
+                        if self.on_stack[next] {
+                            self.low[node] = self.low[node].min(self.index[next]);
+                        }
                     }
                     continue;
                 }
                 self.calls.pop();
                 if let Some(&(up, _)) = self.calls.last() {
-                    let low = self.low[up as usize].min(self.low[node as usize]);
-                    self.low[up as usize] = low;
+                    let up = up as usize;
+                    self.low[up] = self.low[up].min(self.low[node]);
+                    self.reaches[up] |= self.reaches[node];
                 }
-                if self.low[node as usize] == self.index[node as usize] {
-                    loop {
-                        let w = self.stack.pop().expect("on the stack") as usize;
+                if self.low[node] == self.index[node] {
+                    let from = (self.stack.iter().rposition(|&w| w as usize == node))
+                        .expect("on the stack");
+                    let reaches = (self.stack[from..].iter()).any(|&w| self.reaches[w as usize]);
+                    for &w in &self.stack[from..] {
+                        let w = w as usize;
                         self.on_stack[w] = false;
                         self.component[w] = components;
-                        if w == node as usize {
-                            break;
-                        }
+                        self.reaches[w] = reaches;
                     }
+                    self.stack.truncate(from);
                     components += 1;
                 }
             }
         }
     }
 
-    /// Tarjan's visit of `node`: numbered, stacked, called.
-    fn open(&mut self, node: u32, counter: &mut u32) {
-        self.index[node as usize] = *counter;
-        self.low[node as usize] = *counter;
+    /// Tarjan's visit of `node`: numbered, stacked, called; a free value
+    /// reaches itself.
+    fn open(&mut self, n: usize, node: u32, counter: &mut u32) {
+        let at = node as usize;
+        self.index[at] = *counter;
+        self.low[at] = *counter;
         *counter += 1;
         self.stack.push(node);
-        self.on_stack[node as usize] = true;
+        self.on_stack[at] = true;
+        self.reaches[at] = at >= n && self.value_mate[at - n] == NONE;
         self.calls.push((node, 0));
     }
+}
+
+/// Whether no variable appears in two of the views.
+fn distinct_vars(scope: &[View]) -> bool {
+    let mut vars: Vec<u32> = scope.iter().map(|v| v.var.index).collect();
+    vars.sort_unstable();
+    vars.windows(2).all(|w| w[0] != w[1])
 }
