@@ -2,7 +2,7 @@
 //! strategy and orders, and the strategy laboratory (`--study`, `--tree`,
 //! `--replay`) for studying them on any FlatZinc file.
 
-use csp::{CumulativeLevel, Restarts, Strategy, ValueOrder, VarOrder};
+use csp::{AllDifferentLevel, CumulativeLevel, Restarts, Strategy, ValueOrder, VarOrder};
 use csp_front::cli::{closest, did_you_mean};
 use csp_lab::study::{Choice, Choices};
 use std::time::Duration;
@@ -46,6 +46,9 @@ pub struct Options {
     /// `--cumulative-level L`: how strongly cumulatives filter (unset: the
     /// engine's default, time-tabling).
     pub cumulative_level: Option<CumulativeLevel>,
+    /// `--all-different-level L`: how strongly all-differents filter
+    /// (unset: the engine's default, value elimination).
+    pub all_different_level: Option<AllDifferentLevel>,
     /// `--learning-restarts R`: clause learning's restarts, `lbd`
     /// (Glucose's, true) or `luby` (false); unset: the default.
     pub lbd_restarts: Option<bool>,
@@ -118,6 +121,7 @@ impl Default for Options {
             var_order: None,
             value_order: None,
             cumulative_level: None,
+            all_different_level: None,
             lbd_restarts: None,
             replay: csp_front::cli::ReplayArgs::default(),
             study: false,
@@ -189,6 +193,13 @@ solutions in the FlatZinc output format.
       --cumulative-level L time-table (default: the compulsory parts'
                            profile) or edge-finding (also Vilim's edge
                            finding) for every cumulative resource
+      --all-different-level L
+                           value (default: a fixed value leaves the
+                           others), bounds (also Hall intervals) or
+                           domain (also Regin's matching) for every
+                           all-different; clause learning explains
+                           value elimination only and falls back on
+                           the decisions for the rest
       --learning-restarts R
                            clause learning's restarts: luby (Luby's under
                            free search; following the annotations only
@@ -266,6 +277,7 @@ const OPTIONS: &[&str] = &[
     "--var-order",
     "--value-order",
     "--cumulative-level",
+    "--all-different-level",
     "--learning-restarts",
     "--replay",
     "--max-events",
@@ -359,6 +371,10 @@ where
             "--cumulative-level" => {
                 let v = value(&a)?;
                 o.cumulative_level = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
+            }
+            "--all-different-level" => {
+                let v = value(&a)?;
+                o.all_different_level = Some(v.parse().map_err(|e| format!("option {a}: {e}"))?);
             }
             "--learning-restarts" => {
                 o.lbd_restarts = Some(match value(&a)?.as_str() {

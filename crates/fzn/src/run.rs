@@ -327,6 +327,10 @@ impl Solve<'_> {
             Some(level) => solver.cumulative_level(level),
             None => solver,
         };
+        let solver = match self.opts.all_different_level {
+            Some(level) => solver.all_different_level(level),
+            None => solver,
+        };
         let solver = match self.restarts {
             Some(r) => solver.restarts(r),
             None => solver,

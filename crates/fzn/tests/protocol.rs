@@ -182,6 +182,20 @@ fn stat(stdout: &str, name: &str) -> u64 {
         .unwrap_or_else(|| panic!("no {name} in {stdout}"))
 }
 
+/// `option value` on `text` is refused: a one-line error that names the
+/// option and one of the values it knows (`known`), a non-zero exit and
+/// the error marker on standard output.
+fn assert_rejected(text: &str, option: &str, value: &str, known: &str) {
+    let (code, stdout, stderr) = run(text, &[option, value]);
+    assert_ne!(code, 0);
+    assert_eq!(stdout, "=====ERROR=====\n");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(option) && stderr.contains(known),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_cumulative_level_changes_the_pruning_not_the_answers() {
     let level = |name| ["--cumulative-level", name];
@@ -206,14 +220,40 @@ fn the_cumulative_level_changes_the_pruning_not_the_answers() {
     let (_, same, _) = run(&text, &[&["-s"][..], &level("time-table")].concat());
     assert_eq!(stat(&same, "failures"), stat(&table, "failures"));
     // A level it does not know: one line, a non-zero exit.
-    let (code, stdout, stderr) = run(&text, &level("energetic"));
-    assert_ne!(code, 0);
-    assert_eq!(stdout, "=====ERROR=====\n");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("--cumulative-level") && stderr.contains("edge-finding"),
-        "{stderr}"
-    );
+    assert_rejected(&text, "--cumulative-level", "energetic", "edge-finding");
+}
+
+#[test]
+fn the_all_different_level_changes_the_pruning_not_the_answers() {
+    // x, y in 1..2 and z in 1..3, z tried first from its least value:
+    // value elimination fails on z = 1 and z = 2, Hall intervals and the
+    // matching leave z only 3 at the root.
+    let text = "predicate fzn_all_different_int(array [int] of var int: x);\n\
+         var 1..2: x :: output_var;\nvar 1..2: y :: output_var;\nvar 1..3: z :: output_var;\n\
+         constraint fzn_all_different_int([x,y,z]);\n\
+         solve :: int_search([z,x,y], input_order, indomain_min, complete) satisfy;";
+    let level = |name| {
+        [
+            "-s",
+            "--strategy",
+            "arc-consistency",
+            "--all-different-level",
+            name,
+        ]
+    };
+    let (code, table, _) = run(text, &["-a"]);
+    assert_eq!(code, 0);
+    assert_eq!(table.matches("----------").count(), 2, "{table}");
+    for name in ["value", "bounds", "domain"] {
+        let (code, all, _) = run(text, &["-a", "--all-different-level", name]);
+        assert_eq!((code, &all), (0, &table), "{name}");
+        let (_, first, _) = run(text, &level(name));
+        assert!(first.contains("z = 3;"), "{first}");
+        let failures = stat(&first, "failures");
+        assert_eq!(failures == 0, name != "value", "{name}: {first}");
+    }
+    // A level it does not know: one line, a non-zero exit.
+    assert_rejected(text, "--all-different-level", "strong", "domain");
 }
 
 #[test]
@@ -236,12 +276,5 @@ fn learning_restarts_change_the_restarts_not_the_answers() {
         );
     }
     // A rule it does not know: one line, a non-zero exit.
-    let (code, stdout, stderr) = run(text, &["--learning-restarts", "geometric"]);
-    assert_ne!(code, 0);
-    assert_eq!(stdout, "=====ERROR=====\n");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("--learning-restarts") && stderr.contains("lbd"),
-        "{stderr}"
-    );
+    assert_rejected(text, "--learning-restarts", "geometric", "lbd");
 }
