@@ -26,6 +26,7 @@
 //! spread over a span at most about twice their count (a permutation's)
 //! are numbered by one pass over it rather than sorted.
 
+use super::description::distinct_vars;
 use super::{Ctx, Prop};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -93,7 +94,11 @@ impl Matching {
             // assigned values until it narrows.
             return Ok(());
         }
-        let distinct = *self.distinct.get_or_insert_with(|| distinct_vars(scope));
+        let distinct =
+            *(self.distinct).get_or_insert_with(|| distinct_vars(scope).len() == scope.len());
+        if self.previous.len() < scope.len() {
+            self.previous.resize(scope.len(), i64::MIN);
+        }
         self.set_fixed_aside(ctx, scope, distinct)?;
         self.build_graph(ctx, scope)?;
         let n = self.views.len();
@@ -210,10 +215,6 @@ impl Matching {
         self.view_mate.resize(n, NONE);
         self.value_mate.clear();
         self.value_mate.resize(m, NONE);
-        let positions = self.views.iter().map(|&at| at as usize + 1).max();
-        if self.previous.len() < positions.unwrap_or(0) {
-            self.previous.resize(positions.unwrap_or(0), i64::MIN);
-        }
         for x in 0..n {
             let edges = &self.edges[self.edge_start[x] as usize..self.edge_start[x + 1] as usize];
             let values = &self.values;
@@ -380,11 +381,4 @@ impl Matching {
         self.reaches[at] = at >= n && self.value_mate[at - n] == NONE;
         self.calls.push((node, 0));
     }
-}
-
-/// Whether no variable appears in two of the views.
-fn distinct_vars(scope: &[View]) -> bool {
-    let mut vars: Vec<u32> = scope.iter().map(|v| v.var.index).collect();
-    vars.sort_unstable();
-    vars.windows(2).all(|w| w[0] != w[1])
 }

@@ -140,7 +140,7 @@ impl Kind {
 /// variable, made in order) is copied in one pass; otherwise the positions
 /// are sorted by variable, which stays sequential in memory (a hash set over
 /// a million variables spends most of its time on cache misses).
-fn distinct_vars(scope: &[View]) -> Vec<u32> {
+pub(super) fn distinct_vars(scope: &[View]) -> Vec<u32> {
     if scope.windows(2).all(|w| w[0].var.index < w[1].var.index) {
         return scope.iter().map(|v| v.var.index).collect();
     }
