@@ -342,6 +342,23 @@ proptest! {
         domain_consistent(&m, &declared)?;
     }
 
+    /// Times by bounds (no enumeration of supports) on small domains,
+    /// over distinct or repeated operands: sound, and exact once its
+    /// rounds leave one variable open.
+    #[test]
+    fn times_by_bounds_is_sound_and_exact_when_one_open(
+        declared in domains(3, -3..=3, 1..=7),
+        square in any::<bool>(),
+    ) {
+        let (mut m, x) = model_over(&declared);
+        let y = if square { x[0] } else { x[1] };
+        m.times_by_bounds(x[0], y, x[2]).unwrap();
+        let left = sound(&m, &declared)?;
+        if let Some(left) = left {
+            exact_when_one_open(&m, &left)?;
+        }
+    }
+
     /// Distance and absolute value on large domains (over 4,096
     /// combinations, so the interval reasoning alone; `|x| = y` needs wider
     /// domains for that): bounds(Z) consistent.

@@ -107,6 +107,7 @@ pub fn build_until(
     let mut post = Post::new(&mut model, &vars, &domains);
     for c in &inst.constraints {
         deadline.check()?;
+        post.domain = c.domain;
         c.entry
             .post(&mut post, &c.args)
             .map_err(|m| FznError::new(c.line, format!("{}: {m}", c.entry.name)))?;

@@ -59,6 +59,9 @@ pub struct Post<'a> {
     constants: HashMap<i64, VarId>,
     /// Set when a constraint is found false while posting (no solution).
     pub failed: bool,
+    /// The constraint being posted is annotated `:: domain` (a builtin
+    /// with a cheaper default reads it: `int_times`).
+    pub domain: bool,
 }
 
 /// Why posting failed: the message names the problem (the caller adds the line).
@@ -78,6 +81,7 @@ impl<'a> Post<'a> {
             domains,
             constants: HashMap::new(),
             failed: false,
+            domain: false,
         }
     }
 

@@ -7,9 +7,10 @@
 //! product or quotient of two 32-bit values plus an offset can overflow
 //! them) and narrow a view to an interval.
 
-use super::explain::{domains_of, Read};
+use super::explain::{conjunction, domains_of, Read};
 use super::{Ctx, Posted, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
+use crate::literal::Relation;
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
@@ -22,6 +23,23 @@ pub(super) trait Narrow {
     /// The kind's own domain-consistent filter, run (after the rounds) in
     /// place of enumerating supports; `None` where it has none for `con`.
     fn values(&self, _ctx: &mut Ctx<'_>, _con: &Constraint) -> Option<Prop> {
+        None
+    }
+
+    /// Does the constraint hold whatever the scope's open domains become,
+    /// read after the rounds (`x * y = z` with `x` and `z` fixed at 0)?
+    /// Then the propagator does nothing more until the search backtracks
+    /// past this point: no enumeration, no last-variable filter over the
+    /// open domain. By default never before every view is fixed.
+    fn entailed(&self, _ctx: &Ctx<'_>, _scope: &[View]) -> bool {
+        false
+    }
+
+    /// The interval one round allows view `target` of the scope from the
+    /// other views' ranges alone (`ranges[target]` is not read); `None`
+    /// where the rounds do not bound it so. It lets an inference of the
+    /// rounds be explained by bounds, however wide the domains.
+    fn hull(&self, _ranges: &[(i128, i128)], _target: usize) -> Option<(i128, i128)> {
         None
     }
 }
@@ -41,18 +59,28 @@ impl<K: Narrow> Propagator for Bounds<'_, K> {
         self.con
     }
 
-    /// The arithmetic kinds' rounds and supports read the values: each
-    /// inference rests on the others' domains.
+    /// What one round infers from the other views' bounds alone
+    /// ([`Narrow::hull`]) is explained by those bounds; the rest (the
+    /// supports, chains of rounds) rests on the others' domains.
     fn explain(&self, what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        domains_of(&self.con.vars, what, Read::Values, d)
+        by_bounds(self.kind, self.con, what, d)
+            .or_else(|| domains_of(&self.con.vars, what, Read::Values, d))
     }
 
-    /// The kind's rounds until one changes nothing, then domain
-    /// consistency by enumerating supports (while the domains' product is
-    /// small), then the exact last-variable filter.
+    /// The kind's rounds until one changes nothing, then (unless that
+    /// entailed the constraint) domain consistency by enumerating supports
+    /// (while the domains' product is small), then the exact last-variable
+    /// filter.
     fn fixpoint(&mut self, ctx: &mut Ctx<'_>) -> Prop {
         let con = self.con;
+        if ctx.store.is_entailed(ctx.by) {
+            return Ok(());
+        }
         while self.kind.narrow(ctx, &con.scope)? {}
+        if self.kind.entailed(ctx, &con.scope) {
+            ctx.store.entail(ctx.by);
+            return Ok(());
+        }
         match self.kind.values(ctx, con) {
             Some(done) => done?,
             None => super::predicate::enumerated_supports(ctx, con)?,
@@ -65,12 +93,66 @@ impl<K: Narrow> Propagator for Bounds<'_, K> {
     /// to what the filter would keep, where it can only trim the ends).
     fn filter_assigned(&mut self, ctx: &mut Ctx<'_>, _var: u32, open: u32) -> Option<Prop> {
         let con = self.con;
-        (open <= 1).then(|| {
+        (open <= 1 && !ctx.store.is_entailed(ctx.by)).then(|| {
             if con.vars.iter().any(|&x| !ctx.store.listable(x)) {
                 while self.kind.narrow(ctx, &con.scope)? {}
             }
             ctx.filter_last(con)
         })
+    }
+
+    fn entailed(&self, ctx: &mut Ctx<'_>) -> bool {
+        ctx.store.is_entailed(ctx.by) || ctx.holds_fixed(self.con)
+    }
+}
+
+/// The explanation of `what` by the other views' bounds, over distinct
+/// variables, when the kind's [`Narrow::hull`] of one view from them
+/// implies it (for a failure: misses that view's range).
+fn by_bounds<K: Narrow>(
+    kind: &K,
+    con: &Constraint,
+    what: Inferred,
+    d: &dyn Domains,
+) -> Option<Vec<Lit>> {
+    if con.vars.len() != con.scope.len() {
+        return None;
+    }
+    let mut ranges = smallvec::SmallVec::<[(i128, i128); 4]>::new();
+    for v in &con.scope {
+        let (x, off) = (v.var.index, v.offset as i128);
+        ranges.push((d.min(x)? as i128 + off, d.max(x)? as i128 + off));
+    }
+    // The bounds of every view but `t`'s (and of `t`'s too, if `own`),
+    // as its variable's (all were read above).
+    let reason = |t: usize, own: bool| {
+        let mut why = Vec::with_capacity(2 * ranges.len());
+        for (i, (v, &(lo, hi))) in con.scope.iter().zip(&ranges).enumerate() {
+            if own || i != t {
+                let (x, off) = (v.var.index, v.offset as i128);
+                why.push(Lit::at_least(x, (lo - off) as i64));
+                why.push(Lit::at_most(x, (hi - off) as i64));
+            }
+        }
+        conjunction(why)
+    };
+    match what {
+        Inferred::Lit(lit) => {
+            let t = con.scope.iter().position(|v| v.var.index == lit.var)?;
+            let (lo, hi) = kind.hull(&ranges, t)?;
+            let v = lit.value as i128 + con.scope[t].offset as i128;
+            let implied = match lit.relation {
+                Relation::AtLeast => lo >= v,
+                Relation::AtMost => hi <= v,
+                Relation::NotEqual => v < lo || v > hi,
+                Relation::Equal => false,
+            };
+            implied.then(|| reason(t, false))
+        }
+        Inferred::Failure => (0..ranges.len()).find_map(|t| {
+            let (lo, hi) = kind.hull(&ranges, t)?;
+            (hi < ranges[t].0 || lo > ranges[t].1).then(|| reason(t, true))
+        }),
     }
 }
 

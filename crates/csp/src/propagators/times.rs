@@ -7,9 +7,12 @@
 //!   (rounded inwards), to their fixpoint; then domain consistency by
 //!   enumerating supports while small (over distinct variables only the
 //!   operands' pairs, the product looked up), then the exact last-variable
-//!   filter. The
-//!   interval rounds alone are sound but not bounds consistency: a bound
-//!   may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
+//!   filter ([`Model::times_by_bounds`](crate::Model::times_by_bounds):
+//!   no supports). A zero factor with a zero product entails the constraint
+//!   (kept on the store's trail): nothing more is done until the search
+//!   backtracks past it, so that the other factor's wide domain is not
+//!   listed at every wake. The interval rounds alone are sound but not
+//!   bounds consistency: a bound may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
 //!   an operand is not narrowed while the other can be zero (`x in 0..=3,
 //!   y in 0..=2, z in 5..=6` keeps `x = 0`); a square (`x * x = z`) bounds
 //!   `x` by the root of `z`'s maximum. `tests/strength.rs` checks
@@ -20,8 +23,12 @@ use crate::propagators::Constraint;
 use crate::store::Wipeout;
 use crate::var::View;
 
-/// `scope[0] * scope[1] = scope[2]`.
-pub(crate) struct Times;
+/// `scope[0] * scope[1] = scope[2]`; `supports`: domain consistency by
+/// enumerating supports while the domains are small (else the interval
+/// rounds and the last-variable filter alone).
+pub(crate) struct Times {
+    pub supports: bool,
+}
 
 impl ConstraintKind for Times {
     fn name(&self) -> &'static str {
@@ -39,8 +46,12 @@ impl ConstraintKind for Times {
 
 impl bounds::Narrow for Times {
     /// Domain consistency over distinct variables by the operands' pairs
-    /// alone (the product looked up), while they are few.
+    /// alone (the product looked up), while they are few; nothing (not
+    /// even the generic enumeration) when posted by bounds.
     fn values(&self, ctx: &mut Ctx<'_>, con: &Constraint) -> Option<Prop> {
+        if !self.supports {
+            return Some(Ok(()));
+        }
         predicate::functional_supports(ctx, con, |v| v[0].checked_mul(v[1]))
     }
 
@@ -59,6 +70,24 @@ impl bounds::Narrow for Times {
         changed |= quotient_bounds(ctx, &s[1], x, z)?;
         Ok(changed)
     }
+
+    /// The product's range from the factors' corners; a factor's from the
+    /// product's and the other factor's (the quotients).
+    fn hull(&self, r: &[(i128, i128)], target: usize) -> Option<(i128, i128)> {
+        match target {
+            2 => {
+                let ((x0, x1), (y0, y1)) = (r[0], r[1]);
+                Some(bounds::hull([x0 * y0, x0 * y1, x1 * y0, x1 * y1]))
+            }
+            t => quotient_range(r[1 - t], r[2]),
+        }
+    }
+
+    /// A zero factor with a zero product: the other factor is free.
+    fn entailed(&self, ctx: &Ctx<'_>, s: &[View]) -> bool {
+        let zero = |v: &View| bounds::range(ctx, v) == Ok((0, 0));
+        zero(&s[2]) && (zero(&s[0]) || zero(&s[1]))
+    }
 }
 
 /// `x * x = z`: `z` between the squares (0 if `x` can be 0), and `x`
@@ -74,23 +103,74 @@ fn square(ctx: &mut Ctx<'_>, xv: &View, x: (i128, i128), zv: &View) -> Result<bo
 }
 
 /// `v * w = z` with `w` in `w_range` not containing 0: `v` lies between
-/// the quotients of `z`'s and `w`'s corners (the real quotient `z / w` is
-/// monotone in each on that side of zero), and, being an integer, between
-/// the smallest rounded up and the largest rounded down.
+/// the extremes of the real quotient `z / w` over the box, rounded inwards
+/// (it is an integer). With `w` made positive (`v * -w = -z`), `z / w`
+/// grows with `z`, so its least value is at `z`'s minimum over `w`'s far
+/// end when that minimum is not negative (its near end otherwise), and its
+/// greatest at `z`'s maximum likewise: two divisions, not the corners'
+/// eight.
 fn quotient_bounds(
     ctx: &mut Ctx<'_>,
     v: &View,
     w: (i128, i128),
     z: (i128, i128),
 ) -> Result<bool, Wipeout> {
-    if w.0 <= 0 && w.1 >= 0 {
-        return Ok(false);
+    match quotient_range(w, z) {
+        Some((lo, hi)) => bounds::restrict(ctx, v, lo, hi),
+        None => Ok(false),
     }
-    let qs = [(z.0, w.0), (z.0, w.1), (z.1, w.0), (z.1, w.1)];
-    let lo = qs.iter().map(|&(a, b)| linear::div_ceil(a, b)).min();
-    let hi = qs.iter().map(|&(a, b)| linear::div_floor(a, b)).max();
-    match (lo, hi) {
-        (Some(lo), Some(hi)) => bounds::restrict(ctx, v, lo, hi),
-        _ => Ok(false),
+}
+
+/// The range [`quotient_bounds`] keeps; `None` when `w` can be 0.
+fn quotient_range(w: (i128, i128), z: (i128, i128)) -> Option<(i128, i128)> {
+    if w.0 <= 0 && w.1 >= 0 {
+        return None;
+    }
+    let (w, z) = if w.0 > 0 {
+        (w, z)
+    } else {
+        ((-w.1, -w.0), (-z.1, -z.0))
+    };
+    let lo = linear::div_ceil(z.0, if z.0 >= 0 { w.1 } else { w.0 });
+    let hi = linear::div_floor(z.1, if z.1 >= 0 { w.0 } else { w.1 });
+    Some((lo, hi))
+}
+
+/// The entailment kept on the trail changes nothing: along a random walk
+/// of removals, choice points and backtracks (`walk_tests.rs`), the kept
+/// propagator leaves the domains a fresh one leaves, and (domains this
+/// small are enumerated, unless posted by bounds) exactly the values some
+/// product within them uses.
+#[cfg(test)]
+mod tests {
+    use crate::propagators::walk_tests::{kept_state_matches_fresh, walk};
+    use crate::{Model, VarId};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(crate::proptest_cases(600)))]
+
+        #[test]
+        fn kept_entailment_filters_as_a_fresh_propagator_does(
+            domains in proptest::collection::vec(
+                proptest::collection::btree_set(-2..=3i32, 1..=5),
+                3,
+            ),
+            square in any::<bool>(),
+            by_bounds in any::<bool>(),
+            steps in walk(3),
+        ) {
+            let mut model = Model::new();
+            let x: Vec<VarId> = domains
+                .iter()
+                .map(|d| model.int_var(d.iter().copied().collect::<Vec<_>>()).unwrap())
+                .collect();
+            let y = if square { x[0] } else { x[1] };
+            match by_bounds {
+                true => model.times_by_bounds(x[0], y, x[2]).unwrap(),
+                false => model.times(x[0], y, x[2]).unwrap(),
+            };
+            kept_state_matches_fresh(&model, 3, &steps, !by_bounds)?;
+        }
     }
 }

@@ -53,35 +53,60 @@ fn natively(post: &mut Post, terms: &[Term], native: Native) -> Option<PostResul
     )
 }
 
+/// Posts `c = f(a, b)` by `native` when given and the terms fit, else as
+/// a function table or checked relation.
+fn post_binary(
+    post: &mut Post,
+    args: &[Arg],
+    native: Option<Native>,
+    f: Fun,
+    holds: Holds,
+) -> PostResult {
+    let terms = [args[0].term(), args[1].term(), args[2].term()];
+    match native.and_then(|n| natively(post, &terms, n)) {
+        Some(posted) => posted,
+        None => binary(post, args, f, holds),
+    }
+}
+
+/// Does `c = f(a, b)` hold?
+fn binary_holds(args: &[Arg], v: &dyn Fn(Term) -> i64, f: Fun) -> bool {
+    f(v(args[0].term()), v(args[1].term())) == Some(v(args[2].term()))
+}
+
 macro_rules! binary_fn {
     ($name:ident, $doc:literal, $f:expr, $native:expr) => {
         #[doc = $doc]
         pub static $name: Base = Base {
             params: &[Param::VarInt, Param::VarInt, Param::VarInt],
-            post: |post, args| {
-                let native: Option<Native> = $native;
-                let terms = [args[0].term(), args[1].term(), args[2].term()];
-                match native.and_then(|n| natively(post, &terms, n)) {
-                    Some(posted) => posted,
-                    None => binary(post, args, $f, $name.holds),
-                }
-            },
+            post: |post, args| post_binary(post, args, $native, $f, $name.holds),
             post_reif: None,
-            holds: |args, v| {
-                let f: Fun = $f;
-                f(v(args[0].term()), v(args[1].term())) == Some(v(args[2].term()))
-            },
+            holds: |args, v| binary_holds(args, v, $f),
             native: $native.is_some(),
         };
     };
 }
 
-binary_fn!(
-    INT_TIMES,
-    "`a * b = c`: the engine's `times`.",
-    |a, b| a.checked_mul(b),
-    Some(|m: &mut Model, v: &[View]| m.times(v[0], v[1], v[2]))
-);
+fn times(a: i64, b: i64) -> Option<i64> {
+    a.checked_mul(b)
+}
+
+/// `a * b = c`: the engine's `times_by_bounds` (interval reasoning, as
+/// Gecode and Chuffed propagate it), or under `:: domain` its `times`
+/// (also domain consistency while the domains are small).
+pub static INT_TIMES: Base = Base {
+    params: &[Param::VarInt, Param::VarInt, Param::VarInt],
+    post: |post, args| {
+        let native: Native = match post.domain {
+            true => |m, v| m.times(v[0], v[1], v[2]),
+            false => |m, v| m.times_by_bounds(v[0], v[1], v[2]),
+        };
+        post_binary(post, args, Some(native), times, INT_TIMES.holds)
+    },
+    post_reif: None,
+    holds: |args, v| binary_holds(args, v, times),
+    native: true,
+};
 binary_fn!(
     INT_DIV,
     "`a div b = c` (truncating; no solution for `b = 0`): the engine's `div`.",

@@ -61,6 +61,8 @@ pub struct Constraint {
     /// The variable its `defines_var(x)` annotation names (MiniZinc's
     /// functional definition of `x`), if any.
     pub defines: Option<usize>,
+    /// Annotated `:: domain` (domain consistency asked for).
+    pub domain: bool,
     /// Where it is.
     pub line: usize,
 }
@@ -188,6 +190,7 @@ pub fn resolve_until(fzn: &FlatZinc, deadline: &mut Deadline) -> Result<Instance
             entry,
             args,
             defines,
+            domain: has_ann(&c.anns, "domain"),
             line: c.line,
         });
     }

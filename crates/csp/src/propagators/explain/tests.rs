@@ -713,6 +713,50 @@ fn linear_explanations_use_only_the_bounds_they_need() {
     assert_eq!(p.explain(Inferred::Failure, &domains), None, "not failed");
 }
 
+/// Times explains what one round of its interval reasoning infers by the
+/// other views' bounds, however wide their domains (too wide to describe
+/// value by value): `x in 2..=500`, `y in 3..=400` (with holes) give
+/// `z >= 6` and `z <= 200000`; `z <= 30` with `y >= 3` gives `x <= 10`.
+/// A bound the corners do not imply is not explained that way.
+#[test]
+fn times_explains_a_round_by_the_bounds_over_wide_domains() {
+    let mut m = Model::new();
+    let x = m.int_var(2..=500).unwrap();
+    let y = m
+        .int_var((3..=400).filter(|v| v % 7 != 0).collect::<Vec<_>>())
+        .unwrap();
+    let z = m.int_var(0..=300_000).unwrap();
+    m.times(x, y, z).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = |z_max: i64| {
+        let y: BTreeSet<i64> = (3..=400).filter(|v| v % 7 != 0).collect();
+        Sets(vec![(2..=500).collect(), y, (0..=z_max).collect()])
+    };
+    let (xi, yi, zi) = (x.index, y.index, z.index);
+    let wide = domains(300_000);
+    let explain = |lit| p.explain(Inferred::Lit(lit), &wide);
+    let factors = vec![
+        Lit::at_least(xi, 2),
+        Lit::at_most(xi, 500),
+        Lit::at_least(yi, 3),
+        Lit::at_most(yi, 400),
+    ];
+    assert_eq!(explain(Lit::at_least(zi, 6)), Some(factors.clone()));
+    assert_eq!(explain(Lit::at_most(zi, 200_000)), Some(factors));
+    assert_eq!(explain(Lit::at_least(zi, 7)), None, "not inferred");
+    let narrow = domains(30);
+    assert_eq!(
+        p.explain(Inferred::Lit(Lit::at_most(xi, 10)), &narrow),
+        Some(vec![
+            Lit::at_least(yi, 3),
+            Lit::at_most(yi, 400),
+            Lit::at_least(zi, 0),
+            Lit::at_most(zi, 30),
+        ])
+    );
+    assert_eq!(p.explain(Inferred::Failure, &narrow), None, "not failed");
+}
+
 /// A propagator whose kind does not explain says so (the learning search
 /// falls back on the decisions).
 #[test]
