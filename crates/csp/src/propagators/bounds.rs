@@ -16,7 +16,9 @@ use crate::store::Wipeout;
 use crate::var::View;
 
 /// One round of a kind's interval reasoning over its scope: narrow each
-/// view to what the others' bounds allow; true if a domain changed.
+/// view to what the others' bounds allow; true if another round could
+/// narrow more (a change the round's later steps already read need not
+/// count).
 pub(super) trait Narrow {
     fn narrow(&self, ctx: &mut Ctx<'_>, scope: &[View]) -> Result<bool, Wipeout>;
 

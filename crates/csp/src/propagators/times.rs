@@ -63,9 +63,11 @@ impl bounds::Narrow for Times {
         let y = bounds::range(ctx, &s[1])?;
         // Views are at most 2^61 in magnitude, so products fit in 128 bits.
         let (lo, hi) = bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1]);
-        let mut changed = bounds::restrict(ctx, &s[2], lo, hi)?;
+        // The product's move is read by both quotients below: only an
+        // operand's move asks for another round.
+        bounds::restrict(ctx, &s[2], lo, hi)?;
         let z = bounds::range(ctx, &s[2])?;
-        changed |= quotient_bounds(ctx, &s[0], y, z)?;
+        let mut changed = quotient_bounds(ctx, &s[0], y, z)?;
         let x = bounds::range(ctx, &s[0])?;
         changed |= quotient_bounds(ctx, &s[1], x, z)?;
         Ok(changed)
