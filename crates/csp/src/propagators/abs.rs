@@ -50,15 +50,7 @@ impl bounds::Narrow for Abs {
                 &s[2],
             ),
         };
-        // a - b lies in d = [a.0 - b.1, a.1 - b.0].
-        let d = (a.0 - b.1, a.1 - b.0);
-        let (r_lo, r_hi) = if d.0 >= 0 {
-            (d.0, d.1)
-        } else if d.1 <= 0 {
-            (-d.1, -d.0)
-        } else {
-            (0, d.1.max(-d.0))
-        };
+        let (r_lo, r_hi) = distance(a, b);
         let mut changed = bounds::restrict(ctx, r, r_lo, r_hi)?;
         let r = bounds::range(ctx, r)?;
         // a = b + d with r.0 <= |d| <= r.1: a lies in b - r or in b + r.
@@ -68,6 +60,34 @@ impl bounds::Narrow for Abs {
             changed |= within_either(ctx, &s[1], (a.0 - r.1, a.1 - r.0), (a.0 + r.0, a.1 + r.1))?;
         }
         Ok(changed)
+    }
+
+    /// The result's range from the operands'; an operand's from the
+    /// other's and the result's, as the hull of its two intervals (the
+    /// round's step into the nearer one reads its own bounds too).
+    fn hull(&self, r: &[(i128, i128)], target: usize) -> Option<(i128, i128)> {
+        let last = r.len() - 1;
+        let other = |t: usize| if r.len() == 2 { (0, 0) } else { r[1 - t] };
+        match target {
+            t if t == last => Some(distance(r[0], other(0))),
+            t => {
+                let (b, d) = (other(t), r[last]);
+                Some((b.0 - d.1, b.1 + d.1))
+            }
+        }
+    }
+}
+
+/// The range of `|a - b|` for `a` and `b` in these ranges.
+fn distance(a: (i128, i128), b: (i128, i128)) -> (i128, i128) {
+    // a - b lies in d = [a.0 - b.1, a.1 - b.0].
+    let d = (a.0 - b.1, a.1 - b.0);
+    if d.0 >= 0 {
+        (d.0, d.1)
+    } else if d.1 <= 0 {
+        (-d.1, -d.0)
+    } else {
+        (0, d.1.max(-d.0))
     }
 }
 

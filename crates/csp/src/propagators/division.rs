@@ -54,7 +54,21 @@ impl bounds::Narrow for Division {
         bounds::remove_value(ctx, &s[1], 0)?;
         let x = bounds::range(ctx, &s[0])?;
         let y = bounds::range(ctx, &s[1])?;
-        let (lo, hi) = if self.modulo {
+        let (lo, hi) = self.result(x, y);
+        bounds::restrict(ctx, &s[2], lo, hi)
+    }
+
+    /// The result's range from the operands'; nothing for an operand.
+    fn hull(&self, r: &[(i128, i128)], target: usize) -> Option<(i128, i128)> {
+        (target == 2).then(|| self.result(r[0], r[1]))
+    }
+}
+
+impl Division {
+    /// The result's range when the dividend lies in `x` and the divisor
+    /// in `y` (0 left out); empty (`lo > hi`) when `y` is only 0.
+    fn result(&self, x: (i128, i128), y: (i128, i128)) -> (i128, i128) {
+        if self.modulo {
             let y_abs = y.0.abs().max(y.1.abs());
             let lo = if x.0 >= 0 { 0 } else { x.0.max(1 - y_abs) };
             let hi = if x.1 <= 0 { 0 } else { x.1.min(y_abs - 1) };
@@ -65,7 +79,6 @@ impl bounds::Narrow for Division {
                 .into_iter()
                 .filter(|&d| d != 0 && y.0 <= d && d <= y.1);
             bounds::hull(divisors.flat_map(|d| [x.0 / d, x.1 / d]))
-        };
-        bounds::restrict(ctx, &s[2], lo, hi)
+        }
     }
 }

@@ -89,6 +89,28 @@ impl bounds::Narrow for Extremum {
         Ok(changed)
     }
 
+    /// The result's range from the operands' (the least of their lower
+    /// bounds to the least of their upper ones, for the minimum); an
+    /// operand's lower bound from the result's, and its upper one too when
+    /// every other operand lies above the result's range (mirrored for
+    /// the maximum).
+    fn hull(&self, r: &[(i128, i128)], target: usize) -> Option<(i128, i128)> {
+        let flip = |(lo, hi): (i128, i128)| if self.max { (-hi, -lo) } else { (lo, hi) };
+        let last = r.len() - 1;
+        let (r_lo, r_hi) = flip(r[last]);
+        let hull = if target == last {
+            let operands = r[..last].iter().map(|&v| flip(v));
+            operands.fold((i128::MAX, i128::MAX), |(lo, hi), (a, b)| {
+                (lo.min(a), hi.min(b))
+            })
+        } else {
+            let others = (0..last).filter(|&i| i != target);
+            let alone = others.clone().all(|i| flip(r[i]).0 > r_hi);
+            (r_lo, if alone { r_hi } else { i128::MAX / 2 })
+        };
+        Some(flip(hull))
+    }
+
     /// Domain consistency over distinct listed variables: the passes of
     /// `values_pass` until one changes nothing.
     fn values(&self, ctx: &mut Ctx<'_>, con: &Constraint) -> Option<Prop> {
