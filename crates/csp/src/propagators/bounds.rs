@@ -108,9 +108,11 @@ impl<K: Narrow> Propagator for Bounds<'_, K> {
     }
 }
 
-/// The explanation of `what` by the other views' bounds, over distinct
-/// variables, when the kind's [`Narrow::hull`] of one view from them
-/// implies it (for a failure: misses that view's range).
+/// The explanation of `what` by the views' bounds, over distinct
+/// variables, when the kind's [`Narrow::hull`] of one view from the
+/// others implies it (for a failure: misses that view's range); only the
+/// bounds it needs: each is dropped if the implication holds with it
+/// widened past any view's reach.
 fn by_bounds<K: Narrow>(
     kind: &K,
     con: &Constraint,
@@ -125,37 +127,55 @@ fn by_bounds<K: Narrow>(
         let (x, off) = (v.var.index, v.offset as i128);
         ranges.push((d.min(x)? as i128 + off, d.max(x)? as i128 + off));
     }
-    // The bounds of every view but `t`'s (and of `t`'s too, if `own`),
-    // as its variable's (all were read above).
-    let reason = |t: usize, own: bool| {
-        let mut why = Vec::with_capacity(2 * ranges.len());
-        for (i, (v, &(lo, hi))) in con.scope.iter().zip(&ranges).enumerate() {
-            if own || i != t {
-                let (x, off) = (v.var.index, v.offset as i128);
-                why.push(Lit::at_least(x, (lo - off) as i64));
-                why.push(Lit::at_most(x, (hi - off) as i64));
+    // Do `r` imply `what` through view `t`'s hull?
+    let implies = |r: &[(i128, i128)], t: usize| {
+        let Some((lo, hi)) = kind.hull(r, t) else {
+            return false;
+        };
+        match what {
+            Inferred::Lit(lit) => {
+                let v = lit.value as i128 + con.scope[t].offset as i128;
+                match lit.relation {
+                    Relation::AtLeast => lo >= v,
+                    Relation::AtMost => hi <= v,
+                    Relation::NotEqual => v < lo || v > hi,
+                    Relation::Equal => false,
+                }
             }
+            Inferred::Failure => hi < r[t].0 || lo > r[t].1,
         }
-        conjunction(why)
     };
-    match what {
-        Inferred::Lit(lit) => {
-            let t = con.scope.iter().position(|v| v.var.index == lit.var)?;
-            let (lo, hi) = kind.hull(&ranges, t)?;
-            let v = lit.value as i128 + con.scope[t].offset as i128;
-            let implied = match lit.relation {
-                Relation::AtLeast => lo >= v,
-                Relation::AtMost => hi <= v,
-                Relation::NotEqual => v < lo || v > hi,
-                Relation::Equal => false,
-            };
-            implied.then(|| reason(t, false))
-        }
-        Inferred::Failure => (0..ranges.len()).find_map(|t| {
-            let (lo, hi) = kind.hull(&ranges, t)?;
-            (hi < ranges[t].0 || lo > ranges[t].1).then(|| reason(t, true))
-        }),
+    let t = match what {
+        Inferred::Lit(lit) => con.scope.iter().position(|v| v.var.index == lit.var)?,
+        Inferred::Failure => (0..ranges.len()).find(|&t| implies(&ranges, t))?,
+    };
+    if !implies(&ranges, t) {
+        return None;
     }
+    // Views are within 2^62 of zero: a side at 2^63 bounds nothing, and
+    // products of two such stay within 128 bits.
+    const FAR: i128 = 1 << 63;
+    let own = matches!(what, Inferred::Failure);
+    let mut widened = ranges.clone();
+    let mut why = Vec::with_capacity(2 * ranges.len());
+    for (i, v) in con.scope.iter().enumerate() {
+        if i == t && !own {
+            continue;
+        }
+        let (x, off) = (v.var.index, v.offset as i128);
+        let (lo, hi) = ranges[i];
+        widened[i].0 = -FAR;
+        if !implies(&widened, t) {
+            widened[i].0 = lo;
+            why.push(Lit::at_least(x, (lo - off) as i64));
+        }
+        widened[i].1 = FAR;
+        if !implies(&widened, t) {
+            widened[i].1 = hi;
+            why.push(Lit::at_most(x, (hi - off) as i64));
+        }
+    }
+    Some(conjunction(why))
 }
 
 /// The smallest and largest value of `view` (its domain is never empty

@@ -778,10 +778,11 @@ fn linear_explanations_use_only_the_bounds_they_need() {
 }
 
 /// Times explains what one round of its interval reasoning infers by the
-/// other views' bounds, however wide their domains (too wide to describe
-/// value by value): `x in 2..=500`, `y in 3..=400` (with holes) give
-/// `z >= 6` and `z <= 200000`; `z <= 30` with `y >= 3` gives `x <= 10`.
-/// A bound the corners do not imply is not explained that way.
+/// bounds it needs, however wide the domains (too wide to describe value
+/// by value): `x in 2..=500`, `y in 3..=400` (with holes) give `z >= 6`
+/// by the two lower bounds and `z <= 200000` by `x <= 500` and `y`'s
+/// positive range; `z <= 30` with `y >= 3` gives `x <= 10`. A bound the
+/// corners do not imply is not explained that way.
 #[test]
 fn times_explains_a_round_by_the_bounds_over_wide_domains() {
     let mut m = Model::new();
@@ -799,26 +800,58 @@ fn times_explains_a_round_by_the_bounds_over_wide_domains() {
     let (xi, yi, zi) = (x.index, y.index, z.index);
     let wide = domains(300_000);
     let explain = |lit| p.explain(Inferred::Lit(lit), &wide);
-    let factors = vec![
-        Lit::at_least(xi, 2),
-        Lit::at_most(xi, 500),
-        Lit::at_least(yi, 3),
-        Lit::at_most(yi, 400),
-    ];
-    assert_eq!(explain(Lit::at_least(zi, 6)), Some(factors.clone()));
-    assert_eq!(explain(Lit::at_most(zi, 200_000)), Some(factors));
+    assert_eq!(
+        explain(Lit::at_least(zi, 6)),
+        Some(vec![Lit::at_least(xi, 2), Lit::at_least(yi, 3)])
+    );
+    assert_eq!(
+        explain(Lit::at_most(zi, 200_000)),
+        Some(vec![
+            Lit::at_most(xi, 500),
+            Lit::at_least(yi, 3),
+            Lit::at_most(yi, 400)
+        ])
+    );
     assert_eq!(explain(Lit::at_least(zi, 7)), None, "not inferred");
     let narrow = domains(30);
     assert_eq!(
         p.explain(Inferred::Lit(Lit::at_most(xi, 10)), &narrow),
-        Some(vec![
-            Lit::at_least(yi, 3),
-            Lit::at_most(yi, 400),
-            Lit::at_least(zi, 0),
-            Lit::at_most(zi, 30),
-        ])
+        Some(vec![Lit::at_least(yi, 3), Lit::at_most(zi, 30)])
     );
     assert_eq!(p.explain(Inferred::Failure, &narrow), None, "not failed");
+}
+
+/// A maximum's bound rests on the operands that set it: `max(a, b, c) =
+/// r` with `a >= 7` gives `r >= 7` by that bound alone, and `r <= 9` by
+/// the three upper bounds.
+#[test]
+fn maximum_explains_its_bound_by_the_operands_that_set_it() {
+    let mut m = Model::new();
+    let a = m.int_var(7..=9).unwrap();
+    let b = m.int_var(0..=5).unwrap();
+    let c = m.int_var(1..=8).unwrap();
+    let r = m.int_var(0..=100).unwrap();
+    m.maximum([a, b, c], r).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        (7..=9).collect(),
+        (0..=5).collect(),
+        (1..=8).collect(),
+        (0..=100).collect(),
+    ]);
+    let explain = |lit| p.explain(Inferred::Lit(lit), &domains);
+    assert_eq!(
+        explain(Lit::at_least(r.index, 7)),
+        Some(vec![Lit::at_least(a.index, 7)])
+    );
+    assert_eq!(
+        explain(Lit::at_most(r.index, 9)),
+        Some(vec![
+            Lit::at_most(a.index, 9),
+            Lit::at_most(b.index, 5),
+            Lit::at_most(c.index, 8)
+        ])
+    );
 }
 
 /// A propagator whose kind does not explain says so (the learning search
