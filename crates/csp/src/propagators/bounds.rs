@@ -149,7 +149,7 @@ fn by_bounds<K: Narrow>(
         Inferred::Lit(lit) => con.scope.iter().position(|v| v.var.index == lit.var)?,
         Inferred::Failure => (0..ranges.len()).find(|&t| implies(&ranges, t))?,
     };
-    if !implies(&ranges, t) {
+    if matches!(what, Inferred::Lit(_)) && !implies(&ranges, t) {
         return None;
     }
     // Views are within 2^62 of zero: a side at 2^63 bounds nothing, and

@@ -12,11 +12,12 @@
 //!   (kept on the store's trail): nothing more is done until the search
 //!   backtracks past it, so that the other factor's wide domain is not
 //!   listed at every wake. The interval rounds alone are sound but not
-//!   bounds consistency: a bound may have only a real support (`x, y in 2..=3, z = 5`: `2 * 2.5`), and
-//!   an operand is not narrowed while the other can be zero (`x in 0..=3,
-//!   y in 0..=2, z in 5..=6` keeps `x = 0`); a square (`x * x = z`) bounds
-//!   `x` by the root of `z`'s maximum. `tests/strength.rs` checks
-//!   soundness on large domains and domain consistency on small ones.
+//!   bounds consistency: a bound may have only a real support (`x, y in
+//!   2..=3, z = 5`: `2 * 2.5`), and an operand is not narrowed while the
+//!   other can be zero (`x in 0..=3, y in 0..=2, z in 5..=6` keeps
+//!   `x = 0`); a square (`x * x = z`) bounds `x` by the root of `z`'s
+//!   maximum. `tests/strength.rs` checks soundness on large domains and
+//!   domain consistency on small ones.
 
 use super::{bounds, linear, predicate, ConstraintKind, Ctx, Posted, Prop};
 use crate::propagators::Constraint;
@@ -61,8 +62,7 @@ impl bounds::Narrow for Times {
             return square(ctx, &s[0], x, &s[2]);
         }
         let y = bounds::range(ctx, &s[1])?;
-        // Views are at most 2^61 in magnitude, so products fit in 128 bits.
-        let (lo, hi) = bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1]);
+        let (lo, hi) = product_range(x, y);
         // The product's move is read by both quotients below: only an
         // operand's move asks for another round.
         bounds::restrict(ctx, &s[2], lo, hi)?;
@@ -77,10 +77,7 @@ impl bounds::Narrow for Times {
     /// product's and the other factor's (the quotients).
     fn hull(&self, r: &[(i128, i128)], target: usize) -> Option<(i128, i128)> {
         match target {
-            2 => {
-                let ((x0, x1), (y0, y1)) = (r[0], r[1]);
-                Some(bounds::hull([x0 * y0, x0 * y1, x1 * y0, x1 * y1]))
-            }
+            2 => Some(product_range(r[0], r[1])),
             t => quotient_range(r[1 - t], r[2]),
         }
     }
@@ -90,6 +87,13 @@ impl bounds::Narrow for Times {
         let zero = |v: &View| bounds::range(ctx, v) == Ok((0, 0));
         zero(&s[2]) && (zero(&s[0]) || zero(&s[1]))
     }
+}
+
+/// The range of `x * y` over the factors' ranges: the corners' hull.
+/// Views are at most 2^61 in magnitude, so products fit in 128 bits (and
+/// the explanations' widened sides at 2^63 too).
+fn product_range(x: (i128, i128), y: (i128, i128)) -> (i128, i128) {
+    bounds::hull([x.0 * y.0, x.0 * y.1, x.1 * y.0, x.1 * y.1])
 }
 
 /// `x * x = z`: `z` between the squares (0 if `x` can be 0), and `x`
