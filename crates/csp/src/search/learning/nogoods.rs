@@ -4,16 +4,20 @@
 //! A clause's first two literals are watched, each listed under its
 //! variable and kind in value order (`watches.rs`): a trail literal reads
 //! only the watches whose literals it made false (a bound's move the
-//! values past the bound, a removed value its own), and each such clause
-//! moves its watch to a literal that is not false, or is unit (its other
-//! watched literal is implied) or in conflict. Learned clauses
+//! values it newly passed, see [`Frontier`]; a removed value its own),
+//! and each such clause is skipped if its watch's blocker (a literal of
+//! the clause) holds, else moves its watch to a literal that is not
+//! false, or is unit (its other watched literal is implied) or in
+//! conflict. Learned clauses
 //! carry an activity (bumped when they take part in a conflict) and their
 //! LBD (how many decision levels they span): the database is cut at
 //! restarts, keeping glue clauses (LBD at most 2), blocking clauses and
 //! the more active half of the rest.
 
 use super::trail::Trail;
-use super::watches::{falsified, kind_of, lit_of, spans, Span, Watch, WatchLists};
+#[cfg(test)]
+use super::watches::NE;
+use super::watches::{falsified, kind_of, lit_of, spans, Span, Watch, WatchLists, EQ, GE, LE};
 use crate::literal::Relation;
 use crate::propagators::Lit;
 use crate::store::Store;
@@ -47,7 +51,7 @@ pub(crate) struct Nogoods {
     /// The watches that move to another value of the list being read.
     moved_here: Vec<Watch>,
     /// The trail position up to which changes were looked at.
-    pub head: u32,
+    head: u32,
     bump: f64,
     /// Learned clauses kept before the next cut.
     pub limit: usize,
@@ -58,6 +62,76 @@ pub(crate) struct Nogoods {
     /// every literal the trail so far made false there).
     visited: Vec<(u32, u8)>,
     pass: u32,
+    /// Per variable: how far its bound lists were read (see [`Frontier`]).
+    frontiers: Vec<Frontier>,
+    /// The variables whose literals the backjump under way undoes.
+    undone_vars: Vec<u32>,
+}
+
+/// How far a variable's lists were read past its bounds: every watch on a
+/// literal false below `below` (`[x <= v]`, `[x = v]`) or above `above`
+/// (`[x >= v]`, `[x = v]`) was seen once it became false, so a bound's
+/// move reads only the values it newly passed, not every false literal
+/// again (a clause left watching a false literal has its other watched
+/// literal true since, as in a SAT solver's watches). A backjump moves the
+/// frontier back to the bounds restored.
+#[derive(Clone, Copy)]
+struct Frontier {
+    /// Per kind `<=` and `=`: the values below it were read.
+    below: [i64; 2],
+    /// Per kind `>=` and `=`: the values above it were read.
+    above: [i64; 2],
+}
+
+impl Frontier {
+    const NONE: Frontier = Frontier {
+        below: [i64::MIN; 2],
+        above: [i64::MAX; 2],
+    };
+
+    /// The part of `span` (of a list of `kind`) not read yet, if any.
+    fn unread(&self, kind: usize, span: Span) -> Option<Span> {
+        match (span, side(kind)) {
+            (Span::Below(b), Some(i)) => {
+                let from = self.below[i];
+                (from < b).then(|| Span::Within(from, b - 1))
+            }
+            (Span::Above(b), Some(i)) => {
+                let to = self.above[i];
+                (to > b).then(|| Span::Within(b + 1, to))
+            }
+            _ => Some(span),
+        }
+    }
+
+    /// `span` of a list of `kind` was read in full.
+    fn read(&mut self, kind: usize, span: Span) {
+        match (span, side(kind)) {
+            (Span::Below(b), Some(i)) => self.below[i] = self.below[i].max(b),
+            (Span::Above(b), Some(i)) => self.above[i] = self.above[i].min(b),
+            _ => {}
+        }
+    }
+
+    /// The bounds are `lo` and `hi` again (`None`: emptied).
+    fn undone(&mut self, lo: Option<i64>, hi: Option<i64>) {
+        for b in &mut self.below {
+            *b = (*b).min(lo.unwrap_or(i64::MIN));
+        }
+        for a in &mut self.above {
+            *a = (*a).max(hi.unwrap_or(i64::MAX));
+        }
+    }
+}
+
+/// The slot of a bound's list of `kind` in a [`Frontier`]: `<=` and `>=`
+/// are 0, `=` is 1; `!=` has none (it is read at one value).
+fn side(kind: usize) -> Option<usize> {
+    match kind {
+        LE | GE => Some(0),
+        EQ => Some(1),
+        _ => None,
+    }
 }
 
 /// Does `lit` hold for every value the store leaves its variable?
@@ -69,6 +143,12 @@ fn satisfied(lit: Lit, store: &Store) -> bool {
         Relation::Equal => store.single(x) == Some(lit.value),
         Relation::NotEqual => !store.contains(x, lit.value) && store.size(x) > 0,
     }
+}
+
+/// The blocker of the watch on `lits[i]`, one of a clause's first two: the
+/// other one (itself in a clause of one literal).
+fn blocker(lits: &[Lit], i: usize) -> Lit {
+    lits.get(1 - i).copied().unwrap_or(lits[i])
 }
 
 /// The literal that holds exactly when `lit` does not.
@@ -96,6 +176,8 @@ impl Nogoods {
             learned: 0,
             visited: vec![(0, 0); vars],
             pass: 0,
+            frontiers: vec![Frontier::NONE; vars],
+            undone_vars: Vec::new(),
         }
     }
 
@@ -120,8 +202,8 @@ impl Nogoods {
     }
 
     fn watch(&mut self, k: u32, lits: &[Lit]) {
-        for &l in lits.iter().take(2) {
-            self.watches.add(l, k);
+        for (i, &l) in lits.iter().take(2).enumerate() {
+            self.watches.add(l, k, blocker(lits, i));
         }
     }
 
@@ -161,17 +243,37 @@ impl Nogoods {
                 if done & bit != 0 {
                     continue;
                 }
-                let found = self.visit(x, kind, span, store);
+                let Some(unread) = self.frontiers[x as usize].unread(kind, span) else {
+                    done |= bit;
+                    continue;
+                };
+                let found = self.visit(x, kind, unread, store);
                 if !matches!(found, Found::Nothing) {
                     self.visited[x as usize] = (self.pass, done);
                     return found;
                 }
+                self.frontiers[x as usize].read(kind, span);
                 done |= bit;
             }
             self.visited[x as usize] = (self.pass, done);
             self.head += 1;
         }
         Found::Nothing
+    }
+
+    /// A literal on `x` is being undone by a backjump.
+    pub fn undoing(&mut self, x: u32) {
+        self.undone_vars.push(x);
+    }
+
+    /// Backjumped: the trail now ends at `len`, and each variable a
+    /// literal of which went has only its literals past its bounds in
+    /// `store` (as they are again) read.
+    pub fn undone(&mut self, len: u32, store: &Store) {
+        self.head = self.head.min(len);
+        for x in self.undone_vars.drain(..) {
+            self.frontiers[x as usize].undone(store.min(x), store.max(x));
+        }
     }
 
     /// The clauses watching a literal of `kind` on `x` with a value in
@@ -193,7 +295,8 @@ impl Nogoods {
         for i in range.clone() {
             let w = list[i];
             let watched = lit_of(x, kind, w.value);
-            if !matches!(found, Found::Nothing) || !is_false(watched) {
+            let stopped = !matches!(found, Found::Nothing);
+            if stopped || !is_false(watched) || satisfied(w.blocker, store) {
                 list[kept] = w;
                 kept += 1;
                 continue;
@@ -203,22 +306,24 @@ impl Nogoods {
                 continue; // a stale watch: the literal moved on
             };
             let other = lits.get(1 - at).copied();
-            if other.is_some_and(|o| satisfied(o, store)) {
-                list[kept] = w;
+            if let Some(o) = other.filter(|&o| satisfied(o, store)) {
+                list[kept] = Watch { blocker: o, ..w };
                 kept += 1;
                 continue;
             }
             if let Some(r) = (2..lits.len()).find(|&r| !falsified(lits[r], store)) {
                 lits.swap(at, r);
                 let moved = lits[at];
+                let blocker = other.unwrap_or(moved);
                 let to = Watch {
                     clause: w.clause,
                     value: moved.value,
+                    blocker,
                 };
                 if moved.var == x && kind_of(moved) == kind {
                     self.moved_here.push(to);
                 } else {
-                    self.watches.add(moved, w.clause);
+                    self.watches.add(moved, w.clause, blocker);
                 }
                 continue;
             }
@@ -256,13 +361,121 @@ impl Nogoods {
         self.learned = self.clauses.iter().filter(|c| c.learned).count();
         self.watches.clear();
         for (k, c) in self.clauses.iter().enumerate() {
-            for &l in c.lits.iter().take(2) {
-                self.watches.push_unsorted(l, k as u32);
+            for (i, &l) in c.lits.iter().take(2).enumerate() {
+                self.watches.push_unsorted(l, k as u32, blocker(&c.lits, i));
             }
         }
         self.watches.sort();
         // Past what stays, so that the next cut is some conflicts away
         // (glue clauses alone may outnumber the limit).
         self.limit = (self.limit + self.limit / 10).max(self.learned() + self.limit / 10);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+    use crate::search::learning::trail::Reason;
+
+    /// Makes `lit` true in the store (one-word domains: value by value)
+    /// and puts it on the trail.
+    fn impose(store: &mut Store, trail: &mut Trail, lit: Lit, reason: Reason) {
+        let x = lit.var;
+        let (lo, hi) = (store.min(x).unwrap(), store.max(x).unwrap());
+        let gone: Vec<i64> = match lit.relation {
+            Relation::AtLeast => (lo..lit.value).collect(),
+            Relation::AtMost => (lit.value + 1..=hi).collect(),
+            Relation::Equal => (lo..=hi).filter(|&v| v != lit.value).collect(),
+            Relation::NotEqual => vec![lit.value],
+        };
+        for v in gone {
+            if store.contains(x, v) {
+                store.remove(x, v).unwrap();
+            }
+        }
+        if reason == Reason::Decision {
+            trail.decide(lit);
+        } else {
+            trail.push(lit, reason);
+        }
+    }
+
+    #[test]
+    fn units_are_given_in_turn_and_a_unit_made_false_is_a_conflict() {
+        // x0 in 0..=1, x1 and x2 in 0..=3. Fixing x0 to 1 makes three
+        // clauses unit at once: the first two are given in turn, the third
+        // asks for x1 <= 0 after the first made x1 >= 1.
+        let domains = [Domain::from(0..2), Domain::from(0..4), Domain::from(0..4)];
+        let (mut store, mut trail) = (Store::new(&domains), Trail::new(&domains));
+        let mut db = Nogoods::new(3);
+        let c0 = db.add(vec![Lit::not_equal(0, 1), Lit::at_least(1, 1)], 2, true);
+        let c1 = db.add(vec![Lit::not_equal(0, 1), Lit::at_least(2, 2)], 2, true);
+        let c2 = db.add(vec![Lit::not_equal(0, 1), Lit::at_most(1, 0)], 2, true);
+        assert!(matches!(db.next(&trail, &store), Found::Nothing));
+        impose(&mut store, &mut trail, Lit::equal(0, 1), Reason::Decision);
+        let mut units = Vec::new();
+        let conflict = loop {
+            match db.next(&trail, &store) {
+                Found::Unit(k, lit) => {
+                    units.push(k);
+                    impose(&mut store, &mut trail, lit, Reason::Clause(k));
+                }
+                Found::Conflict(k) => break Some(k),
+                Found::Nothing => break None,
+            }
+        };
+        assert_eq!(units, [c0, c1]);
+        assert_eq!(conflict, Some(c2));
+    }
+
+    #[test]
+    fn a_literal_false_again_after_a_backjump_is_read_again() {
+        // (x0 <= 2 or x1 >= 1), x0 in 0..=9: x0 >= 3 at level 1 makes it
+        // unit; after the backjump, x0 >= 5 (a bound past the first, whose
+        // values were read) must find it unit again.
+        let domains = [Domain::from(0..10), Domain::from(0..2)];
+        let (mut store, mut trail) = (Store::new(&domains), Trail::new(&domains));
+        let mut db = Nogoods::new(2);
+        let c = db.add(vec![Lit::at_most(0, 2), Lit::at_least(1, 1)], 2, true);
+        for bound in [3, 5] {
+            let mark = store.mark();
+            impose(
+                &mut store,
+                &mut trail,
+                Lit::at_least(0, bound),
+                Reason::Decision,
+            );
+            match db.next(&trail, &store) {
+                Found::Unit(k, lit) => assert_eq!((k, lit), (c, Lit::at_least(1, 1))),
+                _ => panic!("x0 >= {bound}: the clause is unit"),
+            }
+            trail.backjump(0, |x| db.undoing(x));
+            store.undo(mark);
+            db.undone(trail.len(), &store);
+        }
+    }
+
+    #[test]
+    fn a_frontier_leaves_out_what_was_read_until_a_backjump() {
+        let mut f = Frontier::NONE;
+        assert_eq!(
+            f.unread(LE, Span::Below(4)),
+            Some(Span::Within(i64::MIN, 3))
+        );
+        f.read(LE, Span::Below(4));
+        assert_eq!(f.unread(LE, Span::Below(4)), None);
+        assert_eq!(f.unread(LE, Span::Below(7)), Some(Span::Within(4, 6)));
+        // `=` literals have their own frontier; `!=` are read at a value.
+        assert_eq!(
+            f.unread(EQ, Span::Below(4)),
+            Some(Span::Within(i64::MIN, 3))
+        );
+        assert_eq!(f.unread(NE, Span::At(2)), Some(Span::At(2)));
+        f.read(GE, Span::Above(8));
+        assert_eq!(f.unread(GE, Span::Above(6)), Some(Span::Within(7, 8)));
+        f.undone(Some(1), Some(9));
+        assert_eq!(f.unread(LE, Span::Below(4)), Some(Span::Within(1, 3)));
+        assert_eq!(f.unread(GE, Span::Above(6)), Some(Span::Within(7, 9)));
     }
 }

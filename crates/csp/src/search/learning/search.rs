@@ -369,16 +369,18 @@ impl<O: Observer> Search<'_, O> {
         }
         let store = &self.store;
         let activity = &mut l.activity;
+        let nogoods = &mut l.nogoods;
         l.trail.backjump(level, |x| {
             if let Some(v) = store.single(x) {
                 activity.save(x, v);
             }
             activity.reinsert(x);
+            nogoods.undoing(x);
         });
         l.scratch.cache.truncate(l.trail.len());
         self.store.undo(l.marks[level as usize]);
         l.marks.truncate(level as usize);
-        l.nogoods.head = l.nogoods.head.min(l.trail.len());
+        l.nogoods.undone(l.trail.len(), &self.store);
         if let Some(objective) = &mut self.objective {
             objective.undone(0);
         }

@@ -25,13 +25,13 @@ pub(crate) fn falsified(lit: Lit, store: &Store) -> bool {
 /// Kinds of watched literal, by the change that can make one false.
 pub(super) const KINDS: usize = 4;
 /// `[x >= v]`: false once the upper bound drops below `v`.
-const GE: usize = 0;
+pub(super) const GE: usize = 0;
 /// `[x <= v]`: false once the lower bound rises above `v`.
-const LE: usize = 1;
+pub(super) const LE: usize = 1;
 /// `[x = v]`: false once `v` goes.
-const EQ: usize = 2;
+pub(super) const EQ: usize = 2;
 /// `[x != v]`: false once `x` is fixed to `v`.
-const NE: usize = 3;
+pub(super) const NE: usize = 3;
 
 pub(super) fn kind_of(lit: Lit) -> usize {
     match lit.relation {
@@ -58,6 +58,9 @@ pub(super) fn lit_of(x: u32, kind: usize, value: i64) -> Lit {
 pub(super) struct Watch {
     pub clause: u32,
     pub value: i64,
+    /// A literal of the clause (its other watched one when the watch was
+    /// set): while it holds, the clause is satisfied and need not be read.
+    pub blocker: Lit,
 }
 
 /// The values of a list whose literals a change made false.
@@ -69,6 +72,8 @@ pub(super) enum Span {
     Above(i64),
     /// This value only.
     At(i64),
+    /// Every value from the first to the second, both included.
+    Within(i64, i64),
     /// Every value (the domain emptied).
     All,
 }
@@ -82,6 +87,7 @@ impl Span {
             Span::Below(b) => 0..below(b),
             Span::Above(b) => to(b)..list.len(),
             Span::At(b) => below(b)..to(b),
+            Span::Within(a, b) => below(a)..to(b),
             Span::All => 0..list.len(),
         }
     }
@@ -158,7 +164,7 @@ impl WatchLists {
     }
 
     /// Clause `clause` watches `lit` (in its place among the values).
-    pub fn add(&mut self, lit: Lit, clause: u32) {
+    pub fn add(&mut self, lit: Lit, clause: u32, blocker: Lit) {
         let list = &mut self.lists[lit.var as usize][kind_of(lit)];
         let at = list.partition_point(|w| w.value <= lit.value);
         list.insert(
@@ -166,15 +172,17 @@ impl WatchLists {
             Watch {
                 clause,
                 value: lit.value,
+                blocker,
             },
         );
     }
 
     /// Appends without keeping the order: [`WatchLists::sort`] must follow.
-    pub fn push_unsorted(&mut self, lit: Lit, clause: u32) {
+    pub fn push_unsorted(&mut self, lit: Lit, clause: u32, blocker: Lit) {
         let w = Watch {
             clause,
             value: lit.value,
+            blocker,
         };
         self.lists[lit.var as usize][kind_of(lit)].push(w);
     }
@@ -214,7 +222,11 @@ mod tests {
 
     fn list(values: &[i64]) -> Vec<Watch> {
         (values.iter())
-            .map(|&value| Watch { clause: 0, value })
+            .map(|&value| Watch {
+                clause: 0,
+                value,
+                blocker: Lit::equal(0, value),
+            })
             .collect()
     }
 
@@ -229,6 +241,9 @@ mod tests {
         assert_eq!(values(Span::Below(0)), [] as [i64; 0]);
         assert_eq!(values(Span::Above(7)), [] as [i64; 0]);
         assert_eq!(values(Span::All), [1, 3, 3, 5, 7]);
+        assert_eq!(values(Span::Within(2, 5)), [3, 3, 5]);
+        assert_eq!(values(Span::Within(i64::MIN, 1)), [1]);
+        assert_eq!(values(Span::Within(4, 4)), [] as [i64; 0]);
     }
 
     #[test]
