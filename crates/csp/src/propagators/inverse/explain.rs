@@ -60,7 +60,9 @@ impl Channel<'_> {
         let forced = (0..n).filter(|&k| k as i64 != j).find_map(|k| {
             let v = self.con.scope[other + k];
             let u = i as i64 - v.offset;
-            (self.d.single(v.var.index) == Some(u)).then(|| Lit::equal(v.var.index, u))
+            // The membership first: cheap, and most views lack `u`.
+            let x = v.var.index;
+            (self.d.contains(x, u) && self.d.single(x) == Some(u)).then(|| Lit::equal(x, u))
         })?;
         why.push(forced);
         Some(())

@@ -428,6 +428,17 @@ impl Domains for At<'_> {
         let (lo, hi) = self.trail.vars[x as usize].bounds(self.pos);
         lo <= value && value <= hi && self.member(x, value)
     }
+
+    /// The least member, then whether a second follows it: one walk
+    /// that stops at the second member, where the least and the greatest
+    /// would each walk past their ends' removed values.
+    fn single(&self, x: u32) -> Option<i64> {
+        let bounds = self.trail.vars[x as usize].bounds(self.pos);
+        let least = self.walk(x, bounds, bounds.0, 1)?;
+        self.walk(x, bounds, least + 1, 1)
+            .is_none()
+            .then_some(least)
+    }
 }
 
 #[cfg(test)]
@@ -455,6 +466,32 @@ mod tests {
         assert_eq!(at(1), (Some(3), Some(9), true));
         assert_eq!(at(2), (Some(4), Some(9), false));
         assert_eq!(at(3), (Some(4), Some(7), false));
+    }
+
+    #[test]
+    fn a_domain_before_a_position_is_single_exactly_when_its_bounds_meet() {
+        // x in 0..=4 loses 0, 2, 4 and 3 in turn: one value, 1, is left
+        // only before the end; the shortcut agrees with min == max.
+        let d = vec![Domain::from(0..=4)];
+        let mut t = Trail::new(&d);
+        t.decide(Lit::not_equal(0, 0));
+        for v in [2, 4, 3] {
+            t.push(Lit::not_equal(0, v), Reason::Prop(0));
+        }
+        for p in 0..=4 {
+            let at = t.at(p, &d);
+            let by_bounds = at.min(0).filter(|&lo| at.max(0) == Some(lo));
+            assert_eq!(at.single(0), by_bounds, "before position {p}");
+            assert_eq!(at.single(0), (p == 4).then_some(1), "before position {p}");
+        }
+        // With declared holes: {0, 2, 5, 7} loses 0, 7 and 5.
+        let d = vec![Domain::from(vec![0, 2, 5, 7])];
+        let mut t = Trail::new(&d);
+        t.decide(Lit::not_equal(0, 0));
+        t.push(Lit::at_most(0, 6), Reason::Prop(0));
+        t.push(Lit::not_equal(0, 5), Reason::Prop(0));
+        let singles: Vec<_> = (0..=3).map(|p| t.at(p, &d).single(0)).collect();
+        assert_eq!(singles, [None, None, None, Some(2)]);
     }
 
     #[test]
