@@ -15,6 +15,13 @@
 #   STRATEGY=arc-consistency LIMIT_MS=60000 crates/fzn/benches/ab.sh ...
 #   STRATEGY=default ...    # no --strategy: the default search (under -t,
 #                           # arc consistency taking turns with learning)
+#   ROUNDS=5 ...            # each instance run 5 times by A and B in
+#                           # turn; the table gives the median time
+#   FAILS=3000 ...          # also stop each run after 3000 failures
+#                           # (conflicts), so two builds that walk the
+#                           # same tree compare their time on the same
+#                           # prefix of it; the mean then also counts the
+#                           # runs that stopped there with equal counts
 #
 # Build A is typically a copy of target/release/fzn-csp from main, build B
 # the change. The library is https://github.com/MiniZinc/minizinc-benchmarks.
@@ -25,6 +32,10 @@ a=${3:?usage: ab.sh MZN_BENCHMARKS_DIR LIST BIN_A BIN_B}
 b=${4:?usage: ab.sh MZN_BENCHMARKS_DIR LIST BIN_A BIN_B}
 STRATEGY=${STRATEGY:-clause-learning}
 LIMIT_MS=${LIMIT_MS:-20000}
+FAILS=${FAILS:-}
+ROUNDS=${ROUNDS:-1}
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || { echo "ab: ROUNDS must be a positive count" >&2; exit 1; }
+[[ -z $FAILS || $FAILS =~ ^[1-9][0-9]*$ ]] || { echo "ab: FAILS must be a positive count" >&2; exit 1; }
 command -v minizinc >/dev/null || { echo "ab: minizinc is not installed" >&2; exit 1; }
 for bin in "$a" "$b"; do
     [ -x "$bin" ] || { echo "ab: $bin is not an executable" >&2; exit 1; }
@@ -37,7 +48,8 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/bin"
 ln -s "$(cd "$(dirname "$a")" && pwd)/$(basename "$a")" "$tmp/bin/fzn-csp"
 count=$([ "$STRATEGY" = clause-learning ] && echo conflicts || echo failures)
-echo "Strategy $STRATEGY, time limit $LIMIT_MS ms; A = $a, B = $b; end, $count, objective, wall seconds."
+rounds=$([ "$ROUNDS" -gt 1 ] && echo ", median of $ROUNDS interleaved runs" || true)
+echo "Strategy $STRATEGY, time limit $LIMIT_MS ms${FAILS:+, at most $FAILS failures}; A = $a, B = $b; end, $count, objective, wall seconds$rounds."
 echo
 echo "| instance | A end | A $count | A objective | A time | B end | B $count | B objective | B time |"
 echo "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
@@ -46,6 +58,7 @@ run() { # binary fzn -> "end|count|objective|seconds"
     start=$(date +%s.%N)
     local chosen=(--strategy "$STRATEGY")
     [ "$STRATEGY" = default ] && chosen=()
+    [ -n "$FAILS" ] && chosen+=(-fail "$FAILS")
     out=$(timeout $((LIMIT_MS / 1000 + 10)) "$1" "${chosen[@]}" -t "$LIMIT_MS" -s "$2" 2>&1 || true)
     end=$(date +%s.%N)
     st=$(grep -o -m1 '^=====[A-Z]*=====\|^==========' <<<"$out" || true)
@@ -70,18 +83,29 @@ while read -r model data; do
         echo "| $name | compile error | | | | | | | |"
         continue
     fi
-    ra=$(run "$a" "$fzn")
-    rb=$(run "$b" "$fzn")
+    # The runs are deterministic: the last round's end, count and
+    # objective, the median of the rounds' times.
+    ta=() tb=()
+    for _ in $(seq "$ROUNDS"); do
+        ra=$(run "$a" "$fzn")
+        rb=$(run "$b" "$fzn")
+        ta+=("${ra##*|}") tb+=("${rb##*|}")
+    done
+    median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
+    ra="${ra%|*}|$(median "${ta[@]}")"
+    rb="${rb%|*}|$(median "${tb[@]}")"
     echo "| $name | ${ra//|/ | } | ${rb//|/ | } |"
     logs+=("$ra|$rb")
 done < "$list"
-printf '%s\n' "${logs[@]}" | python3 -c '
-import math, sys
+printf '%s\n' "${logs[@]}" | FAILS="$FAILS" python3 -c '
+import math, os, sys
 proved = ("==========", "=====UNSATISFIABLE=====", "sol")
+fails = os.environ.get("FAILS")
 ratios = []
 for line in sys.stdin:
     f = line.strip().split("|")
-    if len(f) == 8 and f[0] in proved and f[4] in proved:
+    same_prefix = fails and len(f) == 8 and f[1] != "" and f[1] == f[5]
+    if len(f) == 8 and (f[0] in proved and f[4] in proved or same_prefix):
         ta, tb = float(f[3]), float(f[7])
         if max(ta, tb) >= 0.1:
             ratios.append(tb / ta)
@@ -89,5 +113,6 @@ if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))
     n = len(ratios)
     plural = "s" if n != 1 else ""
-    print(f"\nGeometric mean of B time / A time over the {n} instance{plural} both end in over 0.1 s: {g:.3f}; B faster on {sum(r < 1 for r in ratios)}.")
+    ended = "end or stop at the failure limit with equal counts" if fails else "end"
+    print(f"\nGeometric mean of B time / A time over the {n} instance{plural} both {ended} in over 0.1 s: {g:.3f}; B faster on {sum(r < 1 for r in ratios)}.")
 '
