@@ -72,6 +72,7 @@ run() { # binary fzn -> "end|count|objective|seconds"
         "$(grep -o 'stat: objective=[-0-9]*' <<<"$out" | cut -d= -f2 | tail -1)" \
         "$(echo "$end - $start" | bc)"
 }
+median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
 logs=()
 while read -r model data; do
     [ -z "${model:-}" ] && continue
@@ -91,7 +92,6 @@ while read -r model data; do
         rb=$(run "$b" "$fzn")
         ta+=("${ra##*|}") tb+=("${rb##*|}")
     done
-    median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
     ra="${ra%|*}|$(median "${ta[@]}")"
     rb="${rb%|*}|$(median "${tb[@]}")"
     echo "| $name | ${ra//|/ | } | ${rb//|/ | } |"
