@@ -73,8 +73,8 @@ pub(crate) struct Nogoods {
 /// (`[x >= v]`, `[x = v]`) was seen once it became false, so a bound's
 /// move reads only the values it newly passed, not every false literal
 /// again (a clause left watching a false literal has its other watched
-/// literal true since, as in a SAT solver's watches). A backjump moves the
-/// frontier back to the bounds restored.
+/// literal or its blocker true since, as in a SAT solver's watches). A
+/// backjump moves the frontier back to the bounds restored.
 #[derive(Clone, Copy)]
 struct Frontier {
     /// Per kind `<=` and `=`: the values below it were read.
