@@ -104,6 +104,22 @@ impl Model {
         Ok(id.expect("a constraint step makes a constraint"))
     }
 
+    /// Posts `post` over three views (`what` names the constraint in
+    /// errors): the arithmetic constraints `x op y == z`.
+    fn post_three(
+        &self,
+        [x, y, z]: [&Bound<'_, PyAny>; 3],
+        what: &'static str,
+        post: fn(&mut csp::Model, View, View, View) -> Result<ConstraintId, ModelError>,
+    ) -> PyResult<usize> {
+        let (x, y, z) = (
+            self.view(x, what)?,
+            self.view(y, what)?,
+            self.view(z, what)?,
+        );
+        self.post(move |m, vars| post(m, view(x, vars), view(y, vars), view(z, vars)))
+    }
+
     /// Posts a step that may compile into a domain instead (a condition on
     /// one variable: the engine cuts its domain): the constraint's id, or
     /// `None` for a cut.
@@ -631,12 +647,7 @@ impl Model {
         y: &Bound<'_, PyAny>,
         z: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let (x, y, z) = (
-            self.view(x, "distance")?,
-            self.view(y, "distance")?,
-            self.view(z, "distance")?,
-        );
-        self.post(move |m, vars| m.distance(view(x, vars), view(y, vars), view(z, vars)))
+        self.post_three([x, y, z], "distance", |m, x, y, z| m.distance(x, y, z))
     }
 
     /// `x * y == z`.
@@ -646,12 +657,22 @@ impl Model {
         y: &Bound<'_, PyAny>,
         z: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let (x, y, z) = (
-            self.view(x, "times")?,
-            self.view(y, "times")?,
-            self.view(z, "times")?,
-        );
-        self.post(move |m, vars| m.times(view(x, vars), view(y, vars), view(z, vars)))
+        self.post_three([x, y, z], "times", |m, x, y, z| m.times(x, y, z))
+    }
+
+    /// `x * y == z` by its interval reasoning alone (bounds from the
+    /// corners and quotients, the exact filter once one view is open):
+    /// the same solutions as `times`, cheaper per node where the product
+    /// feeds sums that read only bounds.
+    fn times_by_bounds(
+        &self,
+        x: &Bound<'_, PyAny>,
+        y: &Bound<'_, PyAny>,
+        z: &Bound<'_, PyAny>,
+    ) -> PyResult<usize> {
+        self.post_three([x, y, z], "times_by_bounds", |m, x, y, z| {
+            m.times_by_bounds(x, y, z)
+        })
     }
 
     /// `x / y == z`, truncating towards zero (`y` is never 0).
@@ -661,12 +682,7 @@ impl Model {
         y: &Bound<'_, PyAny>,
         z: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let (x, y, z) = (
-            self.view(x, "div")?,
-            self.view(y, "div")?,
-            self.view(z, "div")?,
-        );
-        self.post(move |m, vars| m.div(view(x, vars), view(y, vars), view(z, vars)))
+        self.post_three([x, y, z], "div", |m, x, y, z| m.div(x, y, z))
     }
 
     /// `x % y == z`, with the sign of `x` (as Rust and C; `y` is never 0).
@@ -676,12 +692,7 @@ impl Model {
         y: &Bound<'_, PyAny>,
         z: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let (x, y, z) = (
-            self.view(x, "modulo")?,
-            self.view(y, "modulo")?,
-            self.view(z, "modulo")?,
-        );
-        self.post(move |m, vars| m.modulo(view(x, vars), view(y, vars), view(z, vars)))
+        self.post_three([x, y, z], "modulo", |m, x, y, z| m.modulo(x, y, z))
     }
 
     /// `result == min(views)`.

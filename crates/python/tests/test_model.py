@@ -108,6 +108,12 @@ def test_every_builder_on_small_models():
     m.abs(x, y)
     m.times(x, y, z)
     assert all(abs(s[0]) == s[1] and s[0] * s[1] == s[2] for s in solutions(m))
+    # Interval reasoning alone: the same solutions as `times`.
+    by_bounds = Model()
+    x, y, z = by_bounds.int_vars(3, range(-3, 4))
+    by_bounds.abs(x, y)
+    by_bounds.times_by_bounds(x, y, z)
+    assert sorted(solutions(by_bounds)) == sorted(solutions(m))
     m = Model()
     x, y, z = m.int_vars(3, range(-4, 5))
     m.div(x, y, z)
