@@ -57,6 +57,7 @@ impl Explainer<'_, '_> {
         let at = trail.at(p, self.domains);
         let lits = match e.reason {
             Reason::Decision => return,
+            Reason::Bound => return trail.support(e.lit, p, self.domains, out),
             Reason::Prop(c) => self.props[c as usize].explain(Inferred::Lit(e.lit), &at),
             Reason::Objective => {
                 (self.objective).and_then(|o| o.explain(Inferred::Lit(e.lit), &at))

@@ -1,8 +1,10 @@
 //! The trail of atomic literals: every domain change of a learning search,
 //! in order, with its decision level and its cause.
 //!
-//! A propagator's removal of one value is `[x != v]`; a bound's move over
-//! a multi-word domain is `[x >= v]` or `[x <= v]`; a decision is `[x = v]`.
+//! A propagator's removal of one value is `[x != v]`, followed, when the
+//! value was a bound, by the bound it moves (`[x >= v + 1]`, resting on
+//! the trail before it: [`Reason::Bound`]); a bound's move over a
+//! multi-word domain is `[x >= v]` or `[x <= v]`; a decision is `[x = v]`.
 //! Per variable the trail keeps the positions of its literals, so the
 //! domains *as they were* before any position ([`At`]) are read back from
 //! the declared domain and the earlier literals: that is what a
@@ -24,6 +26,9 @@ pub(crate) enum Reason {
     Objective,
     /// Learned (or blocking) clause `k` became unit.
     Clause(u32),
+    /// A removed value was at a bound, which moved: the bound rests on
+    /// the trail before it (the previous bound and the holes it passes).
+    Bound,
 }
 
 /// One literal on the trail.
@@ -269,7 +274,29 @@ impl Trail {
     /// the failure is its propagator's.
     pub fn note(&mut self, r: &Removal, reason: Reason, domains: &[Domain]) -> bool {
         if r.value == r.upto {
-            self.push(Lit::not_equal(r.var, r.value), reason);
+            let (x, v) = (r.var, r.value);
+            let before = self.at(self.len(), domains);
+            let (lo, hi) = self.vars[x as usize].bounds(self.len());
+            // At a bound only if every value from the bound's last move to
+            // `v` is gone (one lookup rules most removals out).
+            let at_min = (v == lo || !before.member(x, lo)) && before.min(x) == Some(v);
+            let at_max = !at_min && (v == hi || !before.member(x, hi)) && before.max(x) == Some(v);
+            self.push(Lit::not_equal(x, v), reason);
+            // The bound the hole moves gets an entry of its own, so that
+            // what rests on it (an equality, once the bounds meet) is one
+            // position, where conflict analysis can find a unique
+            // implication point (as Pumpkin's trail does), and the clauses
+            // watching that bound hear it.
+            if at_min || at_max {
+                let after = self.at(self.len(), domains);
+                let bound = match at_min {
+                    true => after.min(x).map(|b| Lit::at_least(x, b)),
+                    false => after.max(x).map(|b| Lit::at_most(x, b)),
+                };
+                if let Some(b) = bound {
+                    self.push(b, Reason::Bound);
+                }
+            }
             return true;
         }
         let now = self.at(self.len(), domains);
@@ -509,6 +536,38 @@ mod tests {
         assert_eq!(support(Lit::not_equal(0, 3)), vec![1]);
         assert_eq!(support(Lit::not_equal(0, 1)), vec![0]);
         assert_eq!(support(Lit::at_least(0, 0)), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn a_hole_at_a_bound_moves_the_bound_on_the_trail() {
+        // x in 0..=9 after `[x >= 3]`, `[x != 3]`, `[x <= 7]`: 4..=7.
+        let (mut t, d) = trail();
+        let removal = |value, upto| Removal {
+            var: 0,
+            value,
+            upto,
+            by: 0,
+            last: None,
+        };
+        // Inside: the hole alone.
+        assert!(t.note(&removal(5, 5), Reason::Prop(0), &d));
+        assert_eq!(t.len(), 4);
+        // At the top: the hole, then `[x <= 6]` resting on it and `[x <= 7]`.
+        assert!(t.note(&removal(7, 7), Reason::Prop(0), &d));
+        assert_eq!(t.entries[5].lit, Lit::at_most(0, 6));
+        assert_eq!(t.entries[5].reason, Reason::Bound);
+        let mut out = Vec::new();
+        t.support(Lit::at_most(0, 6), 5, &d, &mut out);
+        out.sort_unstable();
+        assert_eq!(out, vec![2, 4]);
+        // At the bottom, across the earlier hole (5): 4 goes, so `[x >= 6]`.
+        assert!(t.note(&removal(4, 4), Reason::Prop(0), &d));
+        assert_eq!(t.entries[7].lit, Lit::at_least(0, 6));
+        // `[x = 6]` now rests on the two bound entries alone.
+        let mut out = Vec::new();
+        t.support(Lit::equal(0, 6), t.len(), &d, &mut out);
+        out.sort_unstable();
+        assert_eq!(out, vec![5, 7]);
     }
 
     #[test]
