@@ -281,21 +281,24 @@ impl Trail {
             // `v` is gone (one lookup rules most removals out).
             let at_min = (v == lo || !before.member(x, lo)) && before.min(x) == Some(v);
             let at_max = !at_min && (v == hi || !before.member(x, hi)) && before.max(x) == Some(v);
-            self.push(Lit::not_equal(x, v), reason);
             // The bound the hole moves gets an entry of its own, so that
             // what rests on it (an equality, once the bounds meet) is one
             // position, where conflict analysis can find a unique
             // implication point (as Pumpkin's trail does), and the clauses
-            // watching that bound hear it.
-            if at_min || at_max {
-                let after = self.at(self.len(), domains);
-                let bound = match at_min {
-                    true => after.min(x).map(|b| Lit::at_least(x, b)),
-                    false => after.max(x).map(|b| Lit::at_most(x, b)),
-                };
-                if let Some(b) = bound {
-                    self.push(b, Reason::Bound);
-                }
+            // watching that bound hear it. It is the next member past `v`
+            // in the domain before the hole.
+            let bound = match (at_min, at_max) {
+                (true, _) => before
+                    .walk(x, (lo, hi), v + 1, 1)
+                    .map(|b| Lit::at_least(x, b)),
+                (_, true) => before
+                    .walk(x, (lo, hi), v - 1, -1)
+                    .map(|b| Lit::at_most(x, b)),
+                _ => None,
+            };
+            self.push(Lit::not_equal(x, v), reason);
+            if let Some(b) = bound {
+                self.push(b, Reason::Bound);
             }
             return true;
         }
