@@ -3,6 +3,9 @@
 //! variable narrow it to a set of values, and that set is often said in
 //! fewer literals.
 //!
+//! * **Bounds that meet:** `[x >= 4] [x <= 4]` say `[x = 4]`, whose
+//!   clause literal `[x != 4]` is asserted alone where the bounds'
+//!   `[x <= 3] or [x >= 5]` would assert nothing while both are open;
 //! * **One value left:** `[x != 1] ... [x != 7]` over a root domain
 //!   `1..=8` say `[x = 8]`: one literal instead of seven, at the highest
 //!   level among them (the levels of the others no longer count, so the
@@ -86,10 +89,33 @@ fn merge(nogood: &mut [Held], group: &[usize], root: &dyn Domains, drop: &mut [b
     }
     let hole = |v: i64| group.iter().any(|&i| nogood[i].0 == Lit::not_equal(x, v));
     let allowed = |v: i64| root.contains(x, v) && !hole(v);
-    // Only holes merge into an equality: a variable the nogood bounds is
-    // one its propagators read by bounds, and the clause would assert a
-    // hole `[x != v]` they ignore in place of a bound; beside an equality
-    // the holes are implied, and go below.
+    let has_equality = group
+        .iter()
+        .any(|&i| nogood[i].0.relation == Relation::Equal);
+    if lo == hi && !has_equality && allowed(lo) {
+        // The bounds meet: `[x >= v] [x <= v]` is `[x = v]`, one literal
+        // whose clause literal `[x != v]` is asserted on its own (the
+        // bounds' `[x <= v - 1] or [x >= v + 1]` asserts nothing while
+        // both are open), as Pumpkin's minimiser makes equalities. It
+        // holds from the later of the two bounds' earliest levels.
+        let earliest = |side: fn(Lit) -> Option<i64>| {
+            (group.iter())
+                .filter(|&&i| side(nogood[i].0) == Some(lo))
+                .map(|&i| nogood[i].1)
+                .min()
+                .unwrap_or(0)
+        };
+        let level = earliest(lower_of).max(earliest(upper_of));
+        nogood[group[0]] = (Lit::equal(x, lo), level);
+        for &i in &group[1..] {
+            drop[i] = true;
+        }
+        return true;
+    }
+    // Otherwise only holes merge into an equality: a variable the nogood
+    // bounds is one its propagators read by bounds, and the clause would
+    // assert a hole `[x != v]` they ignore in place of a bound; beside an
+    // equality the holes are implied, and go below.
     let holes_only = group
         .iter()
         .all(|&i| nogood[i].0.relation == Relation::NotEqual);
@@ -183,6 +209,26 @@ mod tests {
             (Lit::not_equal(1, 4), 2),
         ];
         assert_eq!(minimised(nogood.clone()), nogood);
+    }
+
+    #[test]
+    fn bounds_that_meet_become_an_equality_at_the_later_bounds_level() {
+        // `[x0 >= 4] [x0 <= 4]`, an implied hole and a weaker bound:
+        // `[x0 = 4]` from level 3 (the earliest `<= 4`, the `>= 4` at 2).
+        let nogood = vec![
+            (Lit::at_least(0, 4), 2),
+            (Lit::not_equal(0, 6), 1),
+            (Lit::at_most(0, 4), 5),
+            (Lit::at_most(0, 4), 3),
+            (Lit::at_least(1, 2), 4),
+        ];
+        assert_eq!(
+            minimised(nogood),
+            [(Lit::equal(0, 4), 3), (Lit::at_least(1, 2), 4)]
+        );
+        // A bound at the root's end: `[x1 <= 0]` alone says `x1 = 0`.
+        let nogood = vec![(Lit::at_most(1, 0), 2), (Lit::not_equal(1, 7), 1)];
+        assert_eq!(minimised(nogood), [(Lit::equal(1, 0), 2)]);
     }
 
     #[test]
