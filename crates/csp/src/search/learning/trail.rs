@@ -4,7 +4,9 @@
 //! A propagator's removal of one value is `[x != v]`, followed, when the
 //! value was a bound, by the bound it moves (`[x >= v + 1]`, resting on
 //! the trail before it: [`Reason::Bound`]); a bound's move over a
-//! multi-word domain is `[x >= v]` or `[x <= v]`; a decision is `[x = v]`.
+//! multi-word domain is `[x >= v]` or `[x <= v]`; a removal that leaves
+//! one value adds `[x = v]` (also [`Reason::Bound`]), so that what rests
+//! on the value rests on one position; a decision is `[x = v]`.
 //! Per variable the trail keeps the positions of its literals, so the
 //! domains *as they were* before any position ([`At`]) are read back from
 //! the declared domain and the earlier literals: that is what a
@@ -26,8 +28,9 @@ pub(crate) enum Reason {
     Objective,
     /// Learned (or blocking) clause `k` became unit.
     Clause(u32),
-    /// A removed value was at a bound, which moved: the bound rests on
-    /// the trail before it (the previous bound and the holes it passes).
+    /// A removed value was at a bound, which moved, or the variable was
+    /// left one value: the literal rests on the trail before it (the
+    /// previous bounds and the holes they pass).
     Bound,
 }
 
@@ -66,6 +69,9 @@ struct History {
     hi: i64,
     /// The declared domain is the whole interval `lo..=hi`.
     interval: bool,
+    /// The position of the `[x = v]` that fixed it (a decision, or the
+    /// entry a removal leaving one value adds), if it is on the trail.
+    fixed: u32,
 }
 
 /// A value's `[x != v]` position: a slot per value over a narrow declared
@@ -100,6 +106,7 @@ impl History {
             lo,
             hi,
             interval: d.size() as i64 == (hi - lo + 1).max(0),
+            fixed: NONE,
         }
     }
 
@@ -236,6 +243,9 @@ impl Trail {
                 h.set_removed(lit.value, pos);
             }
         }
+        if lit.relation == Relation::Equal && h.fixed == NONE {
+            h.fixed = pos;
+        }
         self.entries.push(Entry { lit, level, reason });
     }
 
@@ -260,6 +270,9 @@ impl Trail {
                 if h.removed_at(lit.value) == pos as u32 {
                     h.set_removed(lit.value, NONE);
                 }
+            }
+            if h.fixed == pos as u32 {
+                h.fixed = NONE;
             }
             undone(lit.var);
         }
@@ -300,6 +313,7 @@ impl Trail {
             if let Some(b) = bound {
                 self.push(b, Reason::Bound);
             }
+            self.note_fixed(r);
             return true;
         }
         let now = self.at(self.len(), domains);
@@ -315,7 +329,20 @@ impl Trail {
             Lit::at_most(r.var, r.value - 1)
         };
         self.push(lit, reason);
+        self.note_fixed(r);
         true
+    }
+
+    /// A removal that left its variable one value `v` adds `[x = v]`,
+    /// resting on the bounds before it: what rests on the variable's value
+    /// (a disequality's removal, an equality in a clause) is then one
+    /// position, which conflict analysis may take as the unique
+    /// implication point, as Pumpkin's analysis takes the predicate
+    /// `[x == v]`, where the two bounds' entries would count twice.
+    fn note_fixed(&mut self, r: &Removal) {
+        if let Some(v) = r.last {
+            self.push(Lit::equal(r.var, v), Reason::Bound);
+        }
     }
 
     /// The domains as they were before position `pos`.
@@ -335,6 +362,9 @@ impl Trail {
         let declared = &domains[x as usize];
         let h = &self.vars[x as usize];
         match lit.relation {
+            Relation::Equal if h.fixed < pos && self.entries[h.fixed as usize].lit == lit => {
+                out.push(h.fixed);
+            }
             Relation::Equal => {
                 self.support(Lit::at_least(x, lit.value), pos, domains, out);
                 self.support(Lit::at_most(x, lit.value), pos, domains, out);
@@ -571,6 +601,55 @@ mod tests {
         t.support(Lit::equal(0, 6), t.len(), &d, &mut out);
         out.sort_unstable();
         assert_eq!(out, vec![5, 7]);
+    }
+
+    #[test]
+    fn a_removal_that_leaves_one_value_adds_the_equality() {
+        // x in 0..=9 after `[x >= 3]`, `[x != 3]`, `[x <= 7]`: 4..=7; the
+        // removal of 5..=7 leaves 4.
+        let (mut t, d) = trail();
+        let fixing = Removal {
+            var: 0,
+            value: 5,
+            upto: 7,
+            by: 0,
+            last: Some(4),
+        };
+        assert!(t.note(&fixing, Reason::Prop(0), &d));
+        assert_eq!(t.entries[3].lit, Lit::at_most(0, 4));
+        assert_eq!(
+            (t.entries[4].lit, t.entries[4].reason),
+            (Lit::equal(0, 4), Reason::Bound)
+        );
+        // After it, `[x = 4]` rests on that one position; before it, on
+        // the bounds and the hole the bounds pass.
+        let support = |t: &Trail, lit, pos| {
+            let mut out = Vec::new();
+            t.support(lit, pos, &d, &mut out);
+            out.sort_unstable();
+            out
+        };
+        assert_eq!(support(&t, Lit::equal(0, 4), 5), vec![4]);
+        assert_eq!(support(&t, Lit::equal(0, 4), 4), vec![0, 1, 3]);
+        // After a backjump past it, the same domain reached again in
+        // other steps (a hole at the top adds its bound, then the range)
+        // has its equality at its new place.
+        t.backjump(0, |_| ());
+        t.decide(Lit::at_least(0, 4));
+        t.push(Lit::at_most(0, 8), Reason::Prop(0));
+        assert!(t.note(
+            &Removal {
+                value: 8,
+                upto: 8,
+                last: None,
+                ..fixing
+            },
+            Reason::Prop(0),
+            &d
+        ));
+        assert!(t.note(&fixing, Reason::Prop(0), &d));
+        assert_eq!(t.entries[5].lit, Lit::equal(0, 4));
+        assert_eq!(support(&t, Lit::equal(0, 4), 6), vec![5]);
     }
 
     #[test]
