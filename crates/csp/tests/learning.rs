@@ -266,7 +266,7 @@ const EAGER_LBD: csp::LbdRestarts = csp::LbdRestarts {
 /// The restarts of a following search.
 #[derive(Clone, Copy, Debug)]
 enum Restarting {
-    /// Only to cut the clause database.
+    /// None.
     Default,
     /// Luby's of scale 1.
     Luby,
@@ -286,6 +286,9 @@ struct Following {
     var_order: VarOrder,
     value_order: ValueOrder,
     restarts: Restarting,
+    /// The clause database cut past this many learned clauses (so that
+    /// these small models cut it too).
+    learned_clauses: Option<usize>,
 }
 
 fn following() -> impl Strategy<Value = Following> {
@@ -294,23 +297,30 @@ fn following() -> impl Strategy<Value = Following> {
         proptest::sample::select(VarOrder::ALL),
         proptest::sample::select(ValueOrder::ALL),
         restarting(),
+        proptest::option::of(1usize..=8),
     )
-        .prop_map(|(followed, var_order, value_order, restarts)| Following {
-            followed,
-            var_order,
-            value_order,
-            restarts,
-        })
+        .prop_map(
+            |(followed, var_order, value_order, restarts, learned_clauses)| Following {
+                followed,
+                var_order,
+                value_order,
+                restarts,
+                learned_clauses,
+            },
+        )
 }
 
 /// [`learning`], deciding by the branching `f` over the model's first
 /// variables.
 fn learning_following<'m>(model: &'m Model, f: &Following) -> Solver<'m> {
-    let solver = learning(model)
+    let mut solver = learning(model)
         .var_order(f.var_order)
         .value_order(f.value_order)
         .follow_branching(model.vars().take(f.followed))
         .unwrap();
+    if let Some(limit) = f.learned_clauses {
+        solver = solver.learned_clauses(limit);
+    }
     match f.restarts {
         Restarting::Default => solver,
         Restarting::Luby => solver.restarts(csp::Restarts::Luby { scale: 1 }),
@@ -369,9 +379,16 @@ proptest! {
             ValueOrder::ReverseSplit,
         ][..]),
         restarts in restarting(),
+        learned_clauses in proptest::option::of(1usize..=8),
     ) {
         let (model, _) = build(&spec);
-        let f = Following { followed: model.num_vars(), var_order: VarOrder::Input, value_order, restarts };
+        let f = Following {
+            followed: model.num_vars(),
+            var_order: VarOrder::Input,
+            value_order,
+            restarts,
+            learned_clauses,
+        };
         let all = brute_force(&model);
         let up = matches!(value_order, ValueOrder::Ascending | ValueOrder::Split);
         let least = if up { all.iter().min() } else { all.iter().max() };
@@ -650,11 +667,12 @@ fn split_decisions_bisect_without_choose_events() {
 }
 
 #[test]
-fn following_restarts_only_to_cut_the_clause_database() {
-    // Eleven pigeons, ten holes, in input order: thousands of learned
-    // clauses, so the database is cut, each cut a restart at the root;
-    // a small model learns too little for one.
-    let pigeons = |n: usize| {
+fn following_cuts_the_clause_database_where_it_stands() {
+    // Ten pigeons, nine holes, in input order: past 500 learned clauses
+    // the database is cut, which while following is done where the
+    // search stands, never by a restart (that would change the followed
+    // search); the count stays exact across the cuts.
+    let pigeons = |n: usize, limit: usize| {
         let mut model = Model::new();
         let x = model.int_vars(n, 0..n as i32 - 1).unwrap();
         for i in 0..n {
@@ -667,15 +685,20 @@ fn following_restarts_only_to_cut_the_clause_database() {
             .var_order(VarOrder::Input)
             .follow_branching(x.iter().copied())
             .unwrap()
+            .learned_clauses(limit)
             .count();
         assert_eq!(outcome.solutions(), 0);
         assert!(outcome.status.is_complete());
         outcome.stats
     };
-    let big = pigeons(11);
-    assert!(big.learned > 2000 && big.restarts > 0, "{big:?}");
-    let small = pigeons(5);
-    assert!(small.learned > 0 && small.restarts == 0, "{small:?}");
+    let cut = pigeons(10, 500);
+    assert!(cut.learned > 500 && cut.restarts == 0, "{cut:?}");
+    // Cutting loses clauses the search would have used again.
+    let kept = pigeons(10, usize::MAX);
+    assert!(
+        kept.restarts == 0 && kept.learned < cut.learned,
+        "{kept:?} {cut:?}"
+    );
 }
 
 /// A variable and value the branching named (either may be missing).

@@ -202,8 +202,8 @@ solutions in the FlatZinc output format.
                            the decisions for the rest
       --learning-restarts R
                            clause learning's restarts: luby (Luby's under
-                           free search; following the annotations only
-                           to cut the clause database) or lbd (Glucose's,
+                           free search; none while following the
+                           annotations) or lbd (Glucose's,
                            on the learned clauses' LBD, also while
                            following; default: luby)
       --replay FILE        also write FILE: a page that replays the search

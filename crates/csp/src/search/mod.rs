@@ -172,6 +172,9 @@ pub struct Solver<'m> {
     follow: Option<Vec<VarId>>,
     /// Clause learning's Glucose restarts (see [`Solver::lbd_restarts`]).
     lbd_restarts: Option<LbdRestarts>,
+    /// Learned clauses kept before the first cut (see
+    /// [`Solver::learned_clauses`]).
+    learned_clauses: Option<usize>,
 }
 
 impl<'m> Solver<'m> {
@@ -232,6 +235,7 @@ impl<'m> Solver<'m> {
             check_nogoods: false,
             follow: None,
             lbd_restarts: None,
+            learned_clauses: None,
         }
     }
 
@@ -429,6 +433,33 @@ impl<'m> Solver<'m> {
     /// ```
     pub fn lbd_restarts(mut self, restarts: LbdRestarts) -> Self {
         self.lbd_restarts = Some(restarts);
+        self
+    }
+
+    /// Under [`Strategy::ClauseLearning`]: how many learned clauses are
+    /// kept before the database is first cut (default 20,000, as many as
+    /// Pumpkin keeps of its high-LBD tier). A cut keeps the glue clauses
+    /// (LBD at most 2), the more active half of the others and the reasons
+    /// of the literals on the trail, then allows a tenth more before the
+    /// next; it comes where the search stands (a restart for it would
+    /// change a search that follows the branching). Solution blocking
+    /// clauses are never cut. The other strategies ignore it.
+    ///
+    /// ```
+    /// use csp::{Model, Solver, Strategy};
+    /// let mut model = Model::new();
+    /// // Six pigeons, five holes: no solution, hundreds of clauses.
+    /// let x = model.int_vars(6, 0..5).unwrap();
+    /// model.all_different(&x).unwrap();
+    /// let outcome = Solver::new(&model)
+    ///     .strategy(Strategy::ClauseLearning)
+    ///     .learned_clauses(10)
+    ///     .count();
+    /// assert_eq!(outcome.solutions(), 0);
+    /// assert!(outcome.status.is_complete());
+    /// ```
+    pub fn learned_clauses(mut self, limit: usize) -> Self {
+        self.learned_clauses = Some(limit);
         self
     }
 
@@ -1206,6 +1237,7 @@ impl<'m, O: Observer> Search<'m, O> {
                     (solver.restarts, solver.lbd_restarts),
                     check,
                     solver.follow.as_deref(),
+                    solver.learned_clauses,
                 ))
             }),
         }

@@ -90,18 +90,20 @@ impl Learning {
     /// constraints; `restarts` if the solver set them, `lbd` its Glucose
     /// restarts if set (they win); `check` the brute-force check of every
     /// learned clause (small models only); `follow` the variables the
-    /// solver's branching decides.
+    /// solver's branching decides; `limit` the learned clauses kept before
+    /// the first cut, if the solver set it.
     pub fn new(
         domains: &[Domain],
         constraints: usize,
         (restarts, lbd): (Option<Restarts>, Option<LbdRestarts>),
         check: Option<check::Check>,
         follow: Option<&[crate::VarId]>,
+        limit: Option<usize>,
     ) -> Learning {
         let vars = domains.len();
         Learning {
             trail: Trail::new(domains),
-            nogoods: Nogoods::new(vars),
+            nogoods: Nogoods::new(vars, limit),
             activity: Activity::new(vars),
             follow: follow.map(|f| Follow::new(vars, f)),
             deciding: false,

@@ -1,13 +1,13 @@
 //! When the learning search restarts: a failure schedule
 //! ([`Restarts`]: Luby's by default under free search), Glucose's rule on
-//! the learned clauses' LBD ([`LbdRestarts`]), or never but to cut the
-//! clause database.
+//! the learned clauses' LBD ([`LbdRestarts`]), or never (the clause
+//! database is cut where the search stands).
 
 use crate::{LbdRestarts, Restarts};
 
 /// The learning search's restart rule and what it has counted.
 pub(crate) enum Rule {
-    /// Only when the clause database must be cut.
+    /// None (the default while following the branching).
     Never,
     /// After the run's failure cutoff.
     Schedule(Restarts),

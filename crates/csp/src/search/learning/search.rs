@@ -6,8 +6,9 @@
 //! level where the learned clause asserts its literal, and assert it (so
 //! `x != v` or `x > v` is the other branch, implied rather than decided).
 //! Luby restarts, or Glucose's on the LBD (`restarts.rs`; while following the
-//! branching, by default only when the clause database must be cut); at
-//! each, the clause database may be cut.
+//! branching, by default none). The clause database is cut where the
+//! search stands once it outgrows its limit (the clauses that are reasons
+//! on the trail kept, renumbered there).
 //!
 //! Solutions: in enumeration, each found solution's decisions are blocked
 //! by a clause kept for good (so no solution comes twice, none is lost:
@@ -21,7 +22,7 @@
 
 use super::analysis::{analyze, decisions, top_level, Explainer};
 use super::nogoods::{negated, Found};
-use super::restarts::Rule;
+use super::trail::Reason;
 use super::Learning;
 use crate::observer::Observer;
 use crate::propagators::{Change, Lit};
@@ -388,15 +389,16 @@ impl<O: Observer> Search<'_, O> {
     }
 
     fn learning_restart_due(&mut self) -> bool {
+        if learning!(self).nogoods.learned() > learning!(self).nogoods.limit {
+            // Cut where the search stands: a restart for it would change
+            // a followed search.
+            self.cut_clauses();
+        }
         let l = learning!(self);
-        // Without a schedule, one still cuts a clause database grown past
-        // its limit (which only the root allows).
-        let cut = !matches!(l.restarts, Rule::Schedule(_)) && l.nogoods.learned() > l.nogoods.limit;
-        l.trail.level() > 0 && (cut || l.restarts.due(l.run, l.conflicts_in_run))
+        l.trail.level() > 0 && l.restarts.due(l.run, l.conflicts_in_run)
     }
 
-    /// Back to the root; the clause database is cut if it grew past its
-    /// limit.
+    /// Back to the root.
     fn learning_restart(&mut self) {
         self.backjump(0);
         self.stats.restarts += 1;
@@ -405,8 +407,20 @@ impl<O: Observer> Search<'_, O> {
         l.run += 1;
         l.conflicts_in_run = 0;
         l.restarts.restarted();
-        if l.nogoods.learned() > l.nogoods.limit {
-            l.nogoods.reduce();
+    }
+
+    /// Cuts the clause database (`Nogoods::reduce`), keeping the clauses
+    /// that are reasons on the trail; at a fixpoint, between propagations,
+    /// at any level.
+    fn cut_clauses(&mut self) {
+        let l = learning!(self);
+        let mut locked = vec![false; l.nogoods.clauses.len()];
+        for e in &l.trail.entries {
+            if let Reason::Clause(k) = e.reason {
+                locked[k as usize] = true;
+            }
         }
+        let map = l.nogoods.reduce(&locked);
+        l.trail.renumber_clauses(&map);
     }
 }

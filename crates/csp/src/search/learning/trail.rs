@@ -345,6 +345,17 @@ impl Trail {
         }
     }
 
+    /// The clauses were renumbered (clause `k` is now `map[k]`; none
+    /// that is a reason here was cut).
+    pub fn renumber_clauses(&mut self, map: &[u32]) {
+        for e in &mut self.entries {
+            if let Reason::Clause(k) = &mut e.reason {
+                *k = map[*k as usize];
+                debug_assert!(*k != u32::MAX, "a reason on the trail was cut");
+            }
+        }
+    }
+
     /// The domains as they were before position `pos`.
     pub fn at<'a>(&'a self, pos: u32, domains: &'a [Domain]) -> At<'a> {
         At {

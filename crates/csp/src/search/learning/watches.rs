@@ -177,28 +177,16 @@ impl WatchLists {
         );
     }
 
-    /// Appends without keeping the order: [`WatchLists::sort`] must follow.
-    pub fn push_unsorted(&mut self, lit: Lit, clause: u32, blocker: Lit) {
-        let w = Watch {
-            clause,
-            value: lit.value,
-            blocker,
-        };
-        self.lists[lit.var as usize][kind_of(lit)].push(w);
-    }
-
-    /// Every list in ascending order again.
-    pub fn sort(&mut self) {
+    /// Clause `k` is now `map[k]` (`u32::MAX`: its watches go), each
+    /// list keeping its order and its blockers.
+    pub fn renumber(&mut self, map: &[u32]) {
         for lists in &mut self.lists {
             for list in lists {
-                list.sort_unstable_by_key(|w| w.value);
+                list.retain_mut(|w| {
+                    w.clause = map[w.clause as usize];
+                    w.clause != u32::MAX
+                });
             }
-        }
-    }
-
-    pub fn clear(&mut self) {
-        for lists in &mut self.lists {
-            lists.iter_mut().for_each(Vec::clear);
         }
     }
 
