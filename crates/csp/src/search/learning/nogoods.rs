@@ -55,7 +55,7 @@ pub(crate) struct Nogoods {
     head: u32,
     bump: f64,
     /// Learned clauses kept before the next cut.
-    pub limit: usize,
+    limit: usize,
     /// How many of the clauses are learned (read before each decision).
     learned: usize,
     /// Per variable: the pass of [`Nogoods::next`] that last looked at its
@@ -189,6 +189,11 @@ impl Nogoods {
     /// How many learned clauses the database holds.
     pub fn learned(&self) -> usize {
         self.learned
+    }
+
+    /// The database outgrew its limit: time for a cut ([`Nogoods::reduce`]).
+    pub fn over_limit(&self) -> bool {
+        self.learned > self.limit
     }
 
     /// Adds a clause whose first literal is the one to assert and whose
@@ -353,19 +358,29 @@ impl Nogoods {
     /// literals on the trail: a cut may come at any level, so the search
     /// it interrupts goes on as it was). Blocking clauses stay. Returns
     /// each clause's new number (`u32::MAX`: cut), for the trail's
-    /// reasons; the watches keep their order and blockers.
-    pub fn reduce(&mut self, locked: &[bool]) -> Vec<u32> {
+    /// reasons, or `None` if none could be cut; the watches keep their
+    /// order and blockers. Either way the limit rises past what stays.
+    pub fn reduce(&mut self, locked: &[bool]) -> Option<Vec<u32>> {
+        let map = self.cut(locked);
+        // Past what stays, so that the next cut is some conflicts away
+        // (glue clauses and reasons alone may outnumber the limit).
+        self.limit = (self.limit + self.limit / 10).max(self.learned() + self.limit / 10);
+        map
+    }
+
+    /// [`Nogoods::reduce`]'s cut, without the new limit.
+    fn cut(&mut self, locked: &[bool]) -> Option<Vec<u32>> {
         let cuttable = |k: usize, c: &Clause| c.learned && c.lbd > 2 && !locked[k];
         let mut activities: Vec<f64> = (self.clauses.iter().enumerate())
             .filter(|&(k, c)| cuttable(k, c))
             .map(|(_, c)| c.activity)
             .collect();
-        let mut map: Vec<u32> = (0..self.clauses.len() as u32).collect();
         if activities.is_empty() {
-            return map;
+            return None;
         }
         activities.sort_unstable_by(f64::total_cmp);
         let median = activities[activities.len() / 2];
+        let mut map = vec![0; self.clauses.len()];
         let mut next = 0;
         for (k, c) in self.clauses.iter().enumerate() {
             if cuttable(k, c) && c.activity < median {
@@ -382,10 +397,7 @@ impl Nogoods {
         });
         self.learned = self.clauses.iter().filter(|c| c.learned).count();
         self.watches.renumber(&map);
-        // Past what stays, so that the next cut is some conflicts away
-        // (glue clauses alone may outnumber the limit).
-        self.limit = (self.limit + self.limit / 10).max(self.learned() + self.limit / 10);
-        map
+        Some(map)
     }
 }
 
@@ -463,12 +475,12 @@ mod tests {
         }
         let mut locked = vec![false; 6];
         locked[0] = true;
-        let map = db.reduce(&locked);
+        let map = db.reduce(&locked).expect("five clauses may be cut");
         // Of the five cuttable, the more active half stays (3, 4, 5), and
         // the locked one, numbered in order.
         assert_eq!(map, [0, u32::MAX, u32::MAX, 1, 2, 3]);
         assert_eq!((db.learned(), db.clauses.len()), (4, 4));
-        assert!(db.limit >= db.learned());
+        assert!(db.limit >= db.learned() && !db.over_limit());
         // The kept clauses' watches answer to their new numbers: x0 = 3
         // makes the old clause 3 (now 1), `x0 != 3 or x1 >= 1`, unit.
         impose(&mut store, &mut trail, Lit::equal(0, 3), Reason::Decision);

@@ -389,7 +389,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     fn learning_restart_due(&mut self) -> bool {
-        if learning!(self).nogoods.learned() > learning!(self).nogoods.limit {
+        if learning!(self).nogoods.over_limit() {
             // Cut where the search stands: a restart for it would change
             // a followed search.
             self.cut_clauses();
@@ -420,7 +420,8 @@ impl<O: Observer> Search<'_, O> {
                 locked[k as usize] = true;
             }
         }
-        let map = l.nogoods.reduce(&locked);
-        l.trail.renumber_clauses(&map);
+        if let Some(map) = l.nogoods.reduce(&locked) {
+            l.trail.renumber_clauses(&map);
+        }
     }
 }
