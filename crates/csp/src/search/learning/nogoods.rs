@@ -363,8 +363,11 @@ impl Nogoods {
     pub fn reduce(&mut self, locked: &[bool]) -> Option<Vec<u32>> {
         let map = self.cut(locked);
         // Past what stays, so that the next cut is some conflicts away
-        // (glue clauses and reasons alone may outnumber the limit).
-        self.limit = (self.limit + self.limit / 10).max(self.learned() + self.limit / 10);
+        // (glue clauses and reasons alone may outnumber the limit), and
+        // by at least one: a limit that never grows lets restarts and
+        // cuts forget forever, and the search need not end.
+        let step = (self.limit / 10).max(1);
+        self.limit = (self.limit + step).max(self.learned() + step);
         map
     }
 
@@ -488,6 +491,25 @@ mod tests {
             Found::Unit(k, lit) => assert_eq!((k, lit), (1, Lit::at_least(1, 1))),
             _ => panic!("the kept clause is unit"),
         }
+    }
+
+    #[test]
+    fn every_cut_raises_the_limit_even_a_tiny_one() {
+        // A limit of 1 (a tenth of it is nothing): each cut must still
+        // raise it, or cuts and restarts could forget forever.
+        let mut db = Nogoods::new(2, Some(1));
+        let mut limits = vec![db.limit];
+        for v in 0..4 {
+            // Clauses learned until the database is over its limit, each
+            // more active than the last (so the cut has a lower half).
+            while !db.over_limit() {
+                db.add(vec![Lit::not_equal(0, v), Lit::at_least(1, 1)], 3, true);
+                db.decay();
+            }
+            db.reduce(&vec![false; db.clauses.len()]);
+            limits.push(db.limit);
+        }
+        assert!(limits.windows(2).all(|w| w[1] > w[0]), "{limits:?}");
     }
 
     #[test]
