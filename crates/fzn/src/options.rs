@@ -52,6 +52,9 @@ pub struct Options {
     /// `--learning-restarts R`: clause learning's restarts, `lbd`
     /// (Glucose's, true) or `luby` (false); unset: the default.
     pub lbd_restarts: Option<bool>,
+    /// `--learned-clauses N`: clause learning's database is first cut past
+    /// N learned clauses (unset: the engine's default, 20,000).
+    pub learned_clauses: Option<usize>,
     /// `--replay FILE`: also write the search's replay page, recording at
     /// most `--max-events N` events.
     pub replay: csp_front::cli::ReplayArgs,
@@ -123,6 +126,7 @@ impl Default for Options {
             cumulative_level: None,
             all_different_level: None,
             lbd_restarts: None,
+            learned_clauses: None,
             replay: csp_front::cli::ReplayArgs::default(),
             study: false,
             tree: None,
@@ -206,6 +210,10 @@ solutions in the FlatZinc output format.
                            annotations) or lbd (Glucose's,
                            on the learned clauses' LBD, also while
                            following; default: luby)
+      --learned-clauses N  clause learning keeps N learned clauses (N >= 1)
+                           before its first cut, then a tenth more after
+                           each cut (default 20000); a cut keeps the glue
+                           clauses, the more active half and the reasons
       --replay FILE        also write FILE: a page that replays the search
                            step by step in a browser (variables x values,
                            the search tree, the counters); with an
@@ -279,6 +287,7 @@ const OPTIONS: &[&str] = &[
     "--cumulative-level",
     "--all-different-level",
     "--learning-restarts",
+    "--learned-clauses",
     "--replay",
     "--max-events",
     "--part",
@@ -382,6 +391,13 @@ where
                     "luby" => false,
                     v => return Err(format!("option {a}: expected luby or lbd, not {v:?}")),
                 })
+            }
+            "--learned-clauses" => {
+                let v = value(&a)?;
+                match number::<usize>(&a, &v)? {
+                    0 => return Err(format!("option {a}: expected at least 1, not 0")),
+                    n => o.learned_clauses = Some(n),
+                }
             }
             "--study" => o.study = true,
             "--tree" => o.tree = Some(value(&a)?),

@@ -339,6 +339,10 @@ impl Solve<'_> {
             true => solver.lbd_restarts(csp::LbdRestarts::default()),
             false => solver,
         };
+        let solver = match self.opts.learned_clauses {
+            Some(limit) => solver.learned_clauses(limit),
+            None => solver,
+        };
         let solver = self.branching.apply(solver);
         // Clause learning follows the annotations where their own search
         // runs (MiniZinc's fixed search), activity deciding the rest.

@@ -285,7 +285,7 @@ fn a_domain_annotation_on_int_times_changes_the_pruning_not_the_answers() {
 }
 
 #[test]
-fn learning_restarts_change_the_restarts_not_the_answers() {
+fn learning_settings_change_the_search_not_the_answers() {
     // An optimisation over a resource runs clause learning by default:
     // either restart rule gives the same optimum, proved.
     let text = "predicate csp_cumulative(array [int] of var int: s,array [int] of int: d,\
@@ -305,4 +305,14 @@ fn learning_restarts_change_the_restarts_not_the_answers() {
     }
     // A rule it does not know: one line, a non-zero exit.
     assert_rejected(text, "--learning-restarts", "geometric", "lbd");
+    // A database cut after every learned clause: the same optimum, proved.
+    let (code, stdout, stderr) = run(text, &["--learned-clauses", "1", "-s"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("e = 7;") && stdout.contains("=========="),
+        "{stdout}"
+    );
+    assert!(stdout.contains("%%%mzn-stat: learnedClauses="), "{stdout}");
+    assert_rejected(text, "--learned-clauses", "0", "at least 1");
+    assert_rejected(text, "--learned-clauses", "many", "number");
 }

@@ -25,6 +25,8 @@ pub(crate) struct Settings {
     pub value_order: Order<csp::ValueOrder>,
     pub seed: u64,
     pub restarts: Option<csp::Restarts>,
+    /// Clause learning's database limit (unset: the engine's default).
+    pub learned_clauses: Option<usize>,
     pub level: csp::AllDifferentLevel,
     /// The limits without a cancel flag (every search gets its thread's).
     pub limits: csp::Limits,
@@ -75,6 +77,9 @@ impl Settings {
             .limits(limits);
         if let Some(r) = self.restarts {
             solver = solver.restarts(r);
+        }
+        if let Some(limit) = self.learned_clauses {
+            solver = solver.learned_clauses(limit);
         }
         if !self.assume.is_empty() {
             let ids: Vec<csp::VarId> = model.vars().collect();

@@ -78,7 +78,8 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// the model as it is at that moment.
 ///
 /// `strategy`: "generate-and-test", "backtracking", "forward-checking"
-/// (default), "arc-consistency", "backjumping" or "nogood-learning". `var_order`: "input" (default),
+/// (default), "arc-consistency", "backjumping", "nogood-learning" or
+/// "clause-learning". `var_order`: "input" (default),
 /// "smallest-domain", "dom-deg", "dom-wdeg", or a callable `f(view) -> Var`
 /// given a `SearchView`. `value_order`: "ascending" (default),
 /// "descending", "middle-out", "least-constraining", "random", "median",
@@ -88,7 +89,10 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// and accept `_` for `-`; the `Strategy`, `VarOrder` and `ValueOrder`
 /// enums work too. `restarts`: "luby", "luby:SCALE", "geometric",
 /// "geometric:FIRST:FACTOR", "linear", "linear:SCALE", "constant" or
-/// "constant:SCALE" (until the first solution). Limits: `nodes`,
+/// "constant:SCALE" (until the first solution). `learned_clauses`: how
+/// many learned clauses clause learning keeps before it first cuts its
+/// database (default 20000; a cut keeps the glue clauses, the more active
+/// half and the reasons, then allows a tenth more). Limits: `nodes`,
 /// `failures`, `backtracks`, `solutions`, `time` (seconds). `observer`: a
 /// callable receiving each `Event` (not for `minimize`/`maximize`: the
 /// engine's branch and bound reports no events). `assume`: a dict from variables to
@@ -166,7 +170,8 @@ impl Solver {
 impl Solver {
     #[new]
     #[pyo3(signature = (model, *, strategy=None, var_order=None, value_order=None, seed=0, restarts=None,
-                        all_different_level=None, nodes=None, failures=None, backtracks=None, solutions=None,
+                        all_different_level=None, learned_clauses=None, nodes=None, failures=None,
+                        backtracks=None, solutions=None,
                         time=None, observer=None, assume=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -177,6 +182,7 @@ impl Solver {
         seed: u64,
         restarts: Option<&Bound<'_, PyAny>>,
         all_different_level: Option<&Bound<'_, PyAny>>,
+        learned_clauses: Option<i64>,
         nodes: Option<u64>,
         failures: Option<u64>,
         backtracks: Option<u64>,
@@ -211,6 +217,14 @@ impl Solver {
             Some(l) if !l.is_none() => level_arg(&l.extract::<String>()?)?,
             _ => csp::AllDifferentLevel::Value,
         };
+        let learned_clauses = match learned_clauses {
+            Some(n) if n < 1 => {
+                return Err(PyValueError::new_err(format!(
+                    "learned_clauses: expected a number of clauses >= 1, got {n}"
+                )))
+            }
+            n => n.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        };
         let time = match time {
             Some(t) if !(t.is_finite() && t >= 0.0) => {
                 return Err(PyValueError::new_err(format!(
@@ -239,6 +253,7 @@ impl Solver {
                 value_order: order(value_order, csp::ValueOrder::Ascending, "value_order")?,
                 seed,
                 restarts,
+                learned_clauses,
                 level,
                 limits: csp::Limits {
                     nodes,

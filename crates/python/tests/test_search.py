@@ -110,6 +110,20 @@ def test_clause_learning_reports_its_conflicts_and_what_its_clauses_implied():
     assert (fc["conflicts"], fc["learned"], fc["clause_propagations"]) == (0, 0, 0)
 
 
+def test_a_small_clause_database_keeps_every_answer():
+    # Seven pigeons, six holes; then six holes for six pigeons (720
+    # solutions): a database cut after every ten clauses still proves the
+    # first and counts the second exactly.
+    for pigeons, solutions in [(7, 0), (6, 720)]:
+        m = Model()
+        m.all_different(m.int_vars(pigeons, range(6)))
+        o = Solver(m, strategy="clause-learning", learned_clauses=10).count()
+        assert (o.solutions, o.status) == (solutions, Status.COMPLETE)
+    for bad in [0, -3]:
+        with pytest.raises(ValueError, match="learned_clauses"):
+            Solver(m, learned_clauses=bad)
+
+
 def test_close_ends_a_search_early():
     m, _ = queens(8)
     it = m.solutions()

@@ -172,6 +172,7 @@ class Solver:
         seed: int = 0,
         restarts: Optional[str] = None,
         all_different_level: Optional[str] = None,
+        learned_clauses: Optional[int] = None,
         nodes: Optional[int] = None,
         failures: Optional[int] = None,
         backtracks: Optional[int] = None,
