@@ -25,7 +25,7 @@
 //!   `tests/learning.rs` the clauses learned from them).
 
 use super::explain::{bounds_imply, domains_of, far_first, own_sides, relax, Read, Side, Window};
-use super::theta_tree::{sort_positions, Node, ThetaTree, NONE};
+use super::theta_tree::{resort_positions, Node, Theta, ThetaTree, NONE};
 use super::{ConstraintKind, Ctx, Posted, Priority, Prop, Propagator, Watch};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;
@@ -242,9 +242,45 @@ impl Task {
     }
 }
 
-/// A white leaf: the task's duration and earliest completion.
-fn white(t: &Task) -> Node {
-    Node::white(t.p, t.ect())
+/// A Θ leaf: the task's duration and earliest completion.
+fn white(t: &Task) -> Theta {
+    Theta::white(t.p, t.ect())
+}
+
+/// The tasks' positions by earliest start, latest completion, latest
+/// start and earliest completion.
+#[derive(Default)]
+struct Orders {
+    by_est: Vec<u32>,
+    by_lct: Vec<u32>,
+    by_lst: Vec<u32>,
+    by_ect: Vec<u32>,
+}
+
+impl Orders {
+    /// Sorted for `tasks`, from the orders of the last call (the windows
+    /// move little between calls: mostly nothing to move).
+    fn sort(&mut self, tasks: &[Task]) {
+        resort_positions(&mut self.by_est, tasks, |t| t.est);
+        resort_positions(&mut self.by_lct, tasks, |t| t.lct);
+        resort_positions(&mut self.by_lst, tasks, Task::lst);
+        resort_positions(&mut self.by_ect, tasks, Task::ect);
+    }
+
+    /// The orders of the tasks' mirror image, without sorting: the mirror
+    /// starts where a task completes, time reversed (its earliest start is
+    /// minus the latest completion, ...), so each order is another one
+    /// reversed. Ties come reversed too, which no rule's result depends on.
+    fn mirror_of(&mut self, o: &Orders) {
+        let reversed = |to: &mut Vec<u32>, from: &[u32]| {
+            to.clear();
+            to.extend(from.iter().rev());
+        };
+        reversed(&mut self.by_est, &o.by_lct);
+        reversed(&mut self.by_lct, &o.by_est);
+        reversed(&mut self.by_lst, &o.by_ect);
+        reversed(&mut self.by_ect, &o.by_lst);
+    }
 }
 
 /// The rules and their reused buffers: `tasks` in, `est` and `lct` out.
@@ -255,11 +291,12 @@ pub(crate) struct Rules {
     pub lct: Vec<i64>,
     work: Vec<Task>,
     mirror: Vec<Task>,
+    /// Θ alone (overload, detectable precedences, not-last).
+    theta: ThetaTree<Theta>,
+    /// Θ and Λ (edge finding).
     tree: ThetaTree,
-    by_est: Vec<u32>,
-    by_lct: Vec<u32>,
-    by_lst: Vec<u32>,
-    by_ect: Vec<u32>,
+    forward: Orders,
+    backward: Orders,
     raised: Vec<i64>,
     lowered: Vec<i64>,
 }
@@ -326,7 +363,9 @@ impl Rules {
         self.lowered.extend(tasks.iter().map(|t| t.lct));
         let mut out_est = std::mem::take(&mut self.raised);
         let mut out_lct = std::mem::take(&mut self.lowered);
-        let forward = self.side(tasks, &mut out_est, &mut out_lct);
+        let mut orders = std::mem::take(&mut self.forward);
+        orders.sort(tasks);
+        let forward = self.side(tasks, &orders, &mut out_est, &mut out_lct);
         // The mirror: its earliest starts are our latest completions negated.
         let mut mirror = std::mem::take(&mut self.mirror);
         mirror.clear();
@@ -334,7 +373,11 @@ impl Rules {
         for v in out_est.iter_mut().chain(out_lct.iter_mut()) {
             *v = -*v;
         }
-        let backward = forward.and_then(|()| self.side(&mirror, &mut out_lct, &mut out_est));
+        let mut mirrored = std::mem::take(&mut self.backward);
+        mirrored.mirror_of(&orders);
+        let backward =
+            forward.and_then(|()| self.side(&mirror, &mirrored, &mut out_lct, &mut out_est));
+        (self.forward, self.backward) = (orders, mirrored);
         for v in out_est.iter_mut().chain(out_lct.iter_mut()) {
             *v = -*v;
         }
@@ -347,54 +390,51 @@ impl Rules {
     /// The rules in one direction of time: raises `est` (detectable
     /// precedences, edge finding) and lowers `lct` (not-last); fails on an
     /// overload. Bounds only tighten (max / min with what is there).
-    fn side(&mut self, tasks: &[Task], est: &mut [i64], lct: &mut [i64]) -> Prop {
+    /// `orders` are the tasks' (sorted for them, not for the moves made).
+    fn side(&mut self, tasks: &[Task], orders: &Orders, est: &mut [i64], lct: &mut [i64]) -> Prop {
         let n = tasks.len();
-        let order = |v: &mut Vec<u32>, key: &dyn Fn(&Task) -> i64| sort_positions(v, tasks, key);
-        order(&mut self.by_est, &|t| t.est);
-        order(&mut self.by_lct, &|t| t.lct);
-        order(&mut self.by_lst, &|t| t.lst());
-        order(&mut self.by_ect, &|t| t.ect());
-        self.tree.reset(&self.by_est);
+        let theta = &mut self.theta;
+        theta.reset(&orders.by_est);
 
         // Overload checking: the tasks ending by each latest completion
         // must fit before it.
-        for &j in &self.by_lct {
+        for &j in &orders.by_lct {
             let j = j as usize;
-            self.tree.set(j, white(&tasks[j]));
-            if self.tree.root().envelope > tasks[j].lct {
+            theta.set(j, white(&tasks[j]));
+            if theta.root().envelope > tasks[j].lct {
                 return Err(Wipeout);
             }
         }
 
         // Detectable precedences: j before i whenever i cannot end before
         // j's latest start; i starts after all of them.
-        self.tree.reset(&self.by_est);
+        theta.reset(&orders.by_est);
         let mut q = 0;
-        for &i in &self.by_ect {
+        for &i in &orders.by_ect {
             let i = i as usize;
-            while q < n && tasks[i].ect() > tasks[self.by_lst[q] as usize].lst() {
-                let j = self.by_lst[q] as usize;
-                self.tree.set(j, white(&tasks[j]));
+            while q < n && tasks[i].ect() > tasks[orders.by_lst[q] as usize].lst() {
+                let j = orders.by_lst[q] as usize;
+                theta.set(j, white(&tasks[j]));
                 q += 1;
             }
-            let ect = self.tree.without(i, white(&tasks[i]));
+            let ect = theta.without(i, white(&tasks[i]));
             est[i] = est[i].max(ect);
         }
 
         // Not-last: if the others that start before i's latest completion
         // cannot all end before i's latest start, i ends before the latest
         // of their latest starts.
-        self.tree.reset(&self.by_est);
+        theta.reset(&orders.by_est);
         let (mut q, mut last, mut before_last) = (0, None::<usize>, None::<usize>);
-        for &i in &self.by_lct {
+        for &i in &orders.by_lct {
             let i = i as usize;
-            while q < n && tasks[i].lct > tasks[self.by_lst[q] as usize].lst() {
-                let j = self.by_lst[q] as usize;
-                self.tree.set(j, white(&tasks[j]));
+            while q < n && tasks[i].lct > tasks[orders.by_lst[q] as usize].lst() {
+                let j = orders.by_lst[q] as usize;
+                theta.set(j, white(&tasks[j]));
                 (before_last, last) = (last, Some(j));
                 q += 1;
             }
-            if self.tree.without(i, white(&tasks[i])) > tasks[i].lst() {
+            if theta.without(i, white(&tasks[i])) > tasks[i].lst() {
                 let latest = if last == Some(i) { before_last } else { last };
                 if let Some(j) = latest {
                     lct[i] = lct[i].min(tasks[j].lst());
@@ -405,14 +445,16 @@ impl Rules {
         // Edge finding: take tasks out of Θ by decreasing latest
         // completion, graying them; a gray task that would overload Θ must
         // come after all of Θ.
-        self.tree.fill(tasks.iter().map(white));
+        self.tree.reset(&orders.by_est);
+        self.tree
+            .fill(tasks.iter().map(|t| Node::white(t.p, t.ect())));
         for k in (1..n).rev() {
-            let j = self.by_lct[k] as usize;
+            let j = orders.by_lct[k] as usize;
             if self.tree.root().envelope > tasks[j].lct {
                 return Err(Wipeout);
             }
             self.tree.set(j, Node::gray(tasks[j].p, tasks[j].ect(), j));
-            let bound = tasks[self.by_lct[k - 1] as usize].lct;
+            let bound = tasks[orders.by_lct[k - 1] as usize].lct;
             while self.tree.root().envelope_bar > bound {
                 let i = self.tree.root().resp_envelope;
                 if i == NONE {

@@ -7,6 +7,10 @@
 //! added, with the gray task responsible. On a unary resource (`C = 1`,
 //! energy the duration) the envelope is the earliest completion of Θ.
 //!
+//! The rules that use Θ alone (overload checking, detectable precedences,
+//! not-first/not-last) run on a Θ-tree of [`Theta`] leaves: the same
+//! tree, each join a third of the work.
+//!
 //! The callers keep the values within `2^60` in magnitude, so that sums
 //! never reach [`NEG`]'s neighbourhood of `i64::MIN`.
 
@@ -90,23 +94,83 @@ impl Node {
     }
 }
 
-/// The tree over a fixed set of tasks, leaves in order of earliest start.
-#[derive(Default)]
-pub(crate) struct ThetaTree {
+/// A node of the Θ-tree: [`Node`]'s white half.
+#[derive(Clone, Copy)]
+pub(crate) struct Theta {
+    /// Total energy of the tasks below.
+    pub energy: i64,
+    /// Their envelope.
+    pub envelope: i64,
+}
+
+impl Theta {
+    /// A leaf: a task of `energy` whose own envelope is `envelope`.
+    pub fn white(energy: i64, envelope: i64) -> Theta {
+        Theta { energy, envelope }
+    }
+}
+
+/// What a tree's nodes do: start empty, join two children, and say the
+/// envelope of the tasks in Θ below.
+pub(crate) trait TreeNode: Copy {
+    const EMPTY: Self;
+    fn join(l: &Self, r: &Self) -> Self;
+    fn envelope(&self) -> i64;
+}
+
+impl TreeNode for Node {
+    const EMPTY: Node = EMPTY;
+    fn join(l: &Node, r: &Node) -> Node {
+        Node::join(l, r)
+    }
+    fn envelope(&self) -> i64 {
+        self.envelope
+    }
+}
+
+impl TreeNode for Theta {
+    const EMPTY: Theta = Theta {
+        energy: 0,
+        envelope: NEG,
+    };
+    fn join(l: &Theta, r: &Theta) -> Theta {
+        Theta {
+            energy: l.energy + r.energy,
+            envelope: r.envelope.max(l.envelope + r.energy),
+        }
+    }
+    fn envelope(&self) -> i64 {
+        self.envelope
+    }
+}
+
+/// The tree over a fixed set of tasks, leaves in order of earliest start:
+/// a Θ-Λ-tree of [`Node`]s, or a Θ-tree of [`Theta`]s.
+pub(crate) struct ThetaTree<N = Node> {
     /// Leaves from `size`, the root at 1.
-    nodes: Vec<Node>,
+    nodes: Vec<N>,
     size: usize,
     /// The leaf of each task.
     leaf: Vec<usize>,
 }
 
-impl ThetaTree {
+impl<N> Default for ThetaTree<N> {
+    fn default() -> Self {
+        ThetaTree {
+            nodes: Vec::new(),
+            size: 0,
+            leaf: Vec::new(),
+        }
+    }
+}
+
+impl<N: TreeNode> ThetaTree<N> {
     /// Empties the tree for the tasks whose order by earliest start is
     /// `by_est`.
     pub fn reset(&mut self, by_est: &[u32]) {
         self.size = by_est.len().next_power_of_two().max(1);
         self.nodes.clear();
-        self.nodes.resize(2 * self.size, EMPTY);
+        self.nodes.resize(2 * self.size, N::EMPTY);
         self.leaf.clear();
         self.leaf.resize(by_est.len(), 0);
         for (pos, &i) in by_est.iter().enumerate() {
@@ -115,43 +179,70 @@ impl ThetaTree {
     }
 
     /// Sets every task's leaf, task by task (`O(n)`).
-    pub fn fill(&mut self, leaves: impl Iterator<Item = Node>) {
+    pub fn fill(&mut self, leaves: impl Iterator<Item = N>) {
         for (i, node) in leaves.enumerate() {
             self.nodes[self.leaf[i]] = node;
         }
         for k in (1..self.size).rev() {
-            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+            self.nodes[k] = N::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
         }
     }
 
     /// Sets task `i`'s leaf (`O(log n)`).
-    pub fn set(&mut self, i: usize, node: Node) {
+    pub fn set(&mut self, i: usize, node: N) {
         let mut k = self.leaf[i];
         self.nodes[k] = node;
         while k > 1 {
             k /= 2;
-            self.nodes[k] = Node::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
+            self.nodes[k] = N::join(&self.nodes[2 * k], &self.nodes[2 * k + 1]);
         }
     }
 
     /// Takes task `i` out.
     pub fn remove(&mut self, i: usize) {
-        self.set(i, EMPTY);
+        self.set(i, N::EMPTY);
     }
 
     /// The envelope of Θ without task `i`, whose white leaf is `white`.
-    pub fn without(&mut self, i: usize, white: Node) -> i64 {
-        if self.nodes[self.leaf[i]].envelope == NEG {
-            return self.root().envelope;
+    pub fn without(&mut self, i: usize, white: N) -> i64 {
+        if self.nodes[self.leaf[i]].envelope() == NEG {
+            return self.root().envelope();
         }
         self.remove(i);
-        let envelope = self.root().envelope;
+        let envelope = self.root().envelope();
         self.set(i, white);
         envelope
     }
 
-    pub fn root(&self) -> &Node {
+    pub fn root(&self) -> &N {
         &self.nodes[1]
+    }
+}
+
+/// `order` sorted by `key` from the permutation of `0..tasks.len()` it
+/// holds (else from scratch): where the tasks moved little since it was
+/// sorted, an insertion sort that moves few positions (`O(n)` on an order
+/// still sorted); past `4n` moves, the sort from scratch.
+pub(crate) fn resort_positions<T>(order: &mut Vec<u32>, tasks: &[T], key: impl Fn(&T) -> i64) {
+    if order.len() != tasks.len() {
+        return sort_positions(order, tasks, key);
+    }
+    let key_of = |i: u32| key(&tasks[i as usize]);
+    let mut budget = 4 * order.len();
+    for k in 1..order.len() {
+        let item = order[k];
+        let item_key = key_of(item);
+        let mut at = k;
+        while at > 0 && key_of(order[at - 1]) > item_key {
+            if budget == 0 {
+                order[at] = item;
+                return order.sort_unstable_by_key(|&i| key_of(i));
+            }
+            budget -= 1;
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = item;
     }
 }
 
@@ -162,4 +253,64 @@ pub(crate) fn sort_positions<T>(order: &mut Vec<u32>, tasks: &[T], key: impl Fn(
     order.clear();
     order.extend(0..tasks.len() as u32);
     order.sort_unstable_by_key(|&i| key(&tasks[i as usize]));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// From any permutation it holds (or none, or one of another
+        /// length), the order comes out sorted by the key: a permutation
+        /// of the positions whose keys ascend, few moves or many.
+        #[test]
+        fn resorting_sorts_from_any_order(
+            keys in proptest::collection::vec(-5i64..5, 0..40),
+            shuffle in proptest::collection::vec(any::<u32>(), 0..40),
+            stale in 0usize..3,
+        ) {
+            let n = keys.len() as u32;
+            let mut order: Vec<u32> = match stale {
+                0 => Vec::new(),
+                1 => (0..n).rev().collect(),
+                _ => {
+                    let mut o: Vec<u32> = (0..n).collect();
+                    for (k, &s) in shuffle.iter().enumerate().take(o.len()) {
+                        o.swap(k, s as usize % n as usize);
+                    }
+                    o
+                }
+            };
+            resort_positions(&mut order, &keys, |&k| k);
+            let mut seen = order.clone();
+            seen.sort_unstable();
+            prop_assert_eq!(seen, (0..n).collect::<Vec<u32>>());
+            prop_assert!(order.windows(2).all(|w| keys[w[0] as usize] <= keys[w[1] as usize]));
+        }
+    }
+
+    #[test]
+    fn a_theta_tree_is_the_white_half_of_a_theta_lambda_tree() {
+        // Tasks (energy, envelope) in order of earliest start; the same
+        // leaves set in both trees, one by one and taken out again.
+        let leaves = [(3, 5), (2, 4), (4, 11), (1, 9), (5, 20)];
+        let by_est: Vec<u32> = (0..leaves.len() as u32).collect();
+        let (mut full, mut theta) = (ThetaTree::<Node>::default(), ThetaTree::<Theta>::default());
+        full.reset(&by_est);
+        theta.reset(&by_est);
+        for (i, &(e, env)) in leaves.iter().enumerate() {
+            full.set(i, Node::white(e, env));
+            theta.set(i, Theta::white(e, env));
+            assert_eq!(full.root().envelope, theta.root().envelope);
+            assert_eq!(full.root().energy, theta.root().energy);
+        }
+        assert_eq!(theta.root().envelope, 20);
+        for (i, &(e, env)) in leaves.iter().enumerate() {
+            assert_eq!(
+                full.without(i, Node::white(e, env)),
+                theta.without(i, Theta::white(e, env))
+            );
+        }
+    }
 }
