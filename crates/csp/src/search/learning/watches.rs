@@ -151,35 +151,83 @@ pub(super) fn spans(lit: Lit, store: &Store) -> impl Iterator<Item = Look> {
     out.into_iter().flatten()
 }
 
-/// Per variable and kind: its watches, values ascending.
+/// No unsorted tail: the list is in order.
+const SORTED: u32 = u32::MAX;
+
+/// Per variable and kind: its watches, values ascending (equal values in
+/// the order they came), once sorted.
 pub(super) struct WatchLists {
     lists: Vec<[Vec<Watch>; KINDS]>,
+    /// Per list, where its unsorted tail begins ([`SORTED`]: none): a
+    /// watch that does not belong at the end is appended and put in its
+    /// place when the list is next read, with whatever came after it
+    /// (inserting each in place moved the list's tail every time: a fifth
+    /// of clause learning's time on template design).
+    tails: Vec<[u32; KINDS]>,
+    /// The tail being merged in.
+    scratch: Vec<Watch>,
 }
 
 impl WatchLists {
     pub fn new(vars: usize) -> WatchLists {
         WatchLists {
             lists: (0..vars).map(|_| Default::default()).collect(),
+            tails: vec![[SORTED; KINDS]; vars],
+            scratch: Vec::new(),
         }
     }
 
-    /// Clause `clause` watches `lit` (in its place among the values).
+    /// Clause `clause` watches `lit` (in its place among the values once
+    /// the list is read).
     pub fn add(&mut self, lit: Lit, clause: u32, blocker: Lit) {
-        let list = &mut self.lists[lit.var as usize][kind_of(lit)];
-        let at = list.partition_point(|w| w.value <= lit.value);
-        list.insert(
-            at,
-            Watch {
-                clause,
-                value: lit.value,
-                blocker,
-            },
-        );
+        let (x, kind) = (lit.var as usize, kind_of(lit));
+        let list = &mut self.lists[x][kind];
+        let tail = &mut self.tails[x][kind];
+        if *tail == SORTED && list.last().is_some_and(|w| w.value > lit.value) {
+            *tail = list.len() as u32;
+        }
+        list.push(Watch {
+            clause,
+            value: lit.value,
+            blocker,
+        });
+    }
+
+    /// Puts the list's unsorted tail in place: sorted (stably) and merged
+    /// from the back, an equal value after those already there, as if
+    /// each watch had been inserted after the equal ones when it came.
+    fn settle(&mut self, x: usize, kind: usize) {
+        let from = std::mem::replace(&mut self.tails[x][kind], SORTED);
+        if from == SORTED {
+            return;
+        }
+        let list = &mut self.lists[x][kind];
+        let from = from as usize;
+        let tail = &mut self.scratch;
+        tail.clear();
+        tail.extend_from_slice(&list[from..]);
+        tail.sort_by_key(|w| w.value);
+        let (mut i, mut j, mut at) = (from, tail.len(), list.len());
+        while j > 0 {
+            at -= 1;
+            if i > 0 && list[i - 1].value > tail[j - 1].value {
+                list[at] = list[i - 1];
+                i -= 1;
+            } else {
+                list[at] = tail[j - 1];
+                j -= 1;
+            }
+        }
     }
 
     /// Clause `k` is now `map[k]` (`u32::MAX`: its watches go), each
     /// list keeping its order and its blockers.
     pub fn renumber(&mut self, map: &[u32]) {
+        for x in 0..self.lists.len() {
+            for kind in 0..KINDS {
+                self.settle(x, kind);
+            }
+        }
         for lists in &mut self.lists {
             for list in lists {
                 list.retain_mut(|w| {
@@ -193,12 +241,14 @@ impl WatchLists {
     /// The list of `kind` on `x`, taken out (an empty one in its place,
     /// which allocates nothing) while its clauses move their watches.
     pub fn take(&mut self, x: u32, kind: usize) -> Vec<Watch> {
+        self.settle(x as usize, kind);
         std::mem::take(&mut self.lists[x as usize][kind])
     }
 
     /// Puts back a list taken out (nothing was added to it meanwhile).
     pub fn put(&mut self, x: u32, kind: usize, list: Vec<Watch>) {
         debug_assert!(self.lists[x as usize][kind].is_empty());
+        debug_assert_eq!(self.tails[x as usize][kind], SORTED);
         debug_assert!(list.windows(2).all(|w| w[0].value <= w[1].value));
         self.lists[x as usize][kind] = list;
     }
@@ -216,6 +266,47 @@ mod tests {
                 blocker: Lit::equal(0, value),
             })
             .collect()
+    }
+
+    #[test]
+    fn watches_added_out_of_order_are_read_in_their_place() {
+        // Clause k watches [x0 >= values[k]]: read after each batch, the
+        // list is by value, equal values in the order they came (what
+        // inserting each in its place gave), and a cut keeps that order.
+        let mut lists = WatchLists::new(1);
+        let batches: [&[i64]; 3] = [&[5, 2, 5, 9, 2], &[7, 1, 5], &[9, 0, 2, 2]];
+        let mut expected: Vec<(i64, u32)> = Vec::new();
+        let mut k = 0;
+        for batch in batches {
+            for &v in batch {
+                lists.add(Lit::at_least(0, v), k, Lit::equal(0, v));
+                let at = expected.partition_point(|&(w, _)| w <= v);
+                expected.insert(at, (v, k));
+                k += 1;
+            }
+            let list = lists.take(0, GE);
+            let read: Vec<(i64, u32)> = list.iter().map(|w| (w.value, w.clause)).collect();
+            assert_eq!(read, expected);
+            lists.put(0, GE, list);
+        }
+        // A cut of the odd clauses, with an unsorted tail pending.
+        lists.add(Lit::at_least(0, 3), k, Lit::equal(0, 3));
+        let at = expected.partition_point(|&(w, _)| w <= 3);
+        expected.insert(at, (3, k));
+        let map: Vec<u32> = (0..=k)
+            .map(|c| if c % 2 == 1 { u32::MAX } else { c / 2 })
+            .collect();
+        lists.renumber(&map);
+        let kept: Vec<(i64, u32)> = (expected.iter())
+            .filter(|&&(_, c)| c % 2 == 0)
+            .map(|&(v, c)| (v, c / 2))
+            .collect();
+        let read: Vec<(i64, u32)> = lists
+            .take(0, GE)
+            .iter()
+            .map(|w| (w.value, w.clause))
+            .collect();
+        assert_eq!(read, kept);
     }
 
     #[test]
