@@ -70,7 +70,16 @@ impl Node {
         }
     }
 
+    /// The white half: Θ's energy and envelope.
+    fn theta(&self) -> Theta {
+        Theta {
+            energy: self.energy,
+            envelope: self.envelope,
+        }
+    }
+
     fn join(l: &Node, r: &Node) -> Node {
+        let white = Theta::join(&l.theta(), &r.theta());
         let (energy_bar, resp_energy) = if l.energy_bar + r.energy >= l.energy + r.energy_bar {
             (l.energy_bar + r.energy, l.resp_energy)
         } else {
@@ -84,8 +93,8 @@ impl Node {
             bar = (l.envelope_bar + r.energy, l.resp_envelope);
         }
         Node {
-            energy: l.energy + r.energy,
-            envelope: r.envelope.max(l.envelope + r.energy),
+            energy: white.energy,
+            envelope: white.envelope,
             energy_bar,
             envelope_bar: bar.0,
             resp_energy,
