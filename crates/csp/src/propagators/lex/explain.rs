@@ -9,7 +9,10 @@
 //!   which rests on the suffix's bounds up to the position that decides
 //!   its best case;
 //! * a strict order whose pairs are all fixed equal, or `x[alpha]`'s least
-//!   value above `y[alpha]`'s largest, fails on the same literals.
+//!   value above `y[alpha]`'s largest, fails on the same literals;
+//! * a literal on a pair of the fixed prefix (the filter's run that fixed
+//!   the pair removes its values one record at a time) as at `alpha`, at
+//!   the pair's own position.
 //!
 //! A scope that repeats a variable is left to the caller.
 
@@ -41,6 +44,16 @@ pub(super) fn explain(
         why.push(l.at_least(alpha, xl));
         why.push(l.at_most(n + alpha, xl));
         alpha += 1;
+    }
+    // A literal on a pair of that prefix was inferred before the pair
+    // became fixed (the same filter's run, one value at a time): it is
+    // explained at its own position, the prefix before it equal.
+    if let Inferred::Lit(lit) = what {
+        let var = |p: usize| con.scope[p].var.index;
+        if let Some(p) = (0..alpha).find(|&p| var(p) == lit.var || var(n + p) == lit.var) {
+            alpha = p;
+            why.truncate(2 * p);
+        }
     }
     if alpha == n {
         return (strict && what == Inferred::Failure).then(|| conjunction(why));
