@@ -368,11 +368,13 @@ impl Store {
         if self.start[var as usize] == NO_BITS {
             let v = var as usize;
             let mut u = from.max(self.base[v]);
-            for &h in self.holes[v].range(u..) {
-                if h != u {
-                    break;
+            if !self.holes[v].is_empty() {
+                for &h in self.holes[v].range(u..) {
+                    if h != u {
+                        break;
+                    }
+                    u += 1;
                 }
-                u += 1;
             }
             return (u <= self.top[v]).then_some(u);
         }
@@ -401,11 +403,13 @@ impl Store {
         if self.start[var as usize] == NO_BITS {
             let v = var as usize;
             let mut u = upto.min(self.top[v]);
-            for &h in self.holes[v].range(..=u).rev() {
-                if h != u {
-                    break;
+            if !self.holes[v].is_empty() {
+                for &h in self.holes[v].range(..=u).rev() {
+                    if h != u {
+                        break;
+                    }
+                    u -= 1;
                 }
-                u -= 1;
             }
             return (u >= self.base[v]).then_some(u);
         }
@@ -437,8 +441,13 @@ impl Store {
             return 0;
         }
         if self.start[var as usize] == NO_BITS {
-            let holes = self.holes[var as usize].range(from..=to).count();
-            return (to - from + 1) as u32 - holes as u32;
+            // (Most such domains have no hole: no tree walk then.)
+            let holes = &self.holes[var as usize];
+            let inside = match holes.is_empty() {
+                true => 0,
+                false => holes.range(from..=to).count(),
+            };
+            return (to - from + 1) as u32 - inside as u32;
         }
         let base = self.base[var as usize];
         let words = self.words_of(var);

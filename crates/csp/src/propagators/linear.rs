@@ -76,7 +76,7 @@ fn fits_in_64(coefs: &[i64], rhs: i128) -> bool {
 /// The integers [`bounds`] sums in: `i64` where the sum [`fits_in_64`]
 /// (a machine word, nearly every model's sums), else `i128`. `MIN` and
 /// `MAX` stand for an unbounded side, which no sum that fits reaches.
-trait SumInt:
+pub(super) trait SumInt:
     Copy
     + Ord
     + std::ops::Add<Output = Self>

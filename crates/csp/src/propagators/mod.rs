@@ -447,6 +447,13 @@ impl Ctx<'_> {
     /// in one write, recorded as one run per stretch of consecutive values.
     pub fn restrict_bounds(&mut self, var: u32, lo: i128, hi: i128) -> Result<bool, Wipeout> {
         if !self.store.one_word() {
+            // Most calls move nothing: one look at both bounds.
+            if let (Some(min), Some(max)) = (self.store.min(var), self.store.max(var))
+                && lo <= min as i128
+                && max as i128 <= hi
+            {
+                return Ok(false);
+            }
             let clamp = |b: i128| b.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
             let mut changed = false;
             for (bound, lower) in [(clamp(lo), true), (clamp(hi), false)] {

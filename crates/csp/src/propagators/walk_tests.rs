@@ -46,6 +46,12 @@ fn domains(store: &Store, vars: usize) -> Vec<Vec<i32>> {
 
 /// Runs `p` to its fixpoint on `store`; true if it did not fail.
 fn run(p: &mut Posted<'_>, store: &mut Store, vars: usize) -> bool {
+    with_ctx(store, vars, |ctx| p.fixpoint(ctx).is_ok())
+}
+
+/// Calls `f` with a propagators' context over `store` (`vars` variables,
+/// none assigned, no removal recorded), as the fixpoint outside a search.
+pub(super) fn with_ctx<R>(store: &mut Store, vars: usize, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
     let (values, assigned) = (vec![0; vars], vec![false; vars]);
     let mut scratch = Scratch::default();
     let mut removals = Vec::new();
@@ -61,7 +67,7 @@ fn run(p: &mut Posted<'_>, store: &mut Store, vars: usize) -> bool {
         checks: 0,
         by: 0,
     };
-    p.fixpoint(&mut ctx).is_ok()
+    f(&mut ctx)
 }
 
 /// Per variable, the values some assignment within `now` satisfying the
