@@ -157,25 +157,85 @@ fn by_bounds<K: Narrow>(
     const FAR: i128 = 1 << 63;
     let own = matches!(what, Inferred::Failure);
     let mut widened = ranges.clone();
-    let mut why = Vec::with_capacity(2 * ranges.len());
-    for (i, v) in con.scope.iter().enumerate() {
+    let mut kept = smallvec::SmallVec::<[(usize, bool); 8]>::new();
+    for i in 0..con.scope.len() {
         if i == t && !own {
             continue;
         }
-        let (x, off) = (v.var.index, v.offset as i128);
         let (lo, hi) = ranges[i];
         widened[i].0 = -FAR;
         if !implies(&widened, t) {
             widened[i].0 = lo;
-            why.push(Lit::at_least(x, (lo - off) as i64));
+            kept.push((i, true));
         }
         widened[i].1 = FAR;
         if !implies(&widened, t) {
             widened[i].1 = hi;
-            why.push(Lit::at_most(x, (hi - off) as i64));
+            kept.push((i, false));
+        }
+    }
+    // Each bound kept is then relaxed as far as the implication allows
+    // (in scope order, each relaxation narrowing what is left for the
+    // next), so a learned nogood is as general as the rounds make it:
+    // `[z >= 20] [y <= 4]` implies `[x >= 5]` from `x * y = z`, and so
+    // does `[z >= 17]`.
+    let mut why = Vec::with_capacity(kept.len());
+    for (i, low) in kept {
+        let (x, off) = (con.scope[i].var.index, con.scope[i].offset as i128);
+        let mut with = |value: i128| {
+            match low {
+                true => widened[i].0 = value,
+                false => widened[i].1 = value,
+            }
+            implies(&widened, t)
+        };
+        let now = if low { ranges[i].0 } else { ranges[i].1 };
+        let relaxed = weakest(now, if low { -FAR } else { FAR }, &mut with);
+        // The side stays at the relaxed bound for the next one's test.
+        with(relaxed);
+        // Past every 32-bit value the bound holds of any domain: dropped.
+        let value = relaxed - off;
+        if (i32::MIN as i128..=i32::MAX as i128).contains(&value) {
+            why.push(match low {
+                true => Lit::at_least(x, value as i64),
+                false => Lit::at_most(x, value as i64),
+            });
         }
     }
     Some(conjunction(why))
+}
+
+/// The value farthest from `now` towards `far` (exclusive) for which
+/// `holds` is true, given that it holds at `now` and, the further from
+/// `now`, the less it holds (a hull of wider ranges is wider): steps
+/// doubling away from `now`, then halving back.
+fn weakest(now: i128, far: i128, mut holds: impl FnMut(i128) -> bool) -> i128 {
+    let dir = if far < now { -1 } else { 1 };
+    let (mut good, mut step) = (now, 1i128);
+    // Galloping: `good` holds, `bad` (once found) does not.
+    let mut bad = far;
+    while (bad - good).abs() > 1 {
+        let next = good + dir * step;
+        if (far - next) * dir <= 0 {
+            break;
+        }
+        if holds(next) {
+            good = next;
+            step *= 2;
+        } else {
+            bad = next;
+            break;
+        }
+    }
+    while (bad - good).abs() > 1 {
+        let mid = good + (bad - good) / 2;
+        if holds(mid) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    good
 }
 
 /// The smallest and largest value of `view` (its domain is never empty
