@@ -18,8 +18,10 @@
 //!   a one-variable `a x <= c` or `a x >= c` is a bound literal on `x`,
 //!   imposed or decided on `x`'s bounds without the sums (domain
 //!   consistent too; it hears only `x`'s bounds); then the exact
-//!   last-variable filter. `tests/strength.rs` checks each
-//!   case against brute force.
+//!   last-variable filter, except where these rules are exact already
+//!   with one variable left open (a linear body over distinct variables
+//!   other than `b`'s). `tests/strength.rs` checks each case against
+//!   brute force.
 
 use super::explain::{conjunction, lacks, others_fixed};
 use super::{
@@ -76,23 +78,19 @@ impl ConstraintKind for Reified {
         let alone = |x: u32| con.vars.len() == 2 && con.scope[0].var.index != x;
         let named = named_value(&con.scope[1..], &self.body).filter(|&(x, _)| alone(x));
         let bound = named_bound(&con.scope[1..], &self.body).filter(|&(x, _)| alone(x));
-        // An inequality over distinct variables other than `b`'s: its
-        // bounds rules leave each open variable an interval, so with one
-        // variable left open they are exact and the last-variable filter
-        // (a check per value) would find nothing more.
-        let inequality = matches!(
-            self.body,
-            Body::Linear {
-                cmp: Cmp::Le | Cmp::Ge,
-                ..
-            }
-        );
+        // A linear body over distinct variables other than `b`'s: with
+        // one variable left open its rules are exact, so the last-variable
+        // filter (a check per value) would find nothing more. An open `b`
+        // is decided on the terms' values; an open inequality's term keeps
+        // an interval; an open `=` term is fixed to the one value the
+        // others leave it (none: a wipe-out), an open `!=` term loses it.
+        let linear = matches!(self.body, Body::Linear { .. });
         Box::new(ReifiedPropagator {
             con,
             kind: self,
             named,
             bound,
-            exact: inequality && con.vars.len() == con.scope.len(),
+            exact: linear && con.vars.len() == con.scope.len(),
         })
     }
 
