@@ -802,6 +802,9 @@ pub(crate) struct Frame {
     left: usize,
     /// What the level decides: an assignment, or a bisection.
     decision: Decision,
+    /// Under binary branching, the share of the level's tree its refuted
+    /// values took (see [`Search::tree_progress`]).
+    done: f32,
 }
 
 /// What a level of the search decides.
@@ -1067,7 +1070,9 @@ impl<'m, O: Observer> Search<'m, O> {
             .enumerate()
             .map(|(c, con)| {
                 if halted.is_none() && c % POSTING_POLL == 0 {
-                    halted = solver.limits.time_or_cancel(created, &Stats::default());
+                    halted = solver
+                        .limits
+                        .time_or_cancel(created, &Stats::default(), || None);
                 }
                 match halted {
                     None => propagators::post(con, solver.levels()),
@@ -1494,7 +1499,8 @@ impl<'m, O: Observer> Search<'m, O> {
     /// (a root fixpoint over a big model can run for minutes): the reason
     /// to stop, if one holds.
     pub(crate) fn out_of_time(&self) -> Option<StopReason> {
-        self.limits.time_or_cancel(self.created, &self.stats)
+        self.limits
+            .time_or_cancel(self.created, &self.stats, || self.tree_progress())
     }
 
     /// The limit that stops the search before its next node, if one does.
@@ -1520,6 +1526,35 @@ impl<'m, O: Observer> Search<'m, O> {
         None
     }
 
+    /// An estimate of the share of the search tree done, in `0..=1`, for
+    /// a scheduler ([`crate::Gate::with_progress`]); `None` where the
+    /// search keeps no levels to read it from (clause learning's, the slot
+    /// backend's) or a level's values are not listed. Each level counts
+    /// the values it finished (refuted under binary branching, tried
+    /// before under d-way) as equal shares of what was left of it, and a
+    /// level's open value passes its share on to the level below. It
+    /// weighs a failed value like a whole subtree, so it runs behind the
+    /// search's true progress. Without restarts it never decreases (up to
+    /// rounding, in levels so deep that their weights fall below the
+    /// sum's precision).
+    pub(crate) fn tree_progress(&self) -> Option<f64> {
+        if self.learning.is_some() {
+            return None;
+        }
+        let (mut done, mut weight) = (0.0, 1.0);
+        for f in &self.frames {
+            if f.end >= UNLISTED_DOWN || f.end <= f.start {
+                return None;
+            }
+            let n = f64::from(f.end - f.start);
+            let finished = f64::from(f.cursor.saturating_sub(f.start + 1));
+            let before = f64::from(f.done);
+            done += weight * (before + (1.0 - before) * finished / n);
+            weight *= (1.0 - before) / n;
+        }
+        Some(done.clamp(0.0, 1.0))
+    }
+
     /// Every [`WORK_POLL_NODES`] nodes: a halted propagation, the counted
     /// limits, then the clock and the cancel flag if due.
     #[cold]
@@ -1541,7 +1576,7 @@ impl<'m, O: Observer> Search<'m, O> {
         // poll's work: then it polls at once.)
         if self.poll.is_multiple_of(256) || work.wrapping_sub(self.polled_work) >= POLL_WORK {
             self.polled_work = work;
-            return l.time_or_cancel(self.created, &self.stats);
+            return l.time_or_cancel(self.created, &self.stats, || self.tree_progress());
         }
         None
     }

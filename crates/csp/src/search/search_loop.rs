@@ -258,6 +258,7 @@ impl<'m, O: Observer, const PLAIN: bool, P: Policy> Backend<'m, O> for Trail<PLA
                 start,
                 left: 0,
                 decision,
+                done: 0.0,
             });
             return;
         }
@@ -279,6 +280,7 @@ impl<'m, O: Observer, const PLAIN: bool, P: Policy> Backend<'m, O> for Trail<PLA
             start,
             left: 0,
             decision: Decision::Assign,
+            done: 0.0,
         });
     }
 
@@ -420,6 +422,12 @@ fn refute<O: Observer, P: Policy>(s: &mut Search<'_, O>, top: usize) -> bool {
         // never branches on a fixed variable).
         return false;
     }
+    // The refuted value was one of the level's `n` equal shares: counted
+    // as done from here, so that a poll during the refutation's
+    // propagation sees the level's subtree finished.
+    let (n, before) = (f64::from(frame.end - frame.start), f64::from(frame.done));
+    let done = kept(before + (1.0 - before) / n);
+    s.frames[top].done = done;
     if !s.refute::<P>(frame.var, value) {
         s.stats.failures += 1;
         if let Some(c) = s.culprit.take() {
@@ -436,7 +444,29 @@ fn refute<O: Observer, P: Policy>(s: &mut Search<'_, O>, top: usize) -> bool {
         s.halt(StopReason::TooLarge);
         return false;
     }
+    // Where the level chose its variable again, the values propagation
+    // took from it meanwhile are done too.
+    let again = &mut s.frames[top];
+    again.done = if again.var == frame.var {
+        let left = f64::from(again.end - again.start);
+        kept(before + (1.0 - before) * (n - left) / n)
+    } else {
+        done
+    };
     true
+}
+
+/// A level's share done as its frame keeps it: in `f32`, which fits in
+/// the frame's padding (the slot backend pushes a frame per node: 0.2 %
+/// more instructions on 12 queens with `f32`, 1.1 % with `f64`), rounded
+/// up, so that the estimate never falls below what it was before.
+fn kept(done: f64) -> f32 {
+    let d = done as f32;
+    if f64::from(d) < done {
+        d.next_up()
+    } else {
+        d
+    }
 }
 
 /// A bisection level's half: the first its order names (the level's

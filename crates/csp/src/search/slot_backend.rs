@@ -252,6 +252,7 @@ impl<'m, O: Observer, const DYNAMIC: bool, const SET: bool, const NARY: bool> Ba
             start: 0,
             left,
             decision: super::Decision::Assign,
+            done: 0.0,
         });
     }
 
