@@ -21,7 +21,9 @@
 //! consistency and clause learning, each resuming where it paused, in
 //! turns that double each round ([`FIRST_TURN`]), sharing the best
 //! objective value; a learning member whose nogoods prune almost nothing
-//! gets shorter turns ([`turn_share`]).
+//! gets shorter turns ([`turn_share`]), and a member whose search
+//! estimates itself nearly done keeps its turn up to half a turn longer
+//! ([`finishing`]).
 
 use csp::{Limits, Outcome, Restarts, Solver, Stats, Status, Strategy, ValueOrder, VarOrder};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -130,7 +132,9 @@ pub enum Schedule {
     /// one of them searching at a time, member 0 first, each for
     /// `first_turn` at its first turn and twice as long at each round after
     /// ([`turn_length`]; the default search's first turn is [`FIRST_TURN`]),
-    /// a learning member's turns scaled by its [`turn_share`]. A
+    /// a learning member's turns scaled by its [`turn_share`], a member
+    /// about to finish keeping its turn up to [`EXTENSION`] longer
+    /// ([`finishing`]). A
     /// member whose turn ends pauses where it stands ([`csp::Gate`]) and
     /// resumes there at its next turn, so no search is lost or repeated;
     /// one that stops (an answer, a proof, a limit of its own) leaves the
