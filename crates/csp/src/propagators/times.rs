@@ -66,7 +66,7 @@ impl bounds::Narrow for Times {
         let y = bounds::view_bounds(ctx, s[1])?;
         // Factors within 2^31 of zero (nearly always): products fit a
         // machine word.
-        let small = |(lo, hi): (i64, i64)| lo.max(-lo).max(hi).max(-hi) <= 1 << 31;
+        let small = |(lo, hi): (i64, i64)| lo.unsigned_abs().max(hi.unsigned_abs()) <= 1 << 31;
         match small(x) && small(y) {
             true => round::<i64>(ctx, s, x, y),
             false => round::<i128>(ctx, s, x, y),
