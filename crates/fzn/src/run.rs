@@ -687,7 +687,7 @@ impl Solve<'_> {
         let ended = stats.path.map_or("?", |p| p.strategy.name());
         let _ = writeln!(
             err,
-            "fzn-csp: arc consistency took turns with clause learning ({:.1} s each, doubling each round; learning's shorter while its nogoods prune little); the search ended in {ended}'s turn (--strategy arc-consistency keeps arc consistency alone)",
+            "fzn-csp: arc consistency took turns with clause learning ({:.1} s each, doubling each round; learning's shorter while its nogoods prune little, arc consistency's up to half longer when about to finish); the search ended in {ended}'s turn (--strategy arc-consistency keeps arc consistency alone)",
             FIRST_TURN.as_secs_f64()
         );
     }
