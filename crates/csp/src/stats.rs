@@ -464,8 +464,8 @@ impl Gate {
     /// propagators). Each level counts the values it finished as equal
     /// shares of what was left of it, so a failed value weighs like a
     /// whole subtree and the estimate runs behind the search's true
-    /// progress; without restarts it never decreases (up to rounding). A scheduler can tell
-    /// from it a search about to finish.
+    /// progress; without restarts it never decreases (up to rounding). A
+    /// scheduler can tell from it a search about to finish.
     ///
     /// ```
     /// use csp::{Gate, Limits, Model, Solver, Strategy};

@@ -127,6 +127,26 @@ proptest! {
     }
 }
 
+/// The case the property test first shrank to: a poll inside a
+/// refutation's propagation saw the refuted level's subtree unfinished
+/// (its deeper levels gone, its share not yet counted), and the estimate
+/// fell from 0.6532 to 0.65.
+#[test]
+fn a_poll_inside_a_refutation_sees_the_level_done() {
+    let mut model = Model::new();
+    let x = model.int_vars(5, 0..5).unwrap();
+    model.linear([(-1, x[2]), (0, x[1])], Cmp::Ge, -3).unwrap();
+    let (solver, seen) = watched(
+        Solver::new(&model)
+            .strategy(Pruning::ArcConsistency)
+            .binary_branching(true),
+    );
+    assert_eq!(solver.count().solutions(), 2_500); // 5^4 * 4
+    let seen = seen.lock().unwrap();
+    assert!(seen.iter().flatten().count() > 10);
+    check(&seen, "x2 <= 3").unwrap();
+}
+
 /// A search long enough to poll many times reports estimates, and they
 /// climb: the last is past the first.
 #[test]

@@ -802,8 +802,9 @@ pub(crate) struct Frame {
     left: usize,
     /// What the level decides: an assignment, or a bisection.
     decision: Decision,
-    /// Under binary branching, the share of the level's tree its refuted
-    /// values took (see [`Search::tree_progress`]).
+    /// Under binary branching, the share of the level's tree that its
+    /// refuted values, and the values propagation took from its variable
+    /// meanwhile, stood for (see [`Search::tree_progress`]).
     done: f32,
 }
 
