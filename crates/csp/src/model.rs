@@ -1968,6 +1968,24 @@ mod tests {
         assert_eq!(m.watches_of(0)[2], Watch::Value(1));
     }
 
+    /// A sum's inequality hears only the bound that moves its terms'
+    /// least (`<=`) or greatest (`>=`) values: the lower bound under a
+    /// positive coefficient of `<=`, the upper one under a negative one;
+    /// `=` and zero coefficients hear both, `!=` the variable's fixing.
+    #[test]
+    fn sums_watch_the_bound_their_reasoning_reads() {
+        let mut m = Model::new();
+        let x = m.int_vars(3, 0..9).unwrap();
+        let terms = [(2, x[0]), (-3, x[1]), (0, x[2])];
+        for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq, Cmp::Ne] {
+            m.linear(terms, cmp, 4).unwrap();
+        }
+        let (lower, upper, both) = (Watch::LowerBound, Watch::UpperBound, Watch::Bounds);
+        assert_eq!(m.watches_of(0), &[lower, upper, both, Watch::Fixed]);
+        assert_eq!(m.watches_of(1), &[upper, lower, both, Watch::Fixed]);
+        assert_eq!(m.watches_of(2), &[both, both, both, Watch::Fixed]);
+    }
+
     /// Building was quadratic in a constraint's scope (each variable's
     /// watch scanned the whole scope, and `linear` searched its merged terms
     /// per term): these scopes of a million took hours. Linear now.
@@ -1985,7 +2003,7 @@ mod tests {
         assert_eq!(m.constraint_scope(c).len(), n);
         assert_eq!(
             m.watches_of(7),
-            &[Watch::Fixed, Watch::Value(1), Watch::Bounds]
+            &[Watch::Fixed, Watch::Value(1), Watch::LowerBound]
         );
         let Kind::Linear { coefs, .. } = &m.constraints()[c.index()].kind else {
             panic!("a linear constraint");

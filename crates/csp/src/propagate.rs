@@ -612,7 +612,7 @@ mod tests {
     }
 
     #[test]
-    fn linear_sums_wake_on_bounds_and_disequations_on_fixing() {
+    fn linear_sums_wake_on_the_bound_they_read_and_disequations_on_fixing() {
         // x in 0..=4 in x + y <= 6 (bounds) and x + y != 3 (fixing only).
         let mut m = crate::Model::new();
         let x = m.int_var(0..=4).unwrap();
@@ -631,15 +631,30 @@ mod tests {
         search.store.remove(x.index, 2).unwrap();
         let hole = Change::Removed { value: 2, upto: 2 };
         assert_eq!(woken(&mut search, hole, None), Vec::<u32>::new());
-        // The lower bound moving: the sum; a removal that fixes: both.
+        // The lower bound moving: the sum (`<=` reads its terms' least
+        // values only); the upper bound moving: nobody.
         search.store.remove(x.index, 0).unwrap();
         let lower = Change::Removed { value: 0, upto: 0 };
         assert_eq!(woken(&mut search, lower, None), vec![0]);
-        for v in [1, 4] {
-            search.store.remove(x.index, v).unwrap();
-        }
-        let fixing = Change::Removed { value: 4, upto: 4 };
-        assert_eq!(woken(&mut search, fixing, Some(3)), vec![0, 1]);
+        search.store.remove(x.index, 4).unwrap();
+        let upper = Change::Removed { value: 4, upto: 4 };
+        assert_eq!(woken(&mut search, upper, None), Vec::<u32>::new());
+        // A removal that fixes by the lower bound: both; by the upper
+        // bound: the disequation alone.
+        let fixed = |search: &mut Search<'_, crate::NoObserver>, gone: i64| {
+            let mark = search.store.mark();
+            search.store.remove(x.index, gone).unwrap();
+            let change = Change::Removed {
+                value: gone,
+                upto: gone,
+            };
+            let last = 4 - gone;
+            let queued = woken(search, change, Some(last));
+            search.store.undo(mark);
+            queued
+        };
+        assert_eq!(fixed(&mut search, 1), vec![0, 1]);
+        assert_eq!(fixed(&mut search, 3), vec![1]);
     }
 
     #[test]

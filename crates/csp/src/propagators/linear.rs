@@ -22,7 +22,7 @@
 mod explain;
 
 use super::set_aside::SetAside;
-use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch};
+use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch, Watch};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
@@ -61,6 +61,37 @@ struct Linear<'m> {
     order: Vec<u32>,
     /// The open terms' count and the set-aside terms' sum (an `i64`).
     aside: SetAside,
+}
+
+/// What a sum's bounds reasoning must hear of each of `con.vars`: under
+/// `<=` a term's cut reads only the other terms' least values, so a term
+/// with a positive coefficient matters only when its lower bound rises,
+/// one with a negative coefficient when its upper bound falls (its own
+/// greatest value is cut, never read); `>=` the other way round; `=`
+/// both. A variable repeated with both signs hears both bounds.
+pub(super) fn watches(con: &Constraint, coefs: &[i64], cmp: Cmp) -> Vec<Watch> {
+    let at: std::collections::HashMap<u32, usize> =
+        con.vars.iter().enumerate().map(|(i, &x)| (x, i)).collect();
+    // Per variable: which of its bounds moves a term's least (`<=`) or
+    // greatest (`>=`) value toward the right-hand side.
+    let mut sides = vec![(false, false); con.vars.len()];
+    for (view, &a) in con.scope.iter().zip(coefs) {
+        let (lower, upper) = &mut sides[at[&view.var.index]];
+        match (cmp, a.signum()) {
+            (_, 0) => {}
+            (Cmp::Le, 1) | (Cmp::Ge, -1) => *lower = true,
+            (Cmp::Le, _) | (Cmp::Ge, _) => *upper = true,
+            _ => (*lower, *upper) = (true, true),
+        }
+    }
+    let watch = |(lower, upper)| match (lower, upper) {
+        (true, false) => Watch::LowerBound,
+        (false, true) => Watch::UpperBound,
+        // Both, or zero coefficients only: either bound's move (fixing
+        // the variable included), as for `=`.
+        _ => Watch::Bounds,
+    };
+    sides.into_iter().map(watch).collect()
 }
 
 /// Whether `sum coefs[i] * x[i]` over any values of 32 bits, and `rhs`,

@@ -808,11 +808,11 @@ pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
     match &con.kind {
         Kind::AllDifferent { .. } if !con.is_pairwise() => vec![Watch::Any; con.vars.len()],
         Kind::NotEqual | Kind::AllDifferent { .. } => vec![Watch::Fixed; con.vars.len()],
-        // Its bounds reasoning reads only bounds, and its exact filters (the
-        // `!=` rule, the last open variable) wait for variables to be fixed,
-        // which always moves a bound; `!=` waits only for that.
+        // Its bounds reasoning reads only bounds (an inequality only the
+        // side that moves its terms toward the bound: `linear::watches`),
+        // and `!=`'s rule waits for variables to be fixed.
         Kind::Linear { cmp: Cmp::Ne, .. } => vec![Watch::Fixed; con.vars.len()],
-        Kind::Linear { .. } => vec![Watch::Bounds; con.vars.len()],
+        Kind::Linear { coefs, cmp, .. } => linear::watches(con, coefs, *cmp),
         Kind::Opaque(kind) => kind.watches(con),
     }
 }
