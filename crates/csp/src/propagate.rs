@@ -310,8 +310,9 @@ impl<O: Observer> Search<'_, O> {
     /// watches (see `Watch::wakes`), but `running`: a pairwise one only
     /// when `var` is fixed, a count only if its value went, or became
     /// `var`'s last, or (for an assignment, called before it is made) is
-    /// still possible; the others always. The skipped ones would find
-    /// nothing to do.
+    /// still possible; the others always, unless entailed on the current
+    /// path ([`Store::entail`](crate::store::Store::entail)). The skipped
+    /// ones would find nothing to do.
     pub(crate) fn wake(
         &mut self,
         var: u32,
@@ -322,28 +323,32 @@ impl<O: Observer> Search<'_, O> {
         if self.in_objective.get(var as usize) == Some(&true) {
             self.objective_dirty = true;
         }
-        let list = self.wakes.of(var);
-        // The one-value watches come last, by value (`wake_lists`): a
+        let wake = self.wakes.of(var);
+        // The bound watches a change concerns form one run of the list
+        // (`wake_lists`), read off the bounds' moves, tested no further.
+        if wake.hears_bounds() {
+            let moved = Moved::of(change, &self.store, var);
+            for &(slot, _) in wake.on_bounds(moved.lower, moved.upper) {
+                // An entailed constraint has nothing left to do below here.
+                if Some(slot) != running && !self.store.is_entailed(slot) {
+                    self.queue.push(slot);
+                }
+            }
+        }
+        // The others; the one-value watches come last, by value: a
         // removal looks up the ones of the values it took, not all.
         // (Most lists have none: no bisection then.)
+        let list = wake.others();
         let split = match list.last() {
             Some(e) if e.1.value().is_some() => list.partition_point(|e| e.1.value().is_none()),
             _ => list.len(),
         };
         let (general, valued) = list.split_at(split);
-        // The bounds' moves, read once at the first watch on them.
-        let mut moved: Option<Moved> = None;
         for &(slot, watch) in general {
-            if Some(slot) == running {
-                continue;
-            }
-            let wakes = match watch.on_bounds() {
-                true => moved
-                    .get_or_insert_with(|| Moved::of(change, &self.store, var))
-                    .concerns(watch),
-                false => watch.wakes(change, last, &self.store, var),
-            };
-            if wakes {
+            if Some(slot) != running
+                && watch.wakes(change, last, &self.store, var)
+                && !self.store.is_entailed(slot)
+            {
                 self.queue.push(slot);
             }
         }
@@ -655,6 +660,35 @@ mod tests {
         };
         assert_eq!(fixed(&mut search, 1), vec![0, 1]);
         assert_eq!(fixed(&mut search, 3), vec![1]);
+    }
+
+    #[test]
+    fn an_entailed_sum_sleeps_until_the_search_backtracks_past_it() {
+        // Over 0..=4, x + y <= 10 holds whatever x and y become; x + y <= 6
+        // does not yet.
+        let mut m = crate::Model::new();
+        let x = m.int_var(0..=4).unwrap();
+        let y = m.int_var(0..=4).unwrap();
+        m.less_equal(x + y, 10).unwrap();
+        m.less_equal(x + y, 6).unwrap();
+        let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
+        let mut search = solver.search();
+        let before = search.store.mark();
+        assert!(search.root_fixpoint());
+        assert!(search.store.is_entailed(0) && !search.store.is_entailed(1));
+        let lower_rises = |search: &mut Search<'_, crate::NoObserver>| {
+            let mark = search.store.mark();
+            search.store.remove(x.index, 0).unwrap();
+            search.wake(x.index, Change::Removed { value: 0, upto: 0 }, None, None);
+            let queued: Vec<u32> = search.queue.queued().collect();
+            search.queue.drain(|_| {});
+            search.store.undo(mark);
+            queued
+        };
+        assert_eq!(lower_rises(&mut search), vec![1]);
+        search.store.undo(before);
+        assert!(!search.store.is_entailed(0));
+        assert_eq!(lower_rises(&mut search), vec![0, 1]);
     }
 
     #[test]

@@ -65,6 +65,85 @@ impl<T> VarLists<T> {
     }
 }
 
+/// Arc consistency's wake-ups ([`wake_lists`]): per variable its
+/// `(slot, watch)` pairs grouped by what they hear, so that a change
+/// reads the bound watches it concerns as one run, testing none: those
+/// on the lower bound, then either bound, then the upper bound, then the
+/// others (tested one by one), the one-value watches last, by value.
+pub(crate) struct WakeLists {
+    lists: VarLists<(u32, Watch)>,
+    /// Per variable: where its either-bound group, its upper-bound group
+    /// and the rest begin in its list.
+    groups: Vec<[u32; 3]>,
+}
+
+/// A variable's wake-up list and its groups (see [`WakeLists`]).
+pub(crate) struct WakeList<'a> {
+    pub list: &'a [(u32, Watch)],
+    /// Where the either-bound group, the upper-bound group and the rest
+    /// begin.
+    pub groups: [usize; 3],
+}
+
+impl WakeList<'_> {
+    /// The bound watches that a change moving the lower bound (`lower`)
+    /// and/or the upper bound (`upper`) concerns, as one run.
+    #[inline(always)]
+    pub fn on_bounds(&self, lower: bool, upper: bool) -> &[(u32, Watch)] {
+        let [either, up, rest] = self.groups;
+        match (lower, upper) {
+            (true, true) => &self.list[..rest],
+            (true, false) => &self.list[..up],
+            (false, true) => &self.list[either..rest],
+            (false, false) => &[],
+        }
+    }
+
+    /// The watches that are not on bounds, in the model's order, the
+    /// one-value ones last, by value.
+    #[inline(always)]
+    pub fn others(&self) -> &[(u32, Watch)] {
+        &self.list[self.groups[2]..]
+    }
+
+    /// Whether any watch is on a bound.
+    #[inline(always)]
+    pub fn hears_bounds(&self) -> bool {
+        self.groups[2] > 0
+    }
+}
+
+impl WakeLists {
+    /// No lists (a search that never wakes).
+    pub fn none() -> WakeLists {
+        WakeLists {
+            lists: VarLists::none(),
+            groups: Vec::new(),
+        }
+    }
+
+    /// Variable `var`'s list.
+    #[inline(always)]
+    pub fn of(&self, var: u32) -> WakeList<'_> {
+        let [a, b, c] = self.groups.get(var as usize).copied().unwrap_or([0; 3]);
+        WakeList {
+            list: self.lists.of(var),
+            groups: [a as usize, b as usize, c as usize],
+        }
+    }
+}
+
+/// A watch's group in a [`WakeLists`] list.
+fn group(watch: Watch) -> (u8, i64) {
+    match watch {
+        Watch::LowerBound => (0, 0),
+        Watch::Bounds => (1, 0),
+        Watch::UpperBound => (2, 0),
+        Watch::Value(w) => (4, w),
+        _ => (3, 0),
+    }
+}
+
 /// Arc consistency's wake-ups: per variable the `(slot, watch)` pairs to
 /// test when it changes, constraint `c` being queued in `slots[c]` and
 /// hearing every change when `hears_all(c)` (an all-different following a
@@ -77,8 +156,8 @@ pub(crate) fn wake_lists(
     model: &Model,
     slots: &[u32],
     hears_all: impl Fn(u32) -> bool,
-) -> VarLists<(u32, Watch)> {
-    VarLists::new(model.num_vars(), |var, entries, from| {
+) -> WakeLists {
+    let lists = VarLists::new(model.num_vars(), |var, entries, from| {
         let watches = model.watches_of(var);
         for (&c, &watch) in model.constraints_of(var).iter().zip(watches) {
             let slot = slots[c as usize];
@@ -93,10 +172,19 @@ pub(crate) fn wake_lists(
                 entries.push((slot, watch));
             }
         }
-        // The one-value watches last, by value, so that a removal finds
-        // the ones it concerns by bisection (the others keep their order).
-        entries[from..].sort_by_key(|e| e.1.value().map_or((false, 0), |w| (true, w)));
-    })
+        // Grouped (the model's order kept within a group); the one-value
+        // watches by value, so that a removal finds the ones it concerns
+        // by bisection.
+        entries[from..].sort_by_key(|e| group(e.1));
+    });
+    let groups = (0..model.num_vars() as u32)
+        .map(|var| {
+            let list = lists.of(var);
+            let end = |g: u8| list.partition_point(|e| group(e.1).0 < g) as u32;
+            [end(1), end(2), end(3)]
+        })
+        .collect();
+    WakeLists { lists, groups }
 }
 
 /// Forward checking's filters: per variable the constraints over it, in
@@ -127,14 +215,53 @@ mod tests {
         // The all-differents share slot 3 (merged), the sum has its own.
         let (m, x) = model();
         let lists = wake_lists(&m, &[3, 3, 2], |_| false);
-        let slots = |v: usize| lists.of(x[v].index).iter().map(|e| e.0).collect::<Vec<_>>();
+        let slots = |v: usize| {
+            lists
+                .of(x[v].index)
+                .list
+                .iter()
+                .map(|e| e.0)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(slots(0), vec![3]);
-        assert_eq!(slots(1), vec![3, 2]);
-        assert_eq!(slots(2), vec![3, 2]);
+        // The sum's lower-bound watch first (its group), then the rest.
+        assert_eq!(slots(1), vec![2, 3]);
+        assert_eq!(slots(2), vec![2, 3]);
         // Hearing every change widens a fixed watch.
         let all = wake_lists(&m, &[0, 1, 2], |c| c < 2);
-        assert!(all.of(x[1].index)[..2].iter().all(|e| e.1 == Watch::Any));
+        assert!(all
+            .of(x[1].index)
+            .others()
+            .iter()
+            .all(|e| e.1 == Watch::Any));
+        assert_eq!(all.of(x[1].index).others().len(), 2);
         assert!(VarLists::<u32>::none().of(0).is_empty());
+    }
+
+    #[test]
+    fn a_change_reads_the_bound_watches_it_concerns_as_one_run() {
+        // x0 under, in this order: a disequality (fixed), x0 - x1 <= 2
+        // (its lower bound), a count of value 1 (that value), x0 + x1 = 3
+        // (either bound), x1 - x0 <= 2 (its upper bound).
+        let mut m = Model::new();
+        let x = m.int_vars(2, 0..4).unwrap();
+        m.all_different(&x).unwrap();
+        m.less_equal(x[0] - x[1], 2).unwrap();
+        m.count_eq([x[0], x[1]], 1, 1).unwrap();
+        m.equal(x[0] + x[1], 3).unwrap();
+        m.less_equal(x[1] - x[0], 2).unwrap();
+        let lists = wake_lists(&m, &[0, 1, 2, 3, 4], |_| false);
+        let wake = lists.of(x[0].index);
+        let slots = |run: &[(u32, Watch)]| run.iter().map(|e| e.0).collect::<Vec<_>>();
+        assert!(wake.hears_bounds());
+        assert_eq!(slots(wake.on_bounds(true, false)), vec![1, 3]);
+        assert_eq!(slots(wake.on_bounds(false, true)), vec![3, 4]);
+        assert_eq!(slots(wake.on_bounds(true, true)), vec![1, 3, 4]);
+        assert!(wake.on_bounds(false, false).is_empty());
+        // The rest in the model's order, the one-value watches last.
+        assert_eq!(slots(wake.others()), vec![0, 2]);
+        assert_eq!(wake.others()[1].1, Watch::Value(1));
+        assert!(!WakeLists::none().of(0).hears_bounds());
     }
 
     #[test]

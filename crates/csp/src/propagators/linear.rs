@@ -198,6 +198,9 @@ impl Propagator for Linear<'_> {
         };
         let sum = (self.con.scope.as_slice(), coefs.as_slice());
         if self.narrow && *cmp != Cmp::Ne {
+            if ctx.store.is_entailed(ctx.by) {
+                return Ok(());
+            }
             // Sums in 64 bits set fixed terms aside (a sum in `i64` fits a
             // cell).
             let (len, fixed) = self.aside.read(ctx.store, self.order.len());
@@ -205,10 +208,16 @@ impl Propagator for Linear<'_> {
                 order: Some(&mut self.order),
                 len,
                 fixed: fixed as i64,
+                entailed: false,
             };
             let result = bounds_in(ctx, sum, &mut open, *cmp, *rhs as i64);
             if result.is_ok() {
                 self.aside.write(ctx.store, open.len, open.fixed as usize);
+                if open.entailed {
+                    // Holds whatever the domains become below this node:
+                    // no run until the search backtracks past it.
+                    ctx.store.entail(ctx.by);
+                }
             }
             result
         } else {
@@ -319,6 +328,10 @@ struct Open<'o, T> {
     len: usize,
     /// The sum of the terms set aside.
     fixed: T,
+    /// Set by [`bounds_in`] when the comparison holds for every value
+    /// left (the sum's greatest value within `<=`'s bound, its least
+    /// within `>=`'s): nothing can be cut below this node.
+    entailed: bool,
 }
 
 impl<T: SumInt> Open<'_, T> {
@@ -328,6 +341,7 @@ impl<T: SumInt> Open<'_, T> {
             order: None,
             len: scope.len(),
             fixed: T::ZERO,
+            entailed: false,
         }
     }
 
@@ -379,6 +393,11 @@ fn bounds_in<T: SumInt>(
                 _ => (rhs - lo_sum).min(hi_sum - rhs),
             };
             if widest <= slack {
+                open.entailed = match cmp {
+                    Cmp::Le => hi_sum <= rhs,
+                    Cmp::Ge => lo_sum >= rhs,
+                    _ => false,
+                };
                 return Ok(());
             }
             let (mut next_lo, mut next_hi, mut next_widest) = (lo_sum, hi_sum, T::ZERO);

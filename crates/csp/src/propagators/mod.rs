@@ -208,8 +208,8 @@ impl Watch {
 /// on each variable).
 #[derive(Clone, Copy)]
 pub(crate) struct Moved {
-    lower: bool,
-    upper: bool,
+    pub lower: bool,
+    pub upper: bool,
     bounds: bool,
 }
 

@@ -24,7 +24,7 @@ use crate::stats::{
 };
 use crate::store::Store;
 use crate::var::VarId;
-use crate::var_lists::{forward_lists, wake_lists, VarLists};
+use crate::var_lists::{forward_lists, wake_lists, VarLists, WakeLists};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -913,7 +913,7 @@ pub struct Search<'m, O: Observer> {
     /// the merged propagator's).
     pub(crate) wake_slots: Vec<u32>,
     /// Per variable, under arc consistency: the slots a change wakes.
-    pub(crate) wakes: VarLists<(u32, crate::propagators::Watch)>,
+    pub(crate) wakes: WakeLists,
     /// Per variable, for forward checking: the constraints over it posted
     /// as pairwise disequalities, and the others.
     pub(crate) pairwise_filters: VarLists<u32>,
@@ -1099,7 +1099,7 @@ impl<'m, O: Observer> Search<'m, O> {
             let wakes = wake_lists(model, &slots, hears_all);
             (slots, wakes)
         } else {
-            (Vec::new(), VarLists::none())
+            (Vec::new(), WakeLists::none())
         };
         // Forward checking (or a value order's trial propagation) filters
         // from these lists, made only where they have entries to read (a
