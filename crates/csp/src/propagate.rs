@@ -616,9 +616,31 @@ mod tests {
         assert!(ac <= fc, "arc consistency {ac} > forward checking {fc}");
     }
 
+    /// The slots that removing `gone` from `x` (leaving `last`, if one
+    /// value) queues; the removal is undone after.
+    fn queued_by_removal(
+        search: &mut Search<'_, crate::NoObserver>,
+        x: u32,
+        gone: i64,
+        last: Option<i64>,
+    ) -> Vec<u32> {
+        let mark = search.store.mark();
+        search.store.remove(x, gone).unwrap();
+        let change = Change::Removed {
+            value: gone,
+            upto: gone,
+        };
+        search.wake(x, change, last, None);
+        let queued = search.queue.queued().collect();
+        search.queue.drain(|_| {});
+        search.store.undo(mark);
+        queued
+    }
+
     #[test]
     fn linear_sums_wake_on_the_bound_they_read_and_disequations_on_fixing() {
-        // x in 0..=4 in x + y <= 6 (bounds) and x + y != 3 (fixing only).
+        // x in 0..=4 in x + y <= 6 (its lower bound) and x + y != 3
+        // (fixing only).
         let mut m = crate::Model::new();
         let x = m.int_var(0..=4).unwrap();
         let y = m.int_var(0..=4).unwrap();
@@ -626,40 +648,19 @@ mod tests {
         m.not_equal(x + y, 3).unwrap();
         let solver = crate::Solver::new(&m).strategy(crate::Strategy::ArcConsistency);
         let mut search = solver.search();
-        let woken = |search: &mut Search<'_, crate::NoObserver>, change, last| {
-            search.wake(x.index, change, last, None);
-            let queued: Vec<u32> = search.queue.queued().collect();
-            search.queue.drain(|_| {});
-            queued
-        };
-        // A hole inside the domain: nobody.
-        search.store.remove(x.index, 2).unwrap();
-        let hole = Change::Removed { value: 2, upto: 2 };
-        assert_eq!(woken(&mut search, hole, None), Vec::<u32>::new());
-        // The lower bound moving: the sum (`<=` reads its terms' least
-        // values only); the upper bound moving: nobody.
-        search.store.remove(x.index, 0).unwrap();
-        let lower = Change::Removed { value: 0, upto: 0 };
-        assert_eq!(woken(&mut search, lower, None), vec![0]);
-        search.store.remove(x.index, 4).unwrap();
-        let upper = Change::Removed { value: 4, upto: 4 };
-        assert_eq!(woken(&mut search, upper, None), Vec::<u32>::new());
-        // A removal that fixes by the lower bound: both; by the upper
-        // bound: the disequation alone.
-        let fixed = |search: &mut Search<'_, crate::NoObserver>, gone: i64| {
-            let mark = search.store.mark();
-            search.store.remove(x.index, gone).unwrap();
-            let change = Change::Removed {
-                value: gone,
-                upto: gone,
-            };
-            let last = 4 - gone;
-            let queued = woken(search, change, Some(last));
-            search.store.undo(mark);
-            queued
-        };
-        assert_eq!(fixed(&mut search, 1), vec![0, 1]);
-        assert_eq!(fixed(&mut search, 3), vec![1]);
+        let x = x.index;
+        let none = Vec::<u32>::new();
+        // A hole inside the domain: nobody. The lower bound moving: the
+        // sum (`<=` reads its terms' least values only); the upper bound
+        // moving: nobody.
+        for (gone, woken) in [(2, &none), (0, &vec![0]), (4, &none)] {
+            assert_eq!(&queued_by_removal(&mut search, x, gone, None), woken);
+            search.store.remove(x, gone).unwrap();
+        }
+        // Of {1, 3}, a removal that fixes by the lower bound: both; by
+        // the upper bound: the disequation alone.
+        assert_eq!(queued_by_removal(&mut search, x, 1, Some(3)), vec![0, 1]);
+        assert_eq!(queued_by_removal(&mut search, x, 3, Some(1)), vec![1]);
     }
 
     #[test]
@@ -676,19 +677,11 @@ mod tests {
         let before = search.store.mark();
         assert!(search.root_fixpoint());
         assert!(search.store.is_entailed(0) && !search.store.is_entailed(1));
-        let lower_rises = |search: &mut Search<'_, crate::NoObserver>| {
-            let mark = search.store.mark();
-            search.store.remove(x.index, 0).unwrap();
-            search.wake(x.index, Change::Removed { value: 0, upto: 0 }, None, None);
-            let queued: Vec<u32> = search.queue.queued().collect();
-            search.queue.drain(|_| {});
-            search.store.undo(mark);
-            queued
-        };
-        assert_eq!(lower_rises(&mut search), vec![1]);
+        // x's lower bound rising concerns both; the entailed one sleeps.
+        assert_eq!(queued_by_removal(&mut search, x.index, 0, None), vec![1]);
         search.store.undo(before);
         assert!(!search.store.is_entailed(0));
-        assert_eq!(lower_rises(&mut search), vec![0, 1]);
+        assert_eq!(queued_by_removal(&mut search, x.index, 0, None), vec![0, 1]);
     }
 
     #[test]
