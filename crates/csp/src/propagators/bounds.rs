@@ -125,7 +125,8 @@ fn by_bounds<K: Narrow>(
     let mut ranges = smallvec::SmallVec::<[(i128, i128); 4]>::new();
     for v in &con.scope {
         let (x, off) = (v.var.index, v.offset as i128);
-        ranges.push((d.min(x)? as i128 + off, d.max(x)? as i128 + off));
+        let (lo, hi) = d.bounds(x)?;
+        ranges.push((lo as i128 + off, hi as i128 + off));
     }
     // Do `r` imply `what` through view `t`'s hull?
     let implies = |r: &[(i128, i128)], t: usize| {
@@ -190,7 +191,18 @@ fn by_bounds<K: Narrow>(
             implies(&widened, t)
         };
         let now = if low { ranges[i].0 } else { ranges[i].1 };
-        let relaxed = weakest(now, if low { -FAR } else { FAR }, &mut with);
+        // A bound the declared domain keeps (one test) is true everywhere:
+        // dropped; else relaxed short of it.
+        let declared = d
+            .declared(x)
+            .map(|(lo, hi)| off + i128::from(if low { lo } else { hi }));
+        let far = match declared {
+            Some(b) if with(b) => continue,
+            Some(b) => b,
+            None if low => -FAR,
+            None => FAR,
+        };
+        let relaxed = weakest(now, far, &mut with);
         // The side stays at the relaxed bound for the next one's test.
         with(relaxed);
         // Past every 32-bit value the bound holds of any domain: dropped.

@@ -117,6 +117,18 @@ pub(crate) trait Domains {
         let lo = self.min(x)?;
         (self.max(x)? == lo).then_some(lo)
     }
+
+    /// The least and greatest value (one read where the two share work).
+    fn bounds(&self, x: u32) -> Option<(i64, i64)> {
+        Some((self.min(x)?, self.max(x)?))
+    }
+
+    /// Bounds `x` keeps wherever the search stands (its declared
+    /// domain's), if known: a literal they imply is true everywhere and
+    /// explains nothing.
+    fn declared(&self, _x: u32) -> Option<(i64, i64)> {
+        None
+    }
 }
 
 /// The domains as the search sees them now: the store's, with every
@@ -237,7 +249,7 @@ pub(crate) fn domains_of(
         if Some(x) == skip {
             continue;
         }
-        let (lo, hi) = (d.min(x)?, d.max(x)?);
+        let (lo, hi) = d.bounds(x)?;
         why.push(Lit::at_least(x, lo));
         why.push(Lit::at_most(x, hi));
         holes(x, lo, hi, &mut why)?;

@@ -53,7 +53,8 @@ impl Views<'_> {
     /// The view's bounds, as view values.
     fn bounds(&self, view: &View) -> Option<(i64, i64)> {
         let x = view.var.index;
-        Some((self.d.min(x)? + view.offset, self.d.max(x)? + view.offset))
+        let (lo, hi) = self.d.bounds(x)?;
+        Some((lo + view.offset, hi + view.offset))
     }
 
     fn literal(&self, lit: Lit) -> Option<Vec<Lit>> {

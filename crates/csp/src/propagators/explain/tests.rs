@@ -46,6 +46,28 @@ impl Domains for Sets {
     }
 }
 
+/// [`Sets`] that also know the declared bounds, as the learning trail
+/// does: an explanation may leave out what they imply.
+struct Known<'a>(&'a Sets, &'a [(i64, i64)]);
+
+impl Domains for Known<'_> {
+    fn min(&self, x: u32) -> Option<i64> {
+        self.0.min(x)
+    }
+
+    fn max(&self, x: u32) -> Option<i64> {
+        self.0.max(x)
+    }
+
+    fn contains(&self, x: u32, value: i64) -> bool {
+        self.0.contains(x, value)
+    }
+
+    fn declared(&self, x: u32) -> Option<(i64, i64)> {
+        self.1.get(x as usize).copied()
+    }
+}
+
 /// Which constraint a case posts over its scope.
 #[derive(Clone, Copy, Debug)]
 enum Form {
@@ -475,6 +497,9 @@ fn explain_after(
             .collect(),
     );
     let n = declared.len();
+    let bounds: Vec<(i64, i64)> = (declared.iter())
+        .map(|d| (d[0] as i64, d[d.len() - 1] as i64))
+        .collect();
     let (mut values, mut assigned) = (vec![0i32; n], vec![false; n]);
     if let Some((x, v)) = forward {
         let x = con.vars[x % con.vars.len()] as usize;
@@ -533,7 +558,7 @@ fn explain_after(
         after.retain(|v| !(r.value..=r.upto).contains(v));
         let found = literals_of(r.var, r.value, r.upto, &after)
             .into_iter()
-            .find_map(|lit| Some((lit, p.explain(Inferred::Lit(lit), &sets)?)));
+            .find_map(|lit| Some((lit, p.explain(Inferred::Lit(lit), &Known(&sets, &bounds))?)));
         let Some((lit, why)) = found else {
             if declines {
                 sets.0[r.var as usize] = after;
@@ -568,7 +593,7 @@ fn explain_after(
         }
     }
     if result.is_err() && sets.0.iter().all(|d| !d.is_empty()) {
-        let why = p.explain(Inferred::Failure, &sets);
+        let why = p.explain(Inferred::Failure, &Known(&sets, &bounds));
         if why.is_none() && declines {
             return Ok(explained);
         }
@@ -820,6 +845,23 @@ fn times_explains_a_round_by_the_bounds_over_wide_domains() {
         Some(vec![Lit::at_least(yi, 3), Lit::at_most(zi, 32)])
     );
     assert_eq!(p.explain(Inferred::Failure, &narrow), None, "not failed");
+    // Where the declared bounds are known (the learning trail's view), a
+    // bound they keep is left out: `y >= 3` holds everywhere.
+    let declared = [(2, 500), (3, 400), (0, 300_000)];
+    assert_eq!(
+        p.explain(
+            Inferred::Lit(Lit::at_most(xi, 10)),
+            &Known(&narrow, &declared)
+        ),
+        Some(vec![Lit::at_most(zi, 32)])
+    );
+    assert_eq!(
+        p.explain(
+            Inferred::Lit(Lit::at_least(zi, 6)),
+            &Known(&wide, &declared)
+        ),
+        Some(vec![])
+    );
 }
 
 /// A maximum's bound rests on the operands that set it: `max(a, b, c) =

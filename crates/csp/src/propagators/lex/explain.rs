@@ -98,7 +98,8 @@ impl Lex<'_> {
     fn bounds(&self, p: usize) -> Option<(i64, i64)> {
         let v = self.con.scope[p];
         let x = v.var.index;
-        Some((self.d.min(x)? + v.offset, self.d.max(x)? + v.offset))
+        let (lo, hi) = self.d.bounds(x)?;
+        Some((lo + v.offset, hi + v.offset))
     }
 
     /// `[view p >= t]` over its variable.

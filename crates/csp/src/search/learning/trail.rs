@@ -510,6 +510,18 @@ impl Domains for At<'_> {
             .is_none()
             .then_some(least)
     }
+
+    /// The bounds at the position read once for both ends' walks.
+    fn bounds(&self, x: u32) -> Option<(i64, i64)> {
+        let bounds = self.trail.vars[x as usize].bounds(self.pos);
+        let lo = self.walk(x, bounds, bounds.0, 1)?;
+        Some((lo, self.walk(x, bounds, bounds.1, -1)?))
+    }
+
+    fn declared(&self, x: u32) -> Option<(i64, i64)> {
+        let h = &self.trail.vars[x as usize];
+        (h.lo <= h.hi).then_some((h.lo, h.hi))
+    }
 }
 
 #[cfg(test)]
