@@ -1089,6 +1089,32 @@ fn disjunctive_explains_by_the_tasks_its_rules_need() {
     assert_eq!(why.len(), 4, "{why:?}");
 }
 
+/// An overload is explained by the overloaded tasks over their span:
+/// three tasks of 3 starting in `0..=1` (9 units of work within `[0, 4]`)
+/// rest on starts within `[0, 1]` (their windows as they stand); a fourth
+/// task, far off, is left out.
+#[test]
+fn disjunctive_explains_an_overload_by_its_tasks() {
+    let mut m = Model::new();
+    let x = m.int_vars(4, -10..=30).unwrap();
+    m.disjunctive(&x, [3, 3, 3, 2]).unwrap();
+    let p = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![
+        (0..=1).collect(),
+        (0..=1).collect(),
+        (0..=1).collect(),
+        (20..=30).collect(),
+    ]);
+    let why = p.explain(Inferred::Failure, &domains).unwrap();
+    let expected: Vec<Lit> = x[..3]
+        .iter()
+        .flat_map(|v| [Lit::at_least(v.index, 0), Lit::at_most(v.index, 1)])
+        .collect();
+    assert_eq!(why, expected);
+    let declared: Vec<Vec<i32>> = vec![(-10..=30).collect(); 4];
+    check(&m.constraints()[0], &declared, &domains, &why, None).unwrap();
+}
+
 /// Cumulative edge finding, which time-tabling cannot explain (no task
 /// has a compulsory part), explains by the tasks its rule needs: `a` and
 /// `b` (duration 2, demand 2, starts 0 to 3) fill capacity 2 in `[0, 5)`,
