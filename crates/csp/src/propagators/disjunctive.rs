@@ -277,9 +277,8 @@ struct Overload {
 /// The most overloaded set of `tasks` (positions), if one is: among the
 /// sets of every task whose window lies within some task's earliest start
 /// and some task's latest completion, the one whose durations exceed the
-/// span most (ties: the first found, the narrowest span by latest
-/// completion). `O(n^2)` after sorting: an explanation's cost, far below
-/// the relaxation's reruns of the rules.
+/// span most (ties: the first found). `O(n^2)`: an explanation's cost,
+/// far below the relaxation's reruns of the rules.
 fn overload(tasks: &[Task]) -> Option<Overload> {
     let mut by_est: Vec<usize> = (0..tasks.len()).collect();
     by_est.sort_unstable_by_key(|&k| std::cmp::Reverse(tasks[k].est));
@@ -615,6 +614,47 @@ mod tests {
         // Tasks that fit, and a start past every span, overload nothing.
         assert_eq!(overload(&tasks(&[(0, 9, 3), (0, 9, 3), (0, 9, 3)])), None);
         assert_eq!(overload(&tasks(&[(0, 3, 3), (10, 12, 2)])), None);
+    }
+
+    proptest::proptest! {
+        /// `overload` finds a set exactly when some span from a task's
+        /// earliest start to a task's latest completion is overloaded,
+        /// the most overloaded one (brute force over every span), with
+        /// every task within it and no other; and the rules fail on such
+        /// windows.
+        #[test]
+        fn overload_finds_the_most_overloaded_span(
+            windows in proptest::collection::vec((0i64..12, 0i64..8, 1i64..5), 1..8),
+        ) {
+            let tasks: Vec<Task> = (windows.iter())
+                .map(|&(est, slack, p)| Task { est, lct: est + p + slack, p })
+                .collect();
+            let best = (tasks.iter())
+                .flat_map(|a| tasks.iter().map(move |b| (a.est, b.lct)))
+                .filter_map(|(from, to)| {
+                    let load: i64 = (tasks.iter())
+                        .filter(|t| t.est >= from && t.lct <= to)
+                        .map(|t| t.p)
+                        .sum();
+                    (load > 0 && load > to - from).then_some(load - (to - from))
+                })
+                .max();
+            let found = overload(&tasks);
+            proptest::prop_assert_eq!(found.as_ref().map(|o| o.excess), best);
+            if let Some(o) = found {
+                let load: i64 = o.members.iter().map(|&k| tasks[k].p).sum();
+                proptest::prop_assert_eq!(load - (o.to - o.from), o.excess);
+                for (k, t) in tasks.iter().enumerate() {
+                    let within = t.est >= o.from && t.lct <= o.to;
+                    proptest::prop_assert_eq!(o.members.contains(&k), within);
+                }
+                let mut rules = Rules {
+                    tasks,
+                    ..Rules::default()
+                };
+                proptest::prop_assert!(rules.filter().is_err());
+            }
+        }
     }
 
     #[test]
