@@ -335,15 +335,9 @@ impl<O: Observer> Search<'_, O> {
                 }
             }
         }
-        // The others; the one-value watches come last, by value: a
-        // removal looks up the ones of the values it took, not all.
-        // (Most lists have none: no bisection then.)
-        let list = wake.others();
-        let split = match list.last() {
-            Some(e) if e.1.value().is_some() => list.partition_point(|e| e.1.value().is_none()),
-            _ => list.len(),
-        };
-        let (general, valued) = list.split_at(split);
+        // The others; the one-value watches apart, by value: a removal
+        // looks up the ones of the values it took, not all.
+        let (general, valued) = (wake.general(), wake.valued());
         for &(slot, watch) in general {
             if Some(slot) != running
                 && watch.wakes(change, last, &self.store, var)

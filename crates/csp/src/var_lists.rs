@@ -72,17 +72,17 @@ impl<T> VarLists<T> {
 /// others (tested one by one), the one-value watches last, by value.
 pub(crate) struct WakeLists {
     lists: VarLists<(u32, Watch)>,
-    /// Per variable: where its either-bound group, its upper-bound group
-    /// and the rest begin in its list.
-    groups: Vec<[u32; 3]>,
+    /// Per variable: where its either-bound group, its upper-bound group,
+    /// the rest and the one-value watches begin in its list.
+    groups: Vec<[u32; 4]>,
 }
 
 /// A variable's wake-up list and its groups (see [`WakeLists`]).
 pub(crate) struct WakeList<'a> {
     pub list: &'a [(u32, Watch)],
-    /// Where the either-bound group, the upper-bound group and the rest
-    /// begin.
-    pub groups: [usize; 3],
+    /// Where the either-bound group, the upper-bound group, the rest and
+    /// the one-value watches begin.
+    pub groups: [usize; 4],
 }
 
 impl WakeList<'_> {
@@ -90,7 +90,7 @@ impl WakeList<'_> {
     /// and/or the upper bound (`upper`) concerns, as one run.
     #[inline(always)]
     pub fn on_bounds(&self, lower: bool, upper: bool) -> &[(u32, Watch)] {
-        let [either, up, rest] = self.groups;
+        let [either, up, rest, _] = self.groups;
         match (lower, upper) {
             (true, true) => &self.list[..rest],
             (true, false) => &self.list[..up],
@@ -99,11 +99,17 @@ impl WakeList<'_> {
         }
     }
 
-    /// The watches that are not on bounds, in the model's order, the
-    /// one-value ones last, by value.
+    /// The watches neither on a bound nor on one value, in the model's
+    /// order.
     #[inline(always)]
-    pub fn others(&self) -> &[(u32, Watch)] {
-        &self.list[self.groups[2]..]
+    pub fn general(&self) -> &[(u32, Watch)] {
+        &self.list[self.groups[2]..self.groups[3]]
+    }
+
+    /// The one-value watches, by value.
+    #[inline(always)]
+    pub fn valued(&self) -> &[(u32, Watch)] {
+        &self.list[self.groups[3]..]
     }
 
     /// Whether any watch is on a bound.
@@ -125,10 +131,10 @@ impl WakeLists {
     /// Variable `var`'s list.
     #[inline(always)]
     pub fn of(&self, var: u32) -> WakeList<'_> {
-        let [a, b, c] = self.groups.get(var as usize).copied().unwrap_or([0; 3]);
+        let groups = self.groups.get(var as usize).copied().unwrap_or([0; 4]);
         WakeList {
             list: self.lists.of(var),
-            groups: [a as usize, b as usize, c as usize],
+            groups: groups.map(|g| g as usize),
         }
     }
 }
@@ -181,7 +187,7 @@ pub(crate) fn wake_lists(
         .map(|var| {
             let list = lists.of(var);
             let end = |g: u8| list.partition_point(|e| group(e.1).0 < g) as u32;
-            [end(1), end(2), end(3)]
+            [end(1), end(2), end(3), end(4)]
         })
         .collect();
     WakeLists { lists, groups }
@@ -231,10 +237,11 @@ mod tests {
         let all = wake_lists(&m, &[0, 1, 2], |c| c < 2);
         assert!(all
             .of(x[1].index)
-            .others()
+            .general()
             .iter()
             .all(|e| e.1 == Watch::Any));
-        assert_eq!(all.of(x[1].index).others().len(), 2);
+        assert_eq!(all.of(x[1].index).general().len(), 2);
+        assert!(all.of(x[1].index).valued().is_empty());
         assert!(VarLists::<u32>::none().of(0).is_empty());
     }
 
@@ -258,9 +265,9 @@ mod tests {
         assert_eq!(slots(wake.on_bounds(false, true)), vec![3, 4]);
         assert_eq!(slots(wake.on_bounds(true, true)), vec![1, 3, 4]);
         assert!(wake.on_bounds(false, false).is_empty());
-        // The rest in the model's order, the one-value watches last.
-        assert_eq!(slots(wake.others()), vec![0, 2]);
-        assert_eq!(wake.others()[1].1, Watch::Value(1));
+        // The rest in the model's order, the one-value watches apart.
+        assert_eq!(slots(wake.general()), vec![0]);
+        assert_eq!(wake.valued(), &[(2, Watch::Value(1))]);
         assert!(!WakeLists::none().of(0).hears_bounds());
     }
 
