@@ -110,13 +110,18 @@ impl Propagator for DisjunctivePropagator<'_> {
             Inferred::Lit(lit) => Some(lit),
             Inferred::Failure => None,
         };
+        // The windows as they were, read once for both explanations.
+        let mut tasks = Vec::new();
+        read(self.con, self.durations, &self.active, &mut tasks, |x| {
+            d.bounds(x)
+        })?;
         if lit.is_none()
-            && let Some(why) = self.overloaded(d)
+            && let Some(why) = self.overloaded(&tasks, d)
         {
             return Some(why);
         }
         let mut rules = Rules::default();
-        let candidates = self.irrelevant_first(lit, d)?;
+        let candidates = self.irrelevant_first(lit, &tasks);
         let always = lit.into_iter().flat_map(own_sides);
         let implies = |o: &dyn Domains| self.implies(&mut rules, o, lit);
         relax(d, always, candidates, implies)
@@ -160,7 +165,7 @@ impl DisjunctivePropagator<'_> {
     /// Do the rules on the windows `d` gives fail, or make `lit` true
     /// (`None`: fail)?
     fn implies(&self, rules: &mut Rules, d: &dyn Domains, lit: Option<Lit>) -> bool {
-        let bounds = |x| Some((d.min(x)?, d.max(x)?));
+        let bounds = |x| d.bounds(x);
         if read(
             self.con,
             self.durations,
@@ -188,22 +193,18 @@ impl DisjunctivePropagator<'_> {
         rules.filter_until(implied).unwrap_or(true)
     }
 
-    /// A failure the windows `d` gives show directly: a set of tasks that
-    /// cannot all run within the time their windows span ([`overload`]).
-    /// Each of them rests on two bounds, its start at least the set's
-    /// earliest start and its end at most the set's latest completion.
-    /// (Widening the span by the excess, as the lifted explanations in
+    /// A failure the windows `tasks` (read from `d`) show directly: a set
+    /// of tasks that cannot all run within the time their windows span
+    /// ([`overload`]). Each of them rests on two bounds, its start at
+    /// least the set's earliest start and its end at most the set's
+    /// latest completion. (Widening the span by the excess, as the lifted explanations in
     /// the literature do, gives weaker literals that are not on the
     /// trail; on the job shops of `benches/learning_ab.txt` the search
     /// then took more conflicts: 0.66 of the time without.) `None` when
     /// no window set is overloaded as it stands (the failure took the
     /// other rules' moves): the relaxation explains it.
-    fn overloaded(&self, d: &dyn Domains) -> Option<Vec<Lit>> {
-        let mut tasks = Vec::new();
-        read(self.con, self.durations, &self.active, &mut tasks, |x| {
-            d.bounds(x)
-        })?;
-        let set = overload(&tasks)?;
+    fn overloaded(&self, tasks: &[Task], d: &dyn Domains) -> Option<Vec<Lit>> {
+        let set = overload(tasks)?;
         let (from, to) = (set.from, set.to);
         let mut why = Vec::with_capacity(2 * set.members.len());
         for &k in &set.members {
@@ -222,12 +223,10 @@ impl DisjunctivePropagator<'_> {
         Some(conjunction(why))
     }
 
-    /// Every task's two bounds, the likely irrelevant first.
-    fn irrelevant_first(&self, lit: Option<Lit>, d: &dyn Domains) -> Option<Vec<(u32, Side)>> {
-        let mut tasks = Vec::new();
-        let bounds = |x| Some((d.min(x)?, d.max(x)?));
-        read(self.con, self.durations, &self.active, &mut tasks, bounds)?;
-        let windows: Vec<Window> = (self.active.iter().zip(&tasks))
+    /// Every task's two bounds, the likely irrelevant first, from their
+    /// windows `tasks`.
+    fn irrelevant_first(&self, lit: Option<Lit>, tasks: &[Task]) -> Vec<(u32, Side)> {
+        let windows: Vec<Window> = (self.active.iter().zip(tasks))
             .map(|(&i, t)| Window {
                 var: self.con.scope[i].var.index,
                 offset: self.con.scope[i].offset,
@@ -236,7 +235,7 @@ impl DisjunctivePropagator<'_> {
                 duration: t.p,
             })
             .collect();
-        Some(far_first(&windows, lit))
+        far_first(&windows, lit)
     }
 }
 
