@@ -511,7 +511,7 @@ impl Rules {
                 theta.set(j, white(&tasks[j]));
                 q += 1;
             }
-            let ect = theta.without(i, white(&tasks[i]));
+            let ect = theta.without(i);
             est[i] = est[i].max(ect);
         }
 
@@ -528,7 +528,7 @@ impl Rules {
                 (before_last, last) = (last, Some(j));
                 q += 1;
             }
-            if theta.without(i, white(&tasks[i])) > tasks[i].lst() {
+            if theta.without(i) > tasks[i].lst() {
                 let latest = if last == Some(i) { before_last } else { last };
                 if let Some(j) = latest {
                     lct[i] = lct[i].min(tasks[j].lst());
