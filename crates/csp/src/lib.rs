@@ -79,6 +79,7 @@ mod stats;
 mod store;
 mod var;
 mod var_lists;
+mod word_hash;
 
 pub use branching::{Candidates, SearchView, ValueOrdering, VarSelector};
 pub use combinations::each_combination;

@@ -13,7 +13,7 @@
 //! far fewer questions when the likely irrelevant bounds come first.
 
 use super::{conjunction, Domains, Lit};
-use std::collections::HashSet;
+use crate::word_hash::WordHashSet;
 
 /// A side of a variable's domain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,7 +30,7 @@ pub(crate) const FAR: i64 = 1 << 40;
 /// leave out. Holes are `d`'s (the relaxation is of bounds only).
 pub(crate) struct Open<'a> {
     d: &'a dyn Domains,
-    open: HashSet<(u32, Side)>,
+    open: WordHashSet<(u32, Side)>,
 }
 
 impl Open<'_> {
@@ -83,7 +83,7 @@ pub(crate) fn relax(
         return None;
     }
     let candidates: Vec<(u32, Side)> = {
-        let mut seen = HashSet::new();
+        let mut seen = WordHashSet::default();
         (candidates.into_iter())
             .filter(|c| !opened.open.contains(c) && seen.insert(*c))
             .collect()
