@@ -8,8 +8,8 @@
 //!   over a Θ-Λ-tree (tasks as leaves in order of earliest start, each
 //!   node the earliest completion of its white tasks, and of its white
 //!   tasks plus one gray one; the rules without gray tasks on the Θ half
-//!   alone): overload checking, detectable precedences, not-last and edge
-//!   finding, each run on the tasks and on their mirror image (time
+//!   alone): overload checking (within edge finding's sweep, first),
+//!   detectable precedences, not-last and edge finding, each run on the tasks and on their mirror image (time
 //!   reversed, its orders the forward ones reversed), which gives the
 //!   symmetric rules (not-first, and the latest-completion side of the
 //!   others), repeated to their common fixpoint; then the exact
@@ -385,9 +385,9 @@ pub(crate) struct Rules {
     pub lct: Vec<i64>,
     work: Vec<Task>,
     mirror: Vec<Task>,
-    /// Θ alone (overload, detectable precedences, not-last).
+    /// Θ alone (detectable precedences, not-last).
     theta: ThetaTree<Theta>,
-    /// Θ and Λ (edge finding).
+    /// Θ and Λ (edge finding, and with it overload checking).
     tree: ThetaTree,
     forward: Orders,
     backward: Orders,
@@ -487,19 +487,35 @@ impl Rules {
     /// `orders` are the tasks' (sorted for them, not for the moves made).
     fn side(&mut self, tasks: &[Task], orders: &Orders, est: &mut [i64], lct: &mut [i64]) -> Prop {
         let n = tasks.len();
-        let theta = &mut self.theta;
-        theta.reset(&orders.by_est);
-
-        // Overload checking: the tasks ending by each latest completion
-        // must fit before it.
-        for &j in &orders.by_lct {
-            let j = j as usize;
-            theta.set(j, white(&tasks[j]));
-            if theta.root().envelope > tasks[j].lct {
+        // Edge finding: take tasks out of Θ by decreasing latest
+        // completion, graying them; a gray task that would overload Θ must
+        // come after all of Θ. Θ's white tasks are then those ending by
+        // each latest completion in turn, so its checks are overload
+        // checking's, and they come first: a failing round runs no other
+        // rule (overload checking's own pass set every task in a tree of
+        // its own, a third of the Θ-tree's work).
+        self.tree.reset(&orders.by_est);
+        self.tree
+            .fill(tasks.iter().map(|t| Node::white(t.p, t.ect())));
+        for k in (1..n).rev() {
+            let j = orders.by_lct[k] as usize;
+            if self.tree.root().envelope > tasks[j].lct {
                 return Err(Wipeout);
+            }
+            self.tree.set(j, Node::gray(tasks[j].p, tasks[j].ect(), j));
+            let bound = tasks[orders.by_lct[k - 1] as usize].lct;
+            while self.tree.root().envelope_bar > bound {
+                let i = self.tree.root().resp_envelope;
+                if i == NONE {
+                    return Err(Wipeout);
+                }
+                let i = i as usize;
+                est[i] = est[i].max(self.tree.root().envelope);
+                self.tree.remove(i);
             }
         }
 
+        let theta = &mut self.theta;
         // Detectable precedences: j before i whenever i cannot end before
         // j's latest start; i starts after all of them.
         theta.reset(&orders.by_est);
@@ -533,30 +549,6 @@ impl Rules {
                 if let Some(j) = latest {
                     lct[i] = lct[i].min(tasks[j].lst());
                 }
-            }
-        }
-
-        // Edge finding: take tasks out of Θ by decreasing latest
-        // completion, graying them; a gray task that would overload Θ must
-        // come after all of Θ.
-        self.tree.reset(&orders.by_est);
-        self.tree
-            .fill(tasks.iter().map(|t| Node::white(t.p, t.ect())));
-        for k in (1..n).rev() {
-            let j = orders.by_lct[k] as usize;
-            if self.tree.root().envelope > tasks[j].lct {
-                return Err(Wipeout);
-            }
-            self.tree.set(j, Node::gray(tasks[j].p, tasks[j].ect(), j));
-            let bound = tasks[orders.by_lct[k - 1] as usize].lct;
-            while self.tree.root().envelope_bar > bound {
-                let i = self.tree.root().resp_envelope;
-                if i == NONE {
-                    return Err(Wipeout);
-                }
-                let i = i as usize;
-                est[i] = est[i].max(self.tree.root().envelope);
-                self.tree.remove(i);
             }
         }
         Ok(())
