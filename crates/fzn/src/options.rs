@@ -196,7 +196,9 @@ solutions in the FlatZinc output format.
                            reverse-split
       --cumulative-level L time-table (default: the compulsory parts'
                            profile) or edge-finding (also Vilim's edge
-                           finding) for every cumulative resource
+                           finding) for every cumulative resource of
+                           the model (the cumulatives implied by a
+                           diffn of constant sizes always find edges)
       --all-different-level L
                            value (default: a fixed value leaves the
                            others), bounds (also Hall intervals) or

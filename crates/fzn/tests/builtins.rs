@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{have_tools, output, solutions};
+use common::{have_tools, output, run_fzn, solutions};
 use csp_fzn::builtins::{Param, ENTRIES};
 use csp_fzn::{Instance, Term};
 use std::collections::BTreeSet;
@@ -344,4 +344,37 @@ fn a_sum_at_the_edge_of_32_bits_is_exact() {
     let want = solutions("x = 2147483646;\ny = 2147483646;\n----------\n").0;
     assert_eq!(found, want.into_iter().collect());
     assert_eq!(end.as_deref(), Some("=========="));
+}
+
+/// diffn's projections are implied cumulatives with edge finding: five
+/// unit squares on a 2x2 board overload it, which edge finding sees at the
+/// root, where time-tabling (no compulsory parts) and the pairwise
+/// reasoning leave it to the search (six failures before).
+#[test]
+fn diffn_projections_find_an_overload_at_the_root() {
+    let mut text = String::from(
+        "predicate fzn_diffn(array [int] of var int: x,array [int] of var int: y,\
+         array [int] of var int: dx,array [int] of var int: dy);\n",
+    );
+    let names = |axis: &str| (1..=5).map(|i| format!("{axis}{i}")).collect::<Vec<_>>();
+    for v in names("x").iter().chain(&names("y")) {
+        text += &format!("var 0..1: {v} :: output_var;\n");
+    }
+    text += &format!(
+        "constraint fzn_diffn([{}],[{}],[1,1,1,1,1],[1,1,1,1,1]);\nsolve satisfy;\n",
+        names("x").join(","),
+        names("y").join(",")
+    );
+    for strategy in ["arc-consistency", "clause-learning"] {
+        let (code, stdout, stderr) = run_fzn(&text, &["-s", "--strategy", strategy]);
+        assert_eq!(code, 0, "{strategy}: {stderr}");
+        assert!(
+            stdout.contains("=====UNSATISFIABLE====="),
+            "{strategy}: {stdout}"
+        );
+        assert!(
+            stdout.contains("%%%mzn-stat: failures=0\n"),
+            "{strategy}: {stdout}"
+        );
+    }
 }
