@@ -24,8 +24,10 @@ peak memory alone and with MiniZinc's (flattening and output
 processing, which on some models outgrows any solver), the
 MiniZinc Challenge's Borda score (`borda`), and for each family where
 another solver needs more than a second on an instance, our pairwise
-score against it there (`slow_families`). `--into` also writes the table
-into a marked section of BENCHMARKS.md.
+score against it there (`slow_families`), and a note on every instance
+whose answers cannot all be right (`disagreements`: different proved
+optima, unsatisfiability beside a solution, a proved optimum beaten).
+`--into` also writes the table into a marked section of BENCHMARKS.md.
 
     crates/fzn/benches/challenge.py                     # the default list, 20 s each
     crates/fzn/benches/challenge.py -t 10000 --only jobshop,rcpsp -o table.md
@@ -353,6 +355,32 @@ def proved(result):
     return result[0] in ("optimal", "unsat")
 
 
+def disagreements(results, solvers, direction):
+    """The answers of one instance that cannot all be right: different
+    proved optima, unsatisfiability beside a solution, or a proved optimum
+    beaten by another solver's solution (`direction` the objective's)."""
+    out = []
+    optima = {results[s][1] for s in solvers if results[s][0] == "optimal"}
+    if len(optima) > 1:
+        out.append(f"the solvers prove different optima {sorted(optima)}")
+    unsat = [s for s in solvers if results[s][0] == "unsat"]
+    solved = [s for s in solvers if results[s][0] in ("optimal", "satisfied")]
+    if unsat and solved:
+        verb = "prove" if len(unsat) > 1 else "proves"
+        out.append(f"{' and '.join(unsat)} {verb} unsatisfiability where {' and '.join(solved)} found a solution")
+    for s in solvers:
+        if results[s][0] != "optimal" or direction is None:
+            continue
+        for t in solvers:
+            try:
+                best, found = float(results[s][1]), float(results[t][1])
+            except (TypeError, ValueError):
+                continue
+            if (found < best) if direction == "min" else (found > best):
+                out.append(f"{t}'s solution of {results[t][1]} beats the optimum {s} proves, {results[s][1]}")
+    return out
+
+
 def slow_families(rows, senses, ours, other, seconds=1.0):
     """Per family where `other` took more than `seconds` on some instance:
     (family, instances, ours's pairwise score against other, other's
@@ -418,10 +446,8 @@ def table(rows, solvers, args, command, senses):
             lines.append(f"Families where {other} takes more than 1 s on an instance, pairwise score "
                          f"{ours}:{other}: " + ", ".join(
                              f"{f} ({n}) {a:.2f}:{b:.2f}" + (" lost" if a < b else "") for f, n, a, b in slow) + ".")
-    for name, results in rows:
-        optima = {results[s][1] for s in solvers if results[s][0] == "optimal"}
-        if len(optima) > 1:
-            notes.append(f"{name}: the solvers prove different optima {sorted(optima)}: one is wrong")
+    for (name, results), direction in zip(rows, senses):
+        notes += [f"{name}: {d}: one is wrong" for d in disagreements(results, solvers, direction)]
     if notes:
         lines += ["", "Notes:"] + [f"- {n}" for n in notes]
     return "\n".join(lines) + "\n"
