@@ -9,10 +9,11 @@
 //!   node the earliest completion of its white tasks, and of its white
 //!   tasks plus one gray one; the rules without gray tasks on the Θ half
 //!   alone): overload checking (within edge finding's sweep, first),
-//!   detectable precedences, not-last and edge finding, each run on the tasks and on their mirror image (time
-//!   reversed, its orders the forward ones reversed), which gives the
-//!   symmetric rules (not-first, and the latest-completion side of the
-//!   others), repeated to their common fixpoint; then the exact
+//!   detectable precedences, not-last and edge finding, each run on the
+//!   tasks and on their mirror image (time reversed, its orders the
+//!   forward ones reversed), which gives the symmetric rules (not-first,
+//!   and the latest-completion side of the others), repeated to their
+//!   common fixpoint; then the exact
 //!   last-variable filter. The explanations re-run these rules many
 //!   times, so their orders are re-sorted from the last call's. Detectable
 //!   precedences subsume time-tabling on a unary resource, so the bounds
