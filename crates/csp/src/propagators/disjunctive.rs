@@ -13,8 +13,8 @@
 //!   tasks and on their mirror image (time reversed, its orders the
 //!   forward ones reversed), which gives the symmetric rules (not-first,
 //!   and the latest-completion side of the others), repeated to their
-//!   common fixpoint; then the exact
-//!   last-variable filter. The explanations re-run these rules many
+//!   common fixpoint; then the exact last-variable filter. The
+//!   explanations re-run these rules many
 //!   times, so their orders are re-sorted from the last call's. Detectable
 //!   precedences subsume time-tabling on a unary resource, so the bounds
 //!   left are at least time-table consistent (the tests check that, and
@@ -198,8 +198,9 @@ impl DisjunctivePropagator<'_> {
     /// of tasks that cannot all run within the time their windows span
     /// ([`overload`]). Each of them rests on two bounds, its start at
     /// least the set's earliest start and its end at most the set's
-    /// latest completion. (Widening the span by the excess, as the lifted explanations in
-    /// the literature do, gives weaker literals that are not on the
+    /// latest completion. (Widening the span by the excess, as the lifted
+    /// explanations in the literature do, gives weaker literals that are
+    /// not on the
     /// trail; on the job shops of `benches/learning_ab.txt` the search
     /// then took more conflicts: 0.66 of the time without.) `None` when
     /// no window set is overloaded as it stands (the failure took the
