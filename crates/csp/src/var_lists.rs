@@ -248,14 +248,14 @@ mod tests {
     #[test]
     fn a_change_reads_the_bound_watches_it_concerns_as_one_run() {
         // x0 under, in this order: a disequality (fixed), x0 - x1 <= 2
-        // (its lower bound), a count of value 1 (that value), x0 + x1 = 3
+        // (its lower bound), a count of value 1 (that value), x0 + 2 x1 = 3
         // (either bound), x1 - x0 <= 2 (its upper bound).
         let mut m = Model::new();
         let x = m.int_vars(2, 0..4).unwrap();
         m.all_different(&x).unwrap();
         m.less_equal(x[0] - x[1], 2).unwrap();
         m.count_eq([x[0], x[1]], 1, 1).unwrap();
-        m.equal(x[0] + x[1], 3).unwrap();
+        m.equal(x[0] + 2 * x[1], 3).unwrap();
         m.less_equal(x[1] - x[0], 2).unwrap();
         let lists = wake_lists(&m, &[0, 1, 2, 3, 4], |_| false);
         let wake = lists.of(x[0].index);

@@ -249,9 +249,11 @@ proptest! {
     }
 
     /// A linear equality is bounds(R) consistent (the bounds each have a
-    /// support with the other variables real between their bounds); an
-    /// inequality or a disequality is domain consistent. Repeated
-    /// variables are merged by the model (zero coefficients too).
+    /// support with the other variables real between their bounds), and
+    /// domain consistent over two variables with unit coefficients
+    /// (`x - y = c`, `x + y = c`); an inequality or a disequality is
+    /// domain consistent. Repeated variables are merged by the model
+    /// (zero coefficients too).
     #[test]
     fn linear_is_bounds_r_consistent_and_domain_consistent_for_inequalities(
         (declared, terms) in (1..=4usize).prop_flat_map(|n| (
@@ -264,7 +266,14 @@ proptest! {
         let n = declared.len();
         let (mut m, x) = model_over(&declared);
         m.linear(terms.iter().map(|&(a, i)| (a, x[i])), cmp, rhs).unwrap();
-        if cmp == Cmp::Eq {
+        let mut vars: Vec<usize> = terms.iter().map(|t| t.1).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        let coefs = merged(n, &terms);
+        let unit_pair = vars.len() == 2 && vars.iter().all(|&i| coefs[i].abs() == 1);
+        if cmp == Cmp::Eq && unit_pair {
+            domain_consistent(&m, &declared)?;
+        } else if cmp == Cmp::Eq {
             if let Some(left) = sound(&m, &declared)? {
                 let all: Vec<usize> = (0..n).collect();
                 linear_bounds_r(&merged(n, &terms), cmp, rhs, &left, &all)?;
@@ -272,6 +281,21 @@ proptest! {
         } else {
             domain_consistent(&m, &declared)?;
         }
+    }
+
+    /// Two variables with unit coefficients under `=` (`x - y = c`,
+    /// `x + y = c`, holes on both sides): domain consistent, each side
+    /// keeping the values whose image the other has.
+    #[test]
+    fn a_unit_pair_equality_is_domain_consistent(
+        declared in domains(2, -4..=4, 1..=7),
+        a in prop_oneof![Just(1i64), Just(-1)],
+        b in prop_oneof![Just(1i64), Just(-1)],
+        rhs in -6..=6i64,
+    ) {
+        let (mut m, x) = model_over(&declared);
+        m.linear([(a, x[0]), (b, x[1])], Cmp::Eq, rhs).unwrap();
+        domain_consistent(&m, &declared)?;
     }
 
     /// Element over constants is domain consistent (indices out of the

@@ -9,7 +9,9 @@
 //! * arc consistency: for `=`, bounds(R) consistency to its own fixpoint
 //!   (each bound has a support with the other variables real between
 //!   their bounds; integer supports, bounds(Z), would be NP-hard to
-//!   guarantee); for `<=` and `>=` the same filtering is domain
+//!   guarantee), but over two variables with unit coefficients (`x - y =
+//!   c`, `x + y = c`) domain consistency while both domains can be listed
+//!   (`linear/pair.rs`); for `<=` and `>=` the same filtering is domain
 //!   consistency (a bound's support supports every value short of it);
 //!   for `!=`, the one value left open to the last variable whose
 //!   coefficient is not zero goes, which is domain consistency. Once at
@@ -17,15 +19,18 @@
 //!   filter runs after them; terms fixed on the current path are set
 //!   aside (`Linear::order`), so a deep node reads only the open ones.
 //!   `tests/strength.rs` checks each against brute force;
-//! * explanations: `linear/explain.rs`.
+//! * explanations: `linear/explain.rs` (a pair's: `linear/pair.rs`).
 
 mod explain;
+mod pair;
 
+use super::affine::unit_channel;
 use super::set_aside::SetAside;
 use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch, Watch};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};
 use crate::store::Wipeout;
+use pair::UnitPair;
 
 /// Does `sum coefs[i] * vals[i] cmp rhs` hold?
 pub(crate) fn holds(coefs: &[i64], cmp: Cmp, rhs: i128, vals: &[i64]) -> bool {
@@ -38,7 +43,7 @@ pub(crate) fn holds(coefs: &[i64], cmp: Cmp, rhs: i128, vals: &[i64]) -> bool {
 }
 
 pub(super) fn post(con: &Constraint) -> Posted<'_> {
-    let Kind::Linear { coefs, rhs, .. } = &con.kind else {
+    let Kind::Linear { coefs, cmp, rhs } = &con.kind else {
         unreachable!("a linear propagator over a linear constraint");
     };
     Box::new(Linear {
@@ -46,6 +51,7 @@ pub(super) fn post(con: &Constraint) -> Posted<'_> {
         narrow: fits_in_64(coefs, *rhs),
         order: (0..coefs.len() as u32).collect(),
         aside: SetAside::default(),
+        pair: UnitPair::of(con, coefs, *cmp, *rhs),
     })
 }
 
@@ -61,6 +67,9 @@ struct Linear<'m> {
     order: Vec<u32>,
     /// The open terms' count and the set-aside terms' sum (an `i64`).
     aside: SetAside,
+    /// Two variables with unit coefficients under `=`: channelled value
+    /// by value while both domains can be listed (`linear/pair.rs`).
+    pair: Option<UnitPair>,
 }
 
 /// What a sum's bounds reasoning must hear of each of `con.vars`: under
@@ -68,8 +77,14 @@ struct Linear<'m> {
 /// with a positive coefficient matters only when its lower bound rises,
 /// one with a negative coefficient when its upper bound falls (its own
 /// greatest value is cut, never read); `>=` the other way round; `=`
-/// both. A variable repeated with both signs hears both bounds.
-pub(super) fn watches(con: &Constraint, coefs: &[i64], cmp: Cmp) -> Vec<Watch> {
+/// both. A variable repeated with both signs hears both bounds. A
+/// two-variable equality with unit coefficients (a [`UnitPair`]) hears
+/// every change: its channel moves holes across.
+pub(super) fn watches(con: &Constraint, coefs: &[i64], cmp: Cmp, rhs: i128) -> Vec<Watch> {
+    // A pair's channel reads every value.
+    if UnitPair::of(con, coefs, cmp, rhs).is_some() {
+        return vec![Watch::Any; con.vars.len()];
+    }
     let at: std::collections::HashMap<u32, usize> =
         con.vars.iter().enumerate().map(|(i, &x)| (x, i)).collect();
     // Per variable: which of its bounds moves a term's least (`<=`) or
@@ -197,6 +212,12 @@ impl Propagator for Linear<'_> {
             unreachable!("a linear propagator over a linear constraint");
         };
         let sum = (self.con.scope.as_slice(), coefs.as_slice());
+        if let (Some(pair), [p, q]) = (self.pair, sum.0)
+            && ctx.store.listable(p.var.index)
+            && ctx.store.listable(q.var.index)
+        {
+            return unit_channel(ctx, p, q, pair.sign, pair.k);
+        }
         if self.narrow && *cmp != Cmp::Ne {
             if ctx.store.is_entailed(ctx.by) {
                 return Ok(());
@@ -238,6 +259,9 @@ impl Propagator for Linear<'_> {
         let Kind::Linear { coefs, cmp, rhs } = &self.con.kind else {
             unreachable!("a linear propagator over a linear constraint");
         };
+        if let (Some(pair), &[p, q]) = (self.pair, &self.con.vars[..]) {
+            return pair.explain([p, q], what, domains);
+        }
         explain_sum(&self.con.scope, coefs, *cmp, *rhs, what, domains)
     }
 }

@@ -809,10 +809,11 @@ pub(crate) fn watches(con: &Constraint) -> Vec<Watch> {
         Kind::AllDifferent { .. } if !con.is_pairwise() => vec![Watch::Any; con.vars.len()],
         Kind::NotEqual | Kind::AllDifferent { .. } => vec![Watch::Fixed; con.vars.len()],
         // Its bounds reasoning reads only bounds (an inequality only the
-        // side that moves its terms toward the bound: `linear::watches`),
-        // and `!=`'s rule waits for variables to be fixed.
+        // side that moves its terms toward the bound; a two-variable
+        // equality's value channel every value: `linear::watches`), and
+        // `!=`'s rule waits for variables to be fixed.
         Kind::Linear { cmp: Cmp::Ne, .. } => vec![Watch::Fixed; con.vars.len()],
-        Kind::Linear { coefs, cmp, .. } => linear::watches(con, coefs, *cmp),
+        Kind::Linear { coefs, cmp, rhs } => linear::watches(con, coefs, *cmp, *rhs),
         Kind::Opaque(kind) => kind.watches(con),
     }
 }

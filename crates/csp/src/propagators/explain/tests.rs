@@ -18,7 +18,7 @@
 //! follows from the declared domains, so only holes made since can show
 //! an explanation that leaves out what its inference rests on.
 
-use super::{Domains, Inferred, Lit};
+use super::{conjunction, Domains, Inferred, Lit};
 use crate::combinations::each_combination;
 use crate::literal::Relation;
 use crate::propagators::{post, Constraint, Ctx, Levels, Scratch};
@@ -72,6 +72,9 @@ impl Domains for Known<'_> {
 #[derive(Clone, Copy, Debug)]
 enum Form {
     Linear(Cmp, i64),
+    /// `a * scope[0] + b * scope[1] = rhs` with `a`, `b` in {1, -1} over
+    /// two distinct variables: the linear propagator's value channel.
+    UnitPair(i64, i64, i64),
     NotEqual,
     AllDifferent,
     /// The first `n` scope entries are positive.
@@ -188,6 +191,11 @@ fn disjunctive() -> impl Strategy<Value = Form> {
     [0..=3i32, 0..=3i32, 0..=3i32].prop_map(Form::Disjunctive)
 }
 
+fn unit_pair() -> impl Strategy<Value = Form> {
+    let unit = || prop_oneof![Just(1i64), Just(-1)];
+    (unit(), unit(), -6..=6i64).prop_map(|(a, b, r)| Form::UnitPair(a, b, r))
+}
+
 fn edge_finding() -> impl Strategy<Value = Form> {
     let amounts = [0..=3i32, 0..=3i32, 0..=3i32];
     (amounts.clone(), amounts, 1..=4i64).prop_map(|(d, r, c)| Form::EdgeFinding(d, r, c))
@@ -241,6 +249,14 @@ fn build((domains, scope, form, wide, _): &Case) -> Option<Model> {
         Form::Linear(cmp, rhs) => {
             let terms = scope.iter().map(|&(v, c, a)| (a, x[v] + c));
             m.linear(terms, cmp, rhs).ok()?;
+        }
+        Form::UnitPair(a, b, rhs) => {
+            let [(p, c, _), (q, d, _), ..] = scope[..] else {
+                return None;
+            };
+            (p != q).then_some(())?;
+            m.linear([(a, x[p] + c), (b, x[q] + d)], Cmp::Eq, rhs)
+                .ok()?;
         }
         Form::NotEqual => {
             let [a, b, ..] = scope[..] else { return None };
@@ -652,6 +668,18 @@ proptest! {
         explain_after(&model, case.4, declines(&case), &removed)?;
     }
 
+    /// The same for a two-variable equality with unit coefficients, whose
+    /// channel removes values inside the bounds, with other removals
+    /// before it (the forms above draw it seldom).
+    #[test]
+    fn unit_pair_explanations_imply_their_literals(
+        case in case_of(unit_pair()),
+        removed in proptest::collection::vec((0..4usize, -3..=5i64), 0..=4),
+    ) {
+        let Some(model) = build(&case) else { return Ok(()) };
+        explain_after(&model, case.4, false, &removed)?;
+    }
+
     /// The same for the unary resource and cumulative edge finding
     /// alone, whose explanations (the bounds their rules need) have the
     /// most ways to go wrong.
@@ -800,6 +828,72 @@ fn linear_explanations_use_only_the_bounds_they_need() {
     );
     assert_eq!(explain(Lit::at_most(x.index, 2)), None, "not inferred");
     assert_eq!(p.explain(Inferred::Failure, &domains), None, "not failed");
+}
+
+/// A two-variable equality with unit coefficients explains a value by the
+/// other side's missing image (a hole, or a bound beyond it), a bound by
+/// each value it passes (its own holes included), and a failure by the
+/// narrower side's values: `x - y = 2` and `x + y = 5`.
+#[test]
+fn a_unit_pair_explains_by_the_missing_images() {
+    let mut m = Model::new();
+    let x = m.int_var(0..=9).unwrap();
+    let y = m.int_var(0..=9).unwrap();
+    m.linear([(1, x), (-1, y)], Cmp::Eq, 2).unwrap();
+    m.linear([(1, x), (1, y)], Cmp::Eq, 5).unwrap();
+    let (xi, yi) = (x.index, y.index);
+    let set = |v: &[i64]| v.iter().copied().collect::<BTreeSet<i64>>();
+    let without = |gone: i64| (0..=9).filter(|&v| v != gone).collect::<BTreeSet<i64>>();
+    let difference = post(&m.constraints()[0], Levels::default());
+    let domains = Sets(vec![without(2), without(1)]);
+    let explain = |lit| difference.explain(Inferred::Lit(lit), &domains);
+    assert_eq!(
+        explain(Lit::not_equal(xi, 3)),
+        Some(vec![Lit::not_equal(yi, 1)])
+    );
+    assert_eq!(
+        explain(Lit::not_equal(yi, 0)),
+        Some(vec![Lit::not_equal(xi, 2)])
+    );
+    // x >= 4: 0 and 1 map below y's least value, 2 is x's own hole, 3
+    // maps onto y's hole.
+    let by_values = vec![
+        Lit::at_least(xi, 0),
+        Lit::not_equal(xi, 2),
+        Lit::at_least(yi, 0),
+        Lit::not_equal(yi, 1),
+    ];
+    assert_eq!(explain(Lit::at_least(xi, 4)), Some(conjunction(by_values)));
+    assert_eq!(explain(Lit::not_equal(xi, 4)), None, "not inferred");
+    // One bound of y covers every image when it can.
+    let narrow = Sets(vec![set(&[2, 3]), set(&[5, 6])]);
+    let one_bound = vec![Lit::at_least(xi, 2), Lit::at_least(yi, 2)];
+    assert_eq!(
+        difference.explain(Inferred::Lit(Lit::at_least(xi, 4)), &narrow),
+        Some(conjunction(one_bound))
+    );
+    let failed = vec![
+        Lit::at_least(xi, 2),
+        Lit::at_most(xi, 3),
+        Lit::at_least(yi, 2),
+    ];
+    assert_eq!(
+        difference.explain(Inferred::Failure, &narrow),
+        Some(conjunction(failed))
+    );
+    // x + y = 5 reflects: x = 2 needs y = 3.
+    let sum = post(&m.constraints()[1], Levels::default());
+    let holed = Sets(vec![without(7), without(3)]);
+    let explain = |lit| sum.explain(Inferred::Lit(lit), &holed);
+    assert_eq!(
+        explain(Lit::not_equal(xi, 2)),
+        Some(vec![Lit::not_equal(yi, 3)])
+    );
+    assert_eq!(explain(Lit::not_equal(yi, 2)), None, "x has 3");
+    assert_eq!(
+        explain(Lit::not_equal(yi, 8)),
+        Some(vec![Lit::at_least(xi, -2)])
+    );
 }
 
 /// Times explains what one round of its interval reasoning infers by the
