@@ -5,9 +5,10 @@
 //! affine channel does (`affine::unit_channel`), which is domain
 //! consistency: a hole one side gets (a value an all-different or a
 //! reified equality took) reaches the other, where bounds reasoning would
-//! move only the bounds. Gecode's FlatZinc front end does the same for
-//! `int_lin_eq` over two variables; Langford's problem chains its
-//! positions by such differences, and its channelling makes the holes.
+//! move only the bounds. Gecode does the same for `int_lin_eq` over two
+//! variables by default; Langford's problem chains its positions by such
+//! differences, and its channelling makes the holes (BENCHMARKS.md,
+//! "Two-variable equalities channelled value by value").
 //!
 //! Explanations name the other side's values that are missing: a value
 //! `u` of `p` goes because `q` lacks `sign * u + k`, which is
