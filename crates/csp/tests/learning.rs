@@ -24,6 +24,9 @@ enum Spec {
     Clause(Vec<usize>, Vec<usize>),
     Table(Vec<usize>, Vec<Vec<i32>>),
     Element(Vec<i64>, usize, usize),
+    /// `a * x[i] + b * x[j] = rhs`, `a` and `b` 1 or -1: the linear
+    /// propagator's value channel, explained by the missing images.
+    UnitPair(i64, usize, i64, usize, i64),
     /// `b <-> sum <= rhs`, with `b` the first variable's `>= 1`.
     Reified(usize, Vec<(i64, usize)>, i64),
     /// Kinds explained by the others' domains: times and abs.
@@ -59,6 +62,10 @@ fn cmp() -> impl Strategy<Value = Cmp> {
     prop_oneof![Just(Cmp::Eq), Just(Cmp::Ne), Just(Cmp::Le), Just(Cmp::Ge)]
 }
 
+fn unit() -> impl Strategy<Value = i64> {
+    prop_oneof![Just(1i64), Just(-1)]
+}
+
 fn spec(n: usize) -> impl Strategy<Value = Spec> {
     let v = 0..n;
     let terms = proptest::collection::vec((-3i64..=3, 0..n), 1..=4);
@@ -82,6 +89,8 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
             v.clone()
         )
             .prop_map(|(a, i, r)| Spec::Element(a, i, r)),
+        (unit(), v.clone(), unit(), v.clone(), -4i64..=4)
+            .prop_map(|(a, i, b, j, r)| Spec::UnitPair(a, i, b, j, r)),
         (v.clone(), terms, -4i64..=4).prop_map(|(b, t, r)| Spec::Reified(b, t, r)),
         (v.clone(), v.clone(), v.clone()).prop_map(|(a, b, c)| Spec::Times(a, b, c)),
         (v.clone(), v.clone()).prop_map(|(a, b)| Spec::Abs(a, b)),
@@ -179,6 +188,9 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
                 m.table(s.iter().map(|&i| x[i]), rows).map(|_| ())
             }
             Spec::Element(a, i, r) => m.element(a.clone(), x[*i], x[*r]).map(|_| ()),
+            Spec::UnitPair(a, i, b, j, r) => m
+                .linear([(*a, x[*i]), (*b, x[*j])], Cmp::Eq, *r)
+                .map(|_| ()),
             Spec::Reified(b, t, r) => {
                 let cond = Condition::linear(t.iter().map(|&(a, i)| (a, x[i])), Cmp::Le, *r);
                 let flag = m.bool_var().unwrap();
