@@ -142,6 +142,21 @@ fn raw_sum(terms: &[(i64, usize, i64)], x: &[i64]) -> i128 {
         .sum()
 }
 
+/// A two-variable equality whose coefficient is `i64::MIN` is no pair of
+/// unit coefficients (the linear propagator's value channel takes only
+/// 1 and -1), and its shape test must not overflow asking: `MIN * x0 + x1
+/// = 0` (or `- x1`) holds only at 0, 0.
+#[test]
+fn an_equality_with_the_most_negative_coefficient_is_exact() {
+    for other in [1, -1] {
+        let mut m = Model::new();
+        let x = m.int_vars(2, -2..=3).unwrap();
+        m.linear([(i64::MIN, x[0]), (other, x[1])], Cmp::Eq, 0)
+            .unwrap();
+        assert_eq!(counts(&m), vec![1; Strategy::ALL.len()]);
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: 500, ..Default::default() })]
 

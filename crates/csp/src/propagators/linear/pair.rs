@@ -37,7 +37,8 @@ impl UnitPair {
             return None;
         };
         let plain = p.offset == 0 && q.offset == 0 && p.var.index != q.var.index;
-        (cmp == Cmp::Eq && plain && a.abs() == 1 && b.abs() == 1).then(|| UnitPair {
+        let unit = |c: i64| c == 1 || c == -1;
+        (cmp == Cmp::Eq && plain && unit(*a) && unit(*b)).then(|| UnitPair {
             sign: -(a * b) as i128,
             k: *b as i128 * rhs,
         })
