@@ -14,7 +14,7 @@
 //! `u` of `p` goes because `q` lacks `sign * u + k`, which is
 //! `[q != w]` inside `q`'s bounds and a bound of `q` outside them.
 
-use super::super::explain::{conjunction, DESCRIBED};
+use super::super::explain::{conjunction, lacks, no_value_left, value_by_value};
 use super::super::{Domains, Inferred, Lit};
 use crate::comparison::Cmp;
 use crate::literal::Relation;
@@ -47,50 +47,47 @@ impl UnitPair {
     /// The explanation of `what`, an inference of the channel over the
     /// variables `p` and `q` (or of the bounds reasoning it falls back
     /// on): for `[x != v]` the other side lacking the image of `v`; for
-    /// a bound, `x`'s previous bound and each value between gone, by its
-    /// own hole or the other side lacking its image (one bound of the
-    /// other side when that covers them all); for a failure, every value
-    /// of the narrower side without its image. `None` past
-    /// [`DESCRIBED`] values.
+    /// a bound, `x`'s previous bound and one bound of the other side when
+    /// that rules out every value passed, else each value passed gone by
+    /// its own hole or the other side lacking its image; for a failure,
+    /// every value of the narrower side without its image, one bound of
+    /// the other side again when that covers them (`explain.rs`'s
+    /// `value_by_value` and `no_value_left`, `None` past `DESCRIBED`
+    /// values).
     pub fn explain(&self, [p, q]: [u32; 2], what: Inferred, d: &dyn Domains) -> Option<Vec<Lit>> {
-        let mut why = Vec::new();
-        match what {
-            Inferred::Lit(lit) => {
-                let side = self.side([p, q], lit.var)?;
-                match lit.relation {
-                    Relation::NotEqual => why.push(side.lacks(lit.value, d)?),
-                    Relation::AtLeast => {
-                        let lo = d.min(lit.var)?;
-                        why.push(Lit::at_least(lit.var, lo));
-                        side.gone(lo, lit.value - 1, d, &mut why)?;
-                    }
-                    Relation::AtMost => {
-                        let hi = d.max(lit.var)?;
-                        why.push(Lit::at_most(lit.var, hi));
-                        side.gone(lit.value + 1, hi, d, &mut why)?;
-                    }
-                    Relation::Equal => return None,
-                }
-            }
+        let (side, lit) = match what {
+            Inferred::Lit(lit) => (self.side([p, q], lit.var)?, Some(lit)),
             Inferred::Failure => {
                 let width = |x: u32| Some(d.max(x)? - d.min(x)?);
                 let x = if width(p)? <= width(q)? { p } else { q };
-                let side = self.side([p, q], x)?;
-                let (lo, hi) = d.bounds(x)?;
-                why.push(Lit::at_least(x, lo));
-                why.push(Lit::at_most(x, hi));
-                side.gone(lo, hi, d, &mut why)?;
+                (self.side([p, q], x)?, None)
+            }
+        };
+        let ruled_out = |u: i64, why: &mut Vec<Lit>| {
+            let w = i64::try_from(side.image(u)).ok()?;
+            why.push(lacks(side.y, w, d)?);
+            Some(())
+        };
+        match lit {
+            Some(lit) => side
+                .one_bound(lit, d)
+                .or_else(|| value_by_value(lit, d, ruled_out)),
+            // As `no_value_left`: the lower bound moved past the upper.
+            None => {
+                let hi = d.max(side.x)?;
+                let past = side.one_bound(Lit::at_least(side.x, hi + 1), d);
+                past.map(|why| conjunction([why, vec![Lit::at_most(side.x, hi)]].concat()))
+                    .or_else(|| no_value_left(side.x, d, ruled_out))
             }
         }
-        Some(conjunction(why))
     }
 
     /// `x`'s side of the pair.
     fn side(&self, [p, q]: [u32; 2], x: u32) -> Option<Side> {
         let (sign, k) = (self.sign, self.k);
         match x {
-            // p = sign * (q - k)
             _ if x == p => Some(Side { x, y: q, sign, k }),
+            // p = sign * (q - k)
             _ if x == q => Some(Side {
                 x,
                 y: p,
@@ -111,48 +108,38 @@ struct Side {
 }
 
 impl Side {
-    /// Why `y` has no value for `u`: a bound of `y` beyond its image, or
-    /// the image's hole; `None` if `y` has it (no such inference).
-    fn lacks(&self, u: i64, d: &dyn Domains) -> Option<Lit> {
-        let w = i64::try_from(self.sign * u as i128 + self.k).ok()?;
-        let (lo, hi) = d.bounds(self.y)?;
-        match w {
-            _ if w < lo => Some(Lit::at_least(self.y, w + 1)),
-            _ if w > hi => Some(Lit::at_most(self.y, w - 1)),
-            _ if !d.contains(self.y, w) => Some(Lit::not_equal(self.y, w)),
-            _ => None,
-        }
+    /// The image of `x`'s value `u` in `y`.
+    fn image(&self, u: i64) -> i128 {
+        self.sign * u as i128 + self.k
     }
 
-    /// Why `x` has no value in `lo..=hi`: one bound of `y` when it rules
-    /// out every image, else value by value.
-    fn gone(&self, lo: i64, hi: i64, d: &dyn Domains, why: &mut Vec<Lit>) -> Option<()> {
-        if lo > hi {
-            return Some(());
-        }
-        let image = |u: i64| self.sign * u as i128 + self.k;
+    /// A bound `lit` on `x` explained by `x`'s bound before it and one
+    /// bound of `y` that rules out the image of every value it passed
+    /// (however many); `None` when no bound of `y` does.
+    fn one_bound(&self, lit: Lit, d: &dyn Domains) -> Option<Vec<Lit>> {
+        let (before, lo, hi) = match lit.relation {
+            Relation::AtLeast => {
+                let lo = d.min(self.x)?;
+                (Lit::at_least(self.x, lo), lo, lit.value - 1)
+            }
+            Relation::AtMost => {
+                let hi = d.max(self.x)?;
+                (Lit::at_most(self.x, hi), lit.value + 1, hi)
+            }
+            _ => return None,
+        };
         let (first, last) = match self.sign > 0 {
-            true => (image(lo), image(hi)),
-            false => (image(hi), image(lo)),
+            true => (self.image(lo), self.image(hi)),
+            false => (self.image(hi), self.image(lo)),
         };
         let (y_lo, y_hi) = d.bounds(self.y)?;
-        if last < y_lo as i128 {
-            why.push(Lit::at_least(self.y, i64::try_from(last + 1).ok()?));
-            return Some(());
-        }
-        if first > y_hi as i128 {
-            why.push(Lit::at_most(self.y, i64::try_from(first - 1).ok()?));
-            return Some(());
-        }
-        if hi - lo > DESCRIBED {
+        let y_bound = if last < y_lo as i128 {
+            Lit::at_least(self.y, i64::try_from(last + 1).ok()?)
+        } else if first > y_hi as i128 {
+            Lit::at_most(self.y, i64::try_from(first - 1).ok()?)
+        } else {
             return None;
-        }
-        for u in lo..=hi {
-            match d.contains(self.x, u) {
-                true => why.push(self.lacks(u, d)?),
-                false => why.push(Lit::not_equal(self.x, u)),
-            }
-        }
-        (why.len() as i64 <= DESCRIBED).then_some(())
+        };
+        Some(conjunction(vec![before, y_bound]))
     }
 }
