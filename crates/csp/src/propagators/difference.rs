@@ -9,16 +9,17 @@
 //! * check: the equation on the view values (exact in 128 bits);
 //! * backtracking and forward checking: the shared defaults;
 //! * arc consistency: with `x` or `y` fixed and both other domains
-//!   listable, the channel between them (`affine::unit_channel`: the ends
+//!   listable, the channel between them (`unit_channel.rs`: the ends
 //!   as bound moves, then 64 values at a time, shifted or reflected),
 //!   which is domain consistency and implies the bounds; otherwise
 //!   bounds(Z) on the three to their fixpoint (a linear equality's), no
 //!   store access for a bound that already holds (`tests/strength.rs`
 //!   checks both against brute force).
 
-use super::affine::{fixed, unit_channel};
+use super::affine::fixed;
 use super::bounds::{range, tighten};
 use super::explain::{domains_of, Read};
+use super::unit_channel::unit_channel;
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
 use crate::propagators::Constraint;

@@ -24,8 +24,8 @@
 mod explain;
 mod pair;
 
-use super::affine::unit_channel;
 use super::set_aside::SetAside;
+use super::unit_channel::unit_channel;
 use super::{Ctx, Domains, Inferred, Lit, Posted, Prop, Propagator, Scratch, Watch};
 use crate::comparison::Cmp;
 use crate::propagators::{Constraint, Kind};

@@ -95,6 +95,7 @@ pub(crate) mod table;
 pub(crate) mod table_reif;
 mod theta_tree;
 pub(crate) mod times;
+mod unit_channel;
 pub(crate) mod value_precede;
 #[cfg(test)]
 mod walk_tests;

@@ -2,7 +2,7 @@
 //! constant (`x - y = c`, `x + y = c`): the map `q = sign * p + k` between
 //! the two, a bijection of values. While both domains can be listed the
 //! propagator keeps each side's values whose image the other has, as the
-//! affine channel does (`affine::unit_channel`), which is domain
+//! affine channel does (`unit_channel.rs`), which is domain
 //! consistency: a hole one side gets (a value an all-different or a
 //! reified equality took) reaches the other, where bounds reasoning would
 //! move only the bounds. Gecode does the same for `int_lin_eq` over two
