@@ -31,9 +31,16 @@ from fractions import Fraction
 
 
 def read_dzn(path):
-    """S, t, n and d from a template_design data file."""
+    """S, t, n and d from a template_design data file; ValueError if one
+    is missing."""
     text = open(path).read()
-    value = lambda name: re.search(rf"\b{name}\s*=\s*([^;]*);", text).group(1)
+
+    def value(name):
+        found = re.search(rf"\b{name}\s*=\s*([^;]*);", text)
+        if not found:
+            raise ValueError(f"no `{name} = ...;`")
+        return found.group(1)
+
     d = [int(x) for x in re.findall(r"-?\d+", value("d"))]
     return int(value("S")), int(value("t")), int(value("n")), d
 
@@ -160,7 +167,10 @@ def main():
     ap.add_argument("--production", type=int, help="P (default: the lower bound, ceil(sum d / S))")
     ap.add_argument("--only", choices=["exact", "lp"], help="one check only")
     args = ap.parse_args()
-    S, t, n, d = read_dzn(args.data)
+    try:
+        S, t, n, d = read_dzn(args.data)
+    except (OSError, ValueError) as e:
+        ap.error(f"{args.data}: {e}")
     if t != 3:
         ap.error(f"{args.data}: t = {t}; this replay knows three templates only")
     P = args.production or -(-sum(d) // S)
