@@ -70,6 +70,7 @@ mod propagate;
 mod propagators;
 mod queue;
 pub mod replay;
+mod resident;
 mod residue;
 mod rng;
 mod search;

@@ -411,6 +411,12 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop as soon as this flag is set (from another thread or a signal handler).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop once the process's resident memory passes this many bytes
+    /// (all its searches count). Read from the system where the clock is
+    /// polled, at most every 10 ms: on Linux; elsewhere it never stops a
+    /// search. A deep search over many wide domains keeps a trail that
+    /// grows with its depth; this stops it before the machine does.
+    pub memory: Option<u64>,
     /// Passed at each poll of the clock (see [`Gate`]): a function that
     /// may block, pausing the search where it stands until it returns.
     pub gate: Option<Gate>,
@@ -522,6 +528,11 @@ impl Limits {
         {
             return Some(StopReason::Cancelled);
         }
+        if let Some(limit) = self.memory
+            && crate::resident::resident_bytes().is_some_and(|b| b > limit)
+        {
+            return Some(StopReason::Memory);
+        }
         match self.time {
             Some(t) if since.elapsed() >= t => Some(StopReason::Time),
             _ => None,
@@ -548,6 +559,8 @@ pub enum StopReason {
     Time,
     /// [`Limits::cancel`] was set.
     Cancelled,
+    /// [`Limits::memory`] passed.
+    Memory,
     /// The model's domains are too large to hold as bit sets for a
     /// systematic search (local search may still work).
     TooLarge,
@@ -562,6 +575,7 @@ impl fmt::Display for StopReason {
             StopReason::Solutions => "solution limit",
             StopReason::Time => "time limit",
             StopReason::Cancelled => "cancelled",
+            StopReason::Memory => "memory limit",
             StopReason::TooLarge => "model too large for bit-set domains",
         })
     }

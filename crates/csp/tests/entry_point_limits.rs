@@ -328,3 +328,26 @@ fn an_expired_limit_stops_the_search_while_posting() {
         assert_eq!((outcome.stats.nodes, outcome.solutions()), (0, 0));
     }
 }
+
+/// The memory limit reads the process's resident set (Linux): one below
+/// it stops a search at its first poll, keeping the statistics; one far
+/// above changes nothing.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_memory_limit_stops_a_search_only_past_it() {
+    let (model, _) = queens(10);
+    let below = Limits {
+        memory: Some(1),
+        ..Limits::default()
+    };
+    let outcome = Solver::new(&model).limits(below).count();
+    assert_eq!(outcome.status, Status::Stopped(StopReason::Memory));
+    assert!(outcome.solutions() < 724);
+    let above = Limits {
+        memory: Some(1 << 40),
+        ..Limits::default()
+    };
+    let outcome = Solver::new(&model).limits(above).count();
+    assert_eq!(outcome.status, Status::Complete);
+    assert_eq!(outcome.solutions(), 724);
+}

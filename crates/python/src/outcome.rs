@@ -27,6 +27,7 @@ pub(crate) fn reason_name(r: csp::StopReason) -> &'static str {
         csp::StopReason::Solutions => "solutions",
         csp::StopReason::Time => "time",
         csp::StopReason::Cancelled => "cancelled",
+        csp::StopReason::Memory => "memory",
         csp::StopReason::TooLarge => "too-large",
     }
 }

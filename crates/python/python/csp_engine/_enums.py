@@ -68,7 +68,7 @@ class Status(_Named):
 
 
 class StopReason(_Named):
-    """What stopped a search: a limit, Ctrl-C or an exception (cancelled), or a model too large."""
+    """What stopped a search: a limit, Ctrl-C or an exception (cancelled), the memory limit, or a model too large."""
 
     NODES = "nodes"
     FAILURES = "failures"
@@ -76,6 +76,7 @@ class StopReason(_Named):
     SOLUTIONS = "solutions"
     TIME = "time"
     CANCELLED = "cancelled"
+    MEMORY = "memory"
     TOO_LARGE = "too-large"
 
 
