@@ -81,19 +81,28 @@ enum Removed {
     Sparse(HashMap<i64, u32>),
 }
 
-/// Declared domains at most this wide get a slot per value.
+/// Declared domains at most this wide get a slot per value...
 const DENSE_WIDTH: i64 = 1 << 16;
+/// ...while the slots of all variables stay within this many (64 MiB);
+/// the rest get maps. (A de Bruijn model's 16,384 variables over 16,384
+/// values took a GiB of slots before its first conflict.)
+const DENSE_BUDGET: i64 = 1 << 24;
 
 /// No literal: past every position.
 const NONE: u32 = u32::MAX;
 
 impl History {
-    fn new(d: &Domain) -> History {
+    /// The history of a variable declared `d`, with a slot per value if
+    /// `d` is narrow and `budget` (slots still to give) allows; the
+    /// budget is charged.
+    fn new(d: &Domain, budget: &mut i64) -> History {
         let (lo, hi) = match (d.min(), d.max()) {
             (Some(lo), Some(hi)) => (lo as i64, hi as i64),
             _ => (1, 0),
         };
-        let removed = if hi - lo < DENSE_WIDTH {
+        let width = (hi - lo + 1).max(0);
+        let removed = if width <= DENSE_WIDTH && width <= *budget {
+            *budget -= width;
             Removed::Dense(vec![NONE; (hi - lo + 1).max(0) as usize])
         } else {
             Removed::Sparse(HashMap::new())
@@ -199,7 +208,13 @@ impl Trail {
     pub fn new(domains: &[Domain]) -> Trail {
         Trail {
             entries: Vec::new(),
-            vars: domains.iter().map(History::new).collect(),
+            vars: {
+                let mut budget = DENSE_BUDGET;
+                domains
+                    .iter()
+                    .map(|d| History::new(d, &mut budget))
+                    .collect()
+            },
             starts: Vec::new(),
         }
     }
@@ -682,5 +697,24 @@ mod tests {
         t.backjump(0, |x| undone.push(x));
         assert_eq!((t.len(), t.level(), undone.len()), (0, 0, 3));
         assert_eq!(t.at(0, &d).min(0), Some(0));
+    }
+
+    #[test]
+    fn slots_per_value_stop_at_the_budget_and_maps_answer_the_same() {
+        // Two variables over 0..=9 with room for one's slots: the second
+        // gets a map, and both say where a removed value went.
+        let d = Domain::from(0..=9);
+        let mut budget = 15;
+        let mut dense = History::new(&d, &mut budget);
+        let mut sparse = History::new(&d, &mut budget);
+        assert!(matches!(dense.removed, Removed::Dense(_)));
+        assert!(matches!(sparse.removed, Removed::Sparse(_)));
+        assert_eq!(budget, 5);
+        for h in [&mut dense, &mut sparse] {
+            h.set_removed(4, 7);
+            assert_eq!((h.removed_at(4), h.removed_at(5)), (7, NONE));
+            h.set_removed(4, NONE);
+            assert_eq!(h.removed_at(4), NONE);
+        }
     }
 }
