@@ -114,6 +114,7 @@ fn limits(opts: &Options, nodes: Option<u64>) -> Limits {
         nodes,
         failures: opts.fail_limit,
         time: opts.time,
+        memory: opts.memory_limit,
         ..Limits::default()
     }
 }

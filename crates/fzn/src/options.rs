@@ -90,6 +90,11 @@ pub struct Options {
     pub all_variables: bool,
     /// `-v`: notes on what the solver does, on standard error.
     pub verbose: bool,
+    /// `--memory-limit MB`: stop once the process's resident memory
+    /// passes this many bytes (`0`: none). [`parse`] starts from
+    /// [`DEFAULT_MEMORY_LIMIT_MB`], as `fzn-csp` does; `Options::default()`
+    /// has none, since a program that embeds the solver owns its memory.
+    pub memory_limit: Option<u64>,
     /// `-node N` (Gecode's flag, which MiniZinc may pass): stop after N nodes.
     pub node_cutoff: Option<u64>,
     /// `-fail N` (Gecode's flag): stop after N failures.
@@ -142,6 +147,7 @@ impl Default for Options {
             plot: None,
             all_variables: false,
             verbose: false,
+            memory_limit: None,
             node_cutoff: None,
             fail_cutoff: None,
             ignored: Vec::new(),
@@ -152,6 +158,12 @@ impl Default for Options {
         }
     }
 }
+
+/// `--memory-limit`'s default, in MiB: a search stops (its answer so
+/// far kept, as at the time limit) before the process holds 2 GB. A
+/// deep search over many wide domains (de Bruijn sequences over 16,384
+/// values) keeps a trail that grows with its depth, about 4 GB in 51 s.
+pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 1536;
 
 /// The usage text.
 pub const USAGE: &str = "\
@@ -175,6 +187,9 @@ solutions in the FlatZinc output format.
                            hidden ones included (as --study counts), not
                            each distinct printed solution once
   -v, --verbose            notes on the model and the search on stderr
+      --memory-limit MB    stop, keeping what was found, once the process
+                           holds MB MiB of memory (default 1536; 0: no
+                           limit; read on Linux only)
       -node N, -fail N     (Gecode's flags) stop after N nodes / failures;
                            Gecode's other flags (-c-d, -a-d, -decay,
                            -restart*, -nogoods*) are accepted and ignored
@@ -282,6 +297,7 @@ const OPTIONS: &[&str] = &[
     "--parallel",
     "--intermediate",
     "--verbose",
+    "--memory-limit",
     "--all-variables",
     "--strategy",
     "--var-order",
@@ -330,6 +346,10 @@ fn settings<T: Choice>(option: &str, text: &str) -> Result<Choices<T>, String> {
 /// assert!(o.all);
 /// assert_eq!(o.time, Some(std::time::Duration::from_millis(500)));
 /// assert_eq!(o.file.as_deref(), Some("m.fzn"));
+/// // The memory limit: 1536 MiB unless set, in bytes; 0 for none.
+/// assert_eq!(o.memory_limit, Some(1536 << 20));
+/// let m = csp_fzn::options::parse(["--memory-limit", "0"]).unwrap();
+/// assert_eq!(m.memory_limit, None);
 /// // Gecode's flags, as a configuration written for Gecode passes them.
 /// let g = csp_fzn::options::parse(["-node", "100", "-decay", "0.9"]).unwrap();
 /// assert_eq!((g.node_cutoff, g.ignored), (Some(100), vec!["-decay 0.9".to_owned()]));
@@ -343,7 +363,10 @@ where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    let mut o = Options::default();
+    let mut o = Options {
+        memory_limit: Some(DEFAULT_MEMORY_LIMIT_MB << 20),
+        ..Options::default()
+    };
     let mut args = args.into_iter().map(Into::into);
     while let Some(a) = args.next() {
         let mut value = |name: &str| {
@@ -431,6 +454,15 @@ where
                     .map_err(|e| format!("option {a}: {e}"))?;
             }
             "-v" | "--verbose" => o.verbose = true,
+            "--memory-limit" => {
+                let v = value(&a)?;
+                o.memory_limit = match number::<u64>(&a, &v)? {
+                    0 => None,
+                    mb => Some(mb.checked_mul(1 << 20).ok_or_else(|| {
+                        format!("option {a}: {mb} MiB is more than any machine holds")
+                    })?),
+                };
+            }
             "--all-variables" => o.all_variables = true,
             "-node" => {
                 let v = value(&a)?;

@@ -163,6 +163,13 @@ pub fn run(
             }
         };
     }
+    if report.stopped == Some(csp::StopReason::Memory) {
+        let mb = opts.memory_limit.unwrap_or(0) >> 20;
+        let _ = writeln!(
+            err,
+            "fzn-csp: stopped at the memory limit ({mb} MiB); --memory-limit MB raises it (0: none)"
+        );
+    }
     if opts.stats {
         write_stats(&report, &built, init_time, out).map_err(io)?;
     }
@@ -176,6 +183,8 @@ struct Report {
     objective: Option<i64>,
     /// The objective was proved optimal (its bound is its value).
     proved: bool,
+    /// The limit that stopped the search, if one did.
+    stopped: Option<csp::StopReason>,
 }
 
 /// The statistics under the names MiniZinc's standard defines
@@ -396,6 +405,7 @@ impl Solve<'_> {
             // Gecode counts the nodes below the root; the engine counts it.
             nodes: self.opts.node_cutoff.map(|n| n.saturating_add(1)),
             failures: self.opts.fail_cutoff,
+            memory: self.opts.memory_limit,
             ..Limits::default()
         }
     }
@@ -826,6 +836,7 @@ impl Solve<'_> {
             solutions: found,
             objective: optimum.best,
             proved: optimum.proved,
+            stopped: optimum.stopped,
         })
     }
 }
@@ -853,6 +864,10 @@ fn finish_satisfaction(
     Ok(Report {
         stats: outcome.stats,
         solutions: found,
+        stopped: match outcome.status {
+            Status::Stopped(why) => Some(why),
+            _ => None,
+        },
         ..Report::default()
     })
 }

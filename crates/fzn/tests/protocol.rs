@@ -316,3 +316,33 @@ fn learning_settings_change_the_search_not_the_answers() {
     assert_rejected(text, "--learned-clauses", "0", "at least 1");
     assert_rejected(text, "--learned-clauses", "many", "number");
 }
+
+/// `--memory-limit MB`: below what the process already holds, the search
+/// stops at once, says unknown (nothing found) and tells why on standard
+/// error; `0` means none, and the search ends as without the option.
+#[test]
+#[cfg(target_os = "linux")]
+fn the_memory_limit_stops_the_search_and_says_so() {
+    let text = "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\n\
+                constraint int_lt(x, y);\nsolve satisfy;";
+    let (code, stdout, stderr) = run(text, &["--memory-limit", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "=====UNKNOWN=====\n");
+    assert!(
+        stderr.contains("stopped at the memory limit (1 MiB)") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = run(text, &["--memory-limit", "0", "-a"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.ends_with("==========\n") && stderr.is_empty(),
+        "{stdout}{stderr}"
+    );
+    assert_rejected(text, "--memory-limit", "lots", "number");
+    assert_rejected(
+        text,
+        "--memory-limit",
+        "99999999999999",
+        "more than any machine",
+    );
+}
