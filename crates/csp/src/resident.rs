@@ -4,7 +4,7 @@
 //! searches poll, since the limits are polled every few dozen
 //! propagations and a read costs microseconds.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -18,6 +18,26 @@ static EPOCH: OnceLock<Instant> = OnceLock::new();
 static READ_AT: AtomicU64 = AtomicU64::new(u64::MAX);
 /// The last reading in bytes (`u64::MAX`: the system does not say).
 static BYTES: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Polls between two looks at the clock in [`over`]: a poll comes every
+/// 64 propagations, so most cost one counter increment.
+const POLLS_PER_LOOK: u32 = 64;
+static POLLS: AtomicU32 = AtomicU32::new(0);
+
+/// Does the resident set pass `limit` bytes? Looks at the clock every
+/// [`POLLS_PER_LOOK`] calls (the first included), and reads the system
+/// when the reading is [`EVERY`] old; between looks, the last reading.
+pub(crate) fn over(limit: u64) -> bool {
+    let bytes = if POLLS
+        .fetch_add(1, Ordering::Relaxed)
+        .is_multiple_of(POLLS_PER_LOOK)
+    {
+        resident_bytes()
+    } else {
+        Some(BYTES.load(Ordering::Relaxed)).filter(|&b| b != u64::MAX)
+    };
+    bytes.is_some_and(|b| b > limit)
+}
 
 /// The resident set in bytes, at most [`EVERY`] old; `None` where the
 /// system does not say. (Racing threads may both read: harmless.)

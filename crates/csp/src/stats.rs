@@ -529,7 +529,7 @@ impl Limits {
             return Some(StopReason::Cancelled);
         }
         if let Some(limit) = self.memory
-            && crate::resident::resident_bytes().is_some_and(|b| b > limit)
+            && crate::resident::over(limit)
         {
             return Some(StopReason::Memory);
         }
