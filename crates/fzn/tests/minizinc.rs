@@ -223,6 +223,16 @@ fn the_driver_passes_flags_statistics_and_time_limits() {
         })
         .collect();
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+    // Our own flag from the solver configuration: a memory limit below
+    // what any process holds stops at once (Linux reads it).
+    if cfg!(target_os = "linux") {
+        let text = output(
+            minizinc()
+                .args(["--solver", "csp", "--memory-limit", "1"])
+                .args(model("queens")),
+        );
+        assert!(text.contains("=====UNKNOWN====="), "{text}");
+    }
 }
 
 /// `seq_search` runs each annotation over its own variables with its own
