@@ -34,7 +34,7 @@ pub(crate) fn over(limit: u64) -> bool {
     {
         resident_bytes()
     } else {
-        Some(BYTES.load(Ordering::Relaxed)).filter(|&b| b != u64::MAX)
+        last_reading()
     };
     bytes.is_some_and(|b| b > limit)
 }
@@ -48,6 +48,11 @@ pub(crate) fn resident_bytes() -> Option<u64> {
         BYTES.store(read().unwrap_or(u64::MAX), Ordering::Relaxed);
         READ_AT.store(now, Ordering::Relaxed);
     }
+    last_reading()
+}
+
+/// The last reading, if the system gave one.
+fn last_reading() -> Option<u64> {
     Some(BYTES.load(Ordering::Relaxed)).filter(|&b| b != u64::MAX)
 }
 

@@ -103,7 +103,7 @@ impl History {
         let width = (hi - lo + 1).max(0);
         let removed = if width <= DENSE_WIDTH && width <= *budget {
             *budget -= width;
-            Removed::Dense(vec![NONE; (hi - lo + 1).max(0) as usize])
+            Removed::Dense(vec![NONE; width as usize])
         } else {
             Removed::Sparse(HashMap::new())
         };
