@@ -20,6 +20,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 mod operands;
 // The precedences stated so far, which tighten a difference helper's domain.
 mod precedence;
+// The linear relaxation over the arithmetic posted so far.
+mod relaxation;
 // An all-different over residues: disequalities, or channelled helpers.
 mod residues;
 

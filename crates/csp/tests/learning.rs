@@ -56,6 +56,9 @@ enum Spec {
 struct ModelSpec {
     domains: Vec<Vec<i32>>,
     constraints: Vec<Spec>,
+    /// The model's linear relaxation posted last (`Model::linear_relaxation`):
+    /// its failures explained by its certificates.
+    relax: bool,
 }
 
 fn cmp() -> impl Strategy<Value = Cmp> {
@@ -121,11 +124,13 @@ fn model_spec() -> impl Strategy<Value = ModelSpec> {
             (
                 proptest::collection::vec(domain, n),
                 proptest::collection::vec(spec(n), 0..=6),
+                any::<bool>(),
             )
         })
-        .prop_map(|(domains, constraints)| ModelSpec {
+        .prop_map(|(domains, constraints, relax)| ModelSpec {
             domains,
             constraints,
+            relax,
         })
 }
 
@@ -154,6 +159,7 @@ fn scheduling_spec() -> impl Strategy<Value = ModelSpec> {
             ModelSpec {
                 domains,
                 constraints,
+                relax: false,
             }
         })
 }
@@ -234,6 +240,9 @@ fn build(spec: &ModelSpec) -> (Model, Vec<VarId>) {
                 .map(|_| ())
             }
         };
+    }
+    if spec.relax {
+        m.linear_relaxation().unwrap();
     }
     (m, x)
 }

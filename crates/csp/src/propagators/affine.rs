@@ -18,6 +18,7 @@
 use super::bounds::{range, restrict};
 use super::explain::{domains_of, Read};
 use super::linear::{div_ceil, div_floor};
+use super::relaxation::Relaxed;
 use super::unit_channel::unit_channel;
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
@@ -63,6 +64,16 @@ impl ConstraintKind for Affine {
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
         Box::new(Channel { con, kind: self })
+    }
+
+    /// `z - a * x = c`.
+    fn relaxed(&self, con: &Constraint) -> Option<Relaxed> {
+        let c = Some(self.c as i128);
+        Some(Relaxed::Linear {
+            terms: vec![(-self.a, con.scope[0]), (1, con.scope[1])],
+            lower: c,
+            upper: c,
+        })
     }
 }
 

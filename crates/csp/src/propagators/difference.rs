@@ -19,6 +19,7 @@
 use super::affine::fixed;
 use super::bounds::{range, tighten};
 use super::explain::{domains_of, Read};
+use super::relaxation::Relaxed;
 use super::unit_channel::unit_channel;
 use super::{ConstraintKind, Ctx, Posted, Prop, Propagator};
 use super::{Domains, Inferred, Lit};
@@ -40,6 +41,17 @@ impl ConstraintKind for Difference {
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
         Box::new(Channel { con, c: self.c })
+    }
+
+    /// `x - y - z = -c`.
+    fn relaxed(&self, con: &Constraint) -> Option<Relaxed> {
+        let s = &con.scope;
+        let c = Some(-(self.c as i128));
+        Some(Relaxed::Linear {
+            terms: vec![(1, s[0]), (-1, s[1]), (-1, s[2])],
+            lower: c,
+            upper: c,
+        })
     }
 }
 

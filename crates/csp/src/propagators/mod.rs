@@ -89,6 +89,7 @@ pub(crate) mod objective;
 pub(crate) mod predicate;
 pub(crate) mod regular;
 pub(crate) mod reified;
+pub(crate) mod relaxation;
 mod set_aside;
 pub(crate) mod subcircuit;
 pub(crate) mod table;
@@ -763,6 +764,13 @@ pub(crate) trait ConstraintKind: Send + Sync {
     /// By default any change.
     fn watches(&self, con: &Constraint) -> Vec<Watch> {
         vec![Watch::Any; con.vars.len()]
+    }
+
+    /// How `con` reads as rows of the linear relaxation
+    /// (`relaxation.rs`): a linear constraint, a product, or, by default,
+    /// nothing the relaxation can use.
+    fn relaxed(&self, _con: &Constraint) -> Option<relaxation::Relaxed> {
+        None
     }
 }
 

@@ -20,6 +20,7 @@
 //!   domain consistency on small ones.
 
 use super::linear::SumInt;
+use super::relaxation::Relaxed;
 use super::{bounds, linear, predicate, ConstraintKind, Ctx, Posted, Prop};
 use crate::propagators::Constraint;
 use crate::store::Wipeout;
@@ -43,6 +44,15 @@ impl ConstraintKind for Times {
 
     fn post<'m>(&'m self, con: &'m Constraint) -> Posted<'m> {
         bounds::post(self, con)
+    }
+
+    fn relaxed(&self, con: &Constraint) -> Option<Relaxed> {
+        let s = &con.scope;
+        Some(Relaxed::Product {
+            x: s[0],
+            y: s[1],
+            z: s[2],
+        })
     }
 }
 
