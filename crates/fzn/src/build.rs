@@ -115,11 +115,32 @@ pub fn build_until(
     failed |= post.failed;
     if !failed {
         implied_unary(inst, &mut model, &vars);
+        if has_product(inst) {
+            model
+                .linear_relaxation()
+                .map_err(|e| FznError::new(0, format!("linear relaxation: {e}")))?;
+        }
     }
     Ok(Built {
         model,
         vars,
         failed,
+    })
+}
+
+/// Does the instance multiply two variables (`int_times`)? Then bounds
+/// reasoning row by row can miss what the rows' products say together,
+/// and the model gets its linear relaxation
+/// ([`Model::linear_relaxation`]); without one the rows are what arc
+/// consistency already reads.
+fn has_product(inst: &Instance) -> bool {
+    use crate::term::{Arg, Term};
+    inst.constraints.iter().any(|c| {
+        c.entry.name == "int_times"
+            && matches!(
+                c.args.as_slice(),
+                [Arg::Term(Term::Var(_)), Arg::Term(Term::Var(_)), ..]
+            )
     })
 }
 
