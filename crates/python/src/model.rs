@@ -675,6 +675,16 @@ impl Model {
         })
     }
 
+    /// Adds one redundant constraint checking the linear constraints and
+    /// products posted so far together, as a linear relaxation over the
+    /// reals (a product joins once a factor is fixed); arc consistency
+    /// and clause learning then fail where no real point satisfies them
+    /// all at once. The same solutions; its id, or `None` when fewer
+    /// than two rows would take part.
+    fn linear_relaxation(&self) -> PyResult<Option<usize>> {
+        self.post_maybe(|m, _| m.linear_relaxation())
+    }
+
     /// `x / y == z`, truncating towards zero (`y` is never 0).
     fn div(
         &self,

@@ -402,3 +402,27 @@ def test_binary_difference_predicates_become_disequalities():
     x = m.int_vars(2, range(5))
     m.predicate(x, lambda a, b: a + b == 4)  # not a difference pattern: one table
     assert m.num_constraints == 1 and solutions(m) == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)]
+
+
+def test_the_linear_relaxation_refutes_what_each_row_allows():
+    from csp_engine import Solver, Strategy
+
+    def triangle(relax):
+        # Any two of three sum to at most 2, all three to at least 4.
+        m = Model()
+        v = m.int_vars(3, range(3))
+        for a, b in [(0, 1), (1, 2), (0, 2)]:
+            m.linear([v[a], v[b]], "<=", 2)
+        m.linear(v, ">=", 4)
+        if relax:
+            assert m.linear_relaxation() is not None
+        return Solver(m, strategy=Strategy.ARC_CONSISTENCY).count()
+
+    rows, together = triangle(False), triangle(True)
+    assert rows.solutions == together.solutions == 0
+    assert rows.stats["failures"] > 0 and together.stats["failures"] == 0
+    # One row alone: nothing to add.
+    m = Model()
+    x = m.int_var(range(3))
+    m.linear([x], "<=", 1)
+    assert m.linear_relaxation() is None
