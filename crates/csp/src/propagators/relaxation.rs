@@ -76,6 +76,8 @@ pub(crate) struct Relaxation {
 const QUIET: u32 = 256;
 /// The longest period between checks.
 const LONGEST_PERIOD: u32 = 64;
+/// Checks between recomputations of the simplex's basic values.
+const FRESH_EVERY: u32 = 32;
 /// Largest magnitude of a coefficient or bound the rows may hold (so the
 /// certificates' sums stay far from 128-bit overflow).
 const LARGEST: i128 = 1 << 40;
@@ -343,20 +345,26 @@ impl Check<'_> {
             } else {
                 None
             };
-            let r = self.product_row(p);
-            let k = s.slack(r);
-            if let Some(f) = now
-                && self.fixed[p] != now
-            {
-                let row = product_exact(prod, Some(f));
-                for (j, _) in s.rows()[r].clone() {
-                    let a = row.terms.iter().find(|t| t.0 == j).map_or(0, |t| t.1);
-                    s.set_coefficient(r, j, a as f64);
-                }
+            if self.fixed[p] == now {
+                continue;
             }
             self.fixed[p] = now;
-            let row = product_exact(prod, now);
-            s.bound(k, float(row.lower, -1.0), float(row.upper, 1.0));
+            let r = self.product_row(p);
+            let k = s.slack(r);
+            let Some(f) = now else {
+                s.bound(k, f64::NEG_INFINITY, f64::INFINITY);
+                continue;
+            };
+            let (terms, c) = product_form(prod, f);
+            // The row's columns: z, x and y (`build` put each once).
+            for (i, j) in [prod.z.0, prod.x.0, prod.y.0].into_iter().enumerate() {
+                if [prod.z.0, prod.x.0][..i.min(2)].contains(&j) {
+                    continue;
+                }
+                let a = terms.iter().find(|t| t.0 == j).map_or(0, |t| t.1);
+                s.set_coefficient(r, j, a as f64);
+            }
+            s.bound(k, c as f64, c as f64);
         }
     }
 
@@ -384,32 +392,46 @@ impl Check<'_> {
     }
 }
 
-/// A product row with factor `fixed` (inactive, unbounded, if none):
-/// `z - v * y = v * oy - oz` with `x`'s view fixed to `v` (or the same
-/// with the roles swapped).
+/// A product row with factor `fixed` (inactive, unbounded, if none).
 fn product_exact(p: Product, fixed: Option<Fixed>) -> ExactRow {
-    let (v, (other, o)) = match fixed {
-        Some(Fixed::X(v)) => (v, p.y),
-        Some(Fixed::Y(v)) => (v, p.x),
-        None => {
-            return ExactRow {
-                terms: Vec::new(),
-                lower: None,
-                upper: None,
+    match fixed {
+        Some(f) => {
+            let (terms, c) = product_form(p, f);
+            let mut merged: Vec<(usize, i64)> = Vec::with_capacity(2);
+            for (j, a) in terms {
+                match merged.iter_mut().find(|t| t.0 == j) {
+                    Some(t) => t.1 += a,
+                    None => merged.push((j, a)),
+                }
+            }
+            ExactRow {
+                terms: merged,
+                lower: Some(c),
+                upper: Some(c),
             }
         }
+        None => ExactRow {
+            terms: Vec::new(),
+            lower: None,
+            upper: None,
+        },
+    }
+}
+
+/// `z - v * y = v * oy - oz` with `x`'s view fixed to `v` (or the same
+/// with the roles swapped): the terms over columns (`z`'s first; one
+/// column twice at most, merged into the first) and the constant.
+fn product_form(p: Product, fixed: Fixed) -> ([(usize, i64); 2], i128) {
+    let (v, (other, o)) = match fixed {
+        Fixed::X(v) => (v, p.y),
+        Fixed::Y(v) => (v, p.x),
     };
-    let mut terms = vec![(p.z.0, 1i64)];
-    match terms.iter_mut().find(|t| t.0 == other) {
-        Some(t) => t.1 -= v,
-        None => terms.push((other, -v)),
-    }
-    let c = v as i128 * o as i128 - p.z.1 as i128;
-    ExactRow {
-        terms,
-        lower: Some(c),
-        upper: Some(c),
-    }
+    let terms = if other == p.z.0 {
+        [(p.z.0, 1 - v), (p.z.0, 0)]
+    } else {
+        [(p.z.0, 1), (other, -v)]
+    };
+    (terms, v as i128 * o as i128 - p.z.1 as i128)
 }
 
 /// A bound as a float: `None` is infinite on side `sign`.
@@ -443,9 +465,12 @@ impl Propagator for Check<'_> {
             s.bound(j, lo as f64, hi as f64);
         }
         let rows = self.kind.rows.len() + self.kind.products.len();
-        let outcome = s.check(100 + 4 * rows as u32);
+        let budget = 100 + 4 * rows as u32;
+        // Values recomputed now and then, and before a failure is given
+        // up for want of a certificate (rounding may have shown it).
+        let mut fresh = self.calls.is_multiple_of(FRESH_EVERY);
         let mut failed = false;
-        if let Outcome::Infeasible { row } = outcome {
+        while let Outcome::Infeasible { row } = s.check(budget, fresh) {
             let multipliers = Self::multipliers(&s, row, rows);
             let fixed = &self.fixed;
             let bounds = &self.bounds;
@@ -461,7 +486,12 @@ impl Propagator for Check<'_> {
                     .collect();
                 self.last = Some((cert, fixings));
                 failed = true;
+                break;
             }
+            if fresh {
+                break;
+            }
+            fresh = true;
         }
         self.simplex = Some(s);
         if failed {

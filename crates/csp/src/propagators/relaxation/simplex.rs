@@ -52,6 +52,8 @@ pub(super) struct Simplex {
     lower: Vec<f64>,
     upper: Vec<f64>,
     since_rebuild: u64,
+    /// The pivot row's nonzero columns (reused).
+    nonzero: Vec<usize>,
 }
 
 impl Simplex {
@@ -70,6 +72,7 @@ impl Simplex {
             lower: vec![f64::NEG_INFINITY; width],
             upper: vec![f64::INFINITY; width],
             since_rebuild: 0,
+            nonzero: Vec::new(),
         };
         s.rebuild();
         s
@@ -78,11 +81,6 @@ impl Simplex {
     /// The slack column of row `r`.
     pub fn slack(&self, r: usize) -> usize {
         self.columns + r
-    }
-
-    /// The rows, as the tableau was built from them.
-    pub fn rows(&self) -> &[Vec<(usize, f64)>] {
-        &self.rows
     }
 
     /// Sets column `k`'s bounds (infinite for none).
@@ -215,6 +213,10 @@ impl Simplex {
         }
         self.tableau[i * w + k] = 0.0;
         self.tableau[i * w + b] = 1.0 / t;
+        // The other rows add multiples of row i: only its nonzero columns.
+        self.nonzero.clear();
+        self.nonzero
+            .extend((0..w).filter(|&j| self.tableau[i * w + j] != 0.0));
         for q in 0..self.basic.len() {
             if q == i {
                 continue;
@@ -224,14 +226,12 @@ impl Simplex {
                 continue;
             }
             self.tableau[q * w + k] = 0.0;
-            for j in 0..w {
+            for &j in &self.nonzero {
                 let p = self.tableau[i * w + j];
-                if p != 0.0 {
-                    let e = &mut self.tableau[q * w + j];
-                    *e += c * p;
-                    if e.abs() < ZERO {
-                        *e = 0.0;
-                    }
+                let e = &mut self.tableau[q * w + j];
+                *e += c * p;
+                if e.abs() < ZERO {
+                    *e = 0.0;
                 }
             }
         }
@@ -259,15 +259,18 @@ impl Simplex {
         self.pivot(i, k);
     }
 
-    /// Is there a point within every bound? At most `budget` pivots.
-    pub fn check(&mut self, budget: u32) -> Outcome {
+    /// Is there a point within every bound? At most `budget` pivots;
+    /// `fresh`: the basic columns' values first recomputed from the
+    /// nonbasic ones, dropping what the incremental updates let drift
+    /// (a drifted value can show a row infeasible that is not).
+    pub fn check(&mut self, budget: u32, fresh: bool) -> Outcome {
         if self.since_rebuild > REBUILD_AFTER {
             self.rebuild();
         }
-        // Basic values afresh from the nonbasic ones: no drift from the
-        // incremental updates.
-        for i in 0..self.basic.len() {
-            self.value[self.basic[i]] = self.row_value(i);
+        if fresh {
+            for i in 0..self.basic.len() {
+                self.value[self.basic[i]] = self.row_value(i);
+            }
         }
         for k in 0..self.width {
             if self.row_of[k].is_none() {
@@ -341,7 +344,7 @@ mod tests {
         s.bound(1, 0.0, 3.0);
         s.bound(s.slack(0), 4.0, 4.0);
         s.bound(s.slack(1), 2.0, f64::INFINITY);
-        assert_eq!(s.check(100), Outcome::Feasible);
+        assert_eq!(s.check(100, true), Outcome::Feasible);
     }
 
     #[test]
@@ -352,10 +355,10 @@ mod tests {
         s.bound(1, 0.0, 3.0);
         s.bound(s.slack(0), 5.0, f64::INFINITY);
         s.bound(s.slack(1), 2.0, f64::INFINITY);
-        assert!(matches!(s.check(100), Outcome::Infeasible { .. }));
+        assert!(matches!(s.check(100, true), Outcome::Infeasible { .. }));
         // Loosened again: feasible from the same basis.
         s.bound(0, 0.0, 4.0);
-        assert_eq!(s.check(100), Outcome::Feasible);
+        assert_eq!(s.check(100, true), Outcome::Feasible);
     }
 
     #[test]
@@ -365,10 +368,10 @@ mod tests {
         s.bound(0, 6.0, 6.0);
         s.bound(1, 0.0, 2.0);
         s.bound(s.slack(0), 0.0, 0.0);
-        assert!(matches!(s.check(100), Outcome::Infeasible { .. }));
+        assert!(matches!(s.check(100, true), Outcome::Infeasible { .. }));
         s.set_coefficient(0, 1, -3.0);
-        assert_eq!(s.check(100), Outcome::Feasible);
+        assert_eq!(s.check(100, true), Outcome::Feasible);
         s.set_coefficient(0, 1, -2.0);
-        assert!(matches!(s.check(100), Outcome::Infeasible { .. }));
+        assert!(matches!(s.check(100, true), Outcome::Infeasible { .. }));
     }
 }
