@@ -20,7 +20,9 @@ impl Model {
     /// where bounds reasoning row by row misses an empty intersection
     /// (template design), and a little slower where it does not.
     ///
-    /// `None` (nothing added) when fewer than two rows would take part.
+    /// `None` (nothing added) when fewer than two rows would take part, or
+    /// when its simplex's dense tableau would pass 4M entries (rows times
+    /// variables and rows: a model of thousands of rows).
     /// Constraints posted afterwards are not in it.
     ///
     /// ```

@@ -3,9 +3,10 @@
 //! where every other propagator reads one constraint at a time.
 //!
 //! Its rows are the linear constraints (sums, and the two- and
-//! three-variable channels that are linear: `affine`, `difference`) and
+//! three-variable channels that are linear: `affine`, `difference`),
 //! each product `x * y = z` once a factor is fixed (`z = v * y` is then
-//! linear). Bounds reasoning on each row alone can leave a box in which
+//! linear), and each equality multiplied by a variable that multiplies
+//! all of its variables (`multiplied_equalities`). Bounds reasoning on each row alone can leave a box in which
 //! every row has a point but no point satisfies them all (template design:
 //! the demand rows of the slots fixed so far against one production); the
 //! relaxation fails there.
@@ -22,14 +23,18 @@
 //! * explanation of a failure: the bounds the certificate read (one side of
 //!   each of its columns), and the fixed factor of each product row it
 //!   used;
-//! * cost: a check is a few pivots from the last basis; after
+//! * cost: a check is a few pivots from the last basis (the basic values
+//!   recomputed every [`FRESH_EVERY`]th check, or before a failure is
+//!   dropped for want of a certificate); after
 //!   [`QUIET`] checks in a row without a failure it runs at every second
 //!   call, then every fourth, up to every [`LONGEST_PERIOD`]th, and back
 //!   to every call at its next failure (a model where it never fails pays
 //!   little for it).
 //!
-//! `tests/strength.rs` checks its failures against brute force, and
-//! `tests/learning.rs` its explanations.
+//! `relaxation/tests.rs` checks it against Fourier-Motzkin elimination
+//! (it misses no infeasible relaxation) and brute force (its failures and
+//! their explanations lose no solution); `tests/learning.rs` runs clause
+//! learning over it, every learned clause checked.
 
 mod certificate;
 mod simplex;
@@ -78,6 +83,9 @@ const QUIET: u32 = 256;
 const LONGEST_PERIOD: u32 = 64;
 /// Checks between recomputations of the simplex's basic values.
 const FRESH_EVERY: u32 = 32;
+/// The largest dense tableau (rows times columns and slacks) built: 32 MB
+/// of `f64`, and a pivot's worst case of 4M operations.
+const MOST_ENTRIES: usize = 1 << 22;
 /// Largest magnitude of a coefficient or bound the rows may hold (so the
 /// certificates' sums stay far from 128-bit overflow).
 const LARGEST: i128 = 1 << 40;
@@ -85,7 +93,8 @@ const LARGEST: i128 = 1 << 40;
 impl Relaxation {
     /// The relaxation of `constraints`, over the variables they mention
     /// (the scope, in first-seen order); `None` if fewer than two rows
-    /// (one row alone is its propagator's business).
+    /// (one row alone is its propagator's business) or a dense tableau
+    /// over more than [`MOST_ENTRIES`] entries.
     pub fn gather<'a>(
         constraints: impl IntoIterator<Item = &'a Constraint>,
     ) -> Option<(Relaxation, Vec<View>)> {
@@ -124,7 +133,8 @@ impl Relaxation {
                 }
             })
             .collect();
-        if rows.len() + products.len() < 2 {
+        let m = rows.len() + products.len();
+        if m < 2 || m.saturating_mul(columns.len() + m) > MOST_ENTRIES {
             return None;
         }
         Some((Relaxation { rows, products }, columns))

@@ -304,3 +304,24 @@ fn the_cases_reach_failures_passes_and_product_rows() {
     assert!(passed >= 50, "{passed} passes");
     assert!(by_product >= 5, "{by_product} failures on a product's row");
 }
+
+/// Thousands of rows would make a dense tableau of millions of entries:
+/// no relaxation then.
+#[test]
+fn a_model_too_large_for_a_dense_tableau_gets_none() {
+    let mut m = Model::new();
+    let x = m.int_vars(2100, 0..=5).unwrap();
+    for w in x.windows(2) {
+        m.linear([(1, w[0]), (1, w[1])], Cmp::Le, 7).unwrap();
+    }
+    m.times_by_bounds(x[0], x[1], x[2]).unwrap();
+    assert!(m.linear_relaxation().unwrap().is_none());
+    // A tenth of it is kept.
+    let mut m = Model::new();
+    let x = m.int_vars(210, 0..=5).unwrap();
+    for w in x.windows(2) {
+        m.linear([(1, w[0]), (1, w[1])], Cmp::Le, 7).unwrap();
+    }
+    m.times_by_bounds(x[0], x[1], x[2]).unwrap();
+    assert!(m.linear_relaxation().unwrap().is_some());
+}
