@@ -93,7 +93,9 @@ fn interrupted_outcome(py: Python<'_>, o: &csp::Outcome) -> PyResult<(String, Py
 /// many learned clauses clause learning keeps before it first cuts its
 /// database (default 20000; a cut keeps the glue clauses, the more active
 /// half and the reasons, then allows a tenth more). Limits: `nodes`,
-/// `failures`, `backtracks`, `solutions`, `time` (seconds). `observer`: a
+/// `failures`, `backtracks`, `solutions`, `time` (seconds), `memory` (MiB
+/// of the process's resident memory, read on Linux: a search stops with
+/// `StopReason.MEMORY` once past it; elsewhere it never stops one). `observer`: a
 /// callable receiving each `Event` (not for `minimize`/`maximize`: the
 /// engine's branch and bound reports no events). `assume`: a dict from variables to
 /// values the search is restricted to (a sub-problem).
@@ -172,7 +174,7 @@ impl Solver {
     #[pyo3(signature = (model, *, strategy=None, var_order=None, value_order=None, seed=0, restarts=None,
                         all_different_level=None, learned_clauses=None, nodes=None, failures=None,
                         backtracks=None, solutions=None,
-                        time=None, observer=None, assume=None))]
+                        time=None, memory=None, observer=None, assume=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         model: &Bound<'_, Model>,
@@ -188,6 +190,7 @@ impl Solver {
         backtracks: Option<u64>,
         solutions: Option<u64>,
         time: Option<f64>,
+        memory: Option<u64>,
         observer: Option<&Bound<'_, PyAny>>,
         assume: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Solver> {
@@ -234,6 +237,17 @@ impl Solver {
             Some(t) => Some(Duration::from_secs_f64(t)),
             None => None,
         };
+        let memory = match memory.map(|m| m.checked_mul(1 << 20)) {
+            Some(None) | Some(Some(0)) => {
+                return Err(PyValueError::new_err(format!(
+                    "memory: expected a number of MiB from 1 to {}, got {}",
+                    u64::MAX >> 20,
+                    memory.unwrap_or(0)
+                )))
+            }
+            Some(bytes) => bytes,
+            None => None,
+        };
         let observer = match observer {
             Some(o) if o.is_none() => None,
             Some(o) if o.is_callable() => Some(Arc::new(o.clone().unbind())),
@@ -261,6 +275,7 @@ impl Solver {
                     backtracks,
                     solutions,
                     time,
+                    memory,
                     ..csp::Limits::default()
                 },
                 assume: assumed,

@@ -2,6 +2,7 @@
 custom orders, and stopping (limits, Ctrl-C, exceptions)."""
 
 import os
+import sys
 import signal
 import threading
 import time
@@ -146,6 +147,18 @@ def test_time_limit():
     m, _ = queens(30)
     o = m.count(time=0.05)
     assert o.stop_reason == StopReason.TIME and o.elapsed < 2
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="resident memory is read on Linux only")
+def test_memory_limit():
+    m, _ = queens(10)
+    # One MiB: below any process's resident memory, so the first poll stops.
+    o = m.count(memory=1)
+    assert o.stop_reason == StopReason.MEMORY and not o.is_complete
+    # Far above it: the count is whole.
+    assert m.count(memory=1 << 20).solutions == 724
+    with pytest.raises(ValueError, match="memory: expected a number of MiB"):
+        Solver(m, memory=0)
 
 
 def test_restarts_and_seeds():

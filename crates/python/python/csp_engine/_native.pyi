@@ -179,6 +179,7 @@ class Solver:
         backtracks: Optional[int] = None,
         solutions: Optional[int] = None,
         time: Optional[float] = None,
+        memory: Optional[int] = None,
         observer: Optional[Callable[[Event], Any]] = None,
         assume: Optional[Mapping[Var, int]] = None,
     ) -> None: ...
