@@ -6,10 +6,11 @@
 //! three-variable channels that are linear: `affine`, `difference`),
 //! each product `x * y = z` once a factor is fixed (`z = v * y` is then
 //! linear), and each equality multiplied by a variable that multiplies
-//! all of its variables (`multiplied_equalities`). Bounds reasoning on each row alone can leave a box in which
-//! every row has a point but no point satisfies them all (template design:
-//! the demand rows of the slots fixed so far against one production); the
-//! relaxation fails there.
+//! all of its variables (`multiplied_equalities`). Bounds reasoning on
+//! each row alone can leave a box in which every row has a point but no
+//! point satisfies them all (template design: the demand rows of the
+//! slots fixed so far against one production); the relaxation fails
+//! there.
 //!
 //! * check: none of its own (it is implied by the constraints it was built
 //!   from, so every assignment passes): generate-and-test, backtracking
@@ -68,6 +69,21 @@ struct Product {
     x: (usize, i64),
     y: (usize, i64),
     z: (usize, i64),
+}
+
+impl Product {
+    /// Its distinct columns, `z`'s first: the first `n` of the array.
+    fn columns(self) -> ([usize; 3], usize) {
+        let mut cols = [self.z.0; 3];
+        let mut n = 1;
+        for j in [self.x.0, self.y.0] {
+            if !cols[..n].contains(&j) {
+                cols[n] = j;
+                n += 1;
+            }
+        }
+        (cols, n)
+    }
 }
 
 /// The relaxation of a model's arithmetic: its columns (model variables),
@@ -307,8 +323,8 @@ impl Check<'_> {
         self.kind.rows.len() + p
     }
 
-    /// The exact row `r` with the products fixed as `fixed` says.
-    fn exact_row(&self, r: usize, fixed: &[Option<Fixed>]) -> ExactRow {
+    /// The exact row `r`, the products with their factors as last synced.
+    fn exact_row(&self, r: usize) -> ExactRow {
         match r.checked_sub(self.kind.rows.len()) {
             None => {
                 let row = &self.kind.rows[r];
@@ -318,7 +334,7 @@ impl Check<'_> {
                     upper: row.upper,
                 }
             }
-            Some(p) => product_exact(self.kind.products[p], fixed[p]),
+            Some(p) => product_exact(self.kind.products[p], self.fixed[p]),
         }
     }
 
@@ -328,13 +344,8 @@ impl Check<'_> {
             .map(|r| r.terms.iter().map(|&(j, a)| (j, a as f64)).collect())
             .collect();
         for p in &self.kind.products {
-            let mut row = vec![(p.z.0, 0.0)];
-            for j in [p.x.0, p.y.0] {
-                if row.iter().all(|t| t.0 != j) {
-                    row.push((j, 0.0));
-                }
-            }
-            rows.push(row);
+            let (cols, n) = p.columns();
+            rows.push(cols[..n].iter().map(|&j| (j, 0.0)).collect());
         }
         let mut s = Simplex::new(columns, rows);
         for (r, row) in self.kind.rows.iter().enumerate() {
@@ -366,11 +377,10 @@ impl Check<'_> {
                 continue;
             };
             let (terms, c) = product_form(prod, f);
-            // The row's columns: z, x and y (`build` put each once).
-            for (i, j) in [prod.z.0, prod.x.0, prod.y.0].into_iter().enumerate() {
-                if [prod.z.0, prod.x.0][..i.min(2)].contains(&j) {
-                    continue;
-                }
+            // Every column `build` gave the row: those the form leaves
+            // out go back to 0.
+            let (cols, n) = prod.columns();
+            for &j in &cols[..n] {
                 let a = terms.iter().find(|t| t.0 == j).map_or(0, |t| t.1);
                 s.set_coefficient(r, j, a as f64);
             }
@@ -482,11 +492,10 @@ impl Propagator for Check<'_> {
         let mut failed = false;
         while let Outcome::Infeasible { row } = s.check(budget, fresh) {
             let multipliers = Self::multipliers(&s, row, rows);
-            let fixed = &self.fixed;
             let bounds = &self.bounds;
             let cert = Certificate::from_multipliers(
                 &multipliers,
-                |r| self.exact_row(r, fixed),
+                |r| self.exact_row(r),
                 |j| Some(bounds[j]),
             );
             if let Some(cert) = cert {
